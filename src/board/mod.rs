@@ -1,0 +1,56 @@
+//! Boards, squares, pieces and positions. Nothing here knows about PDN text.
+
+mod geometry;
+
+pub use geometry::{Board, Square};
+
+use serde::Serialize;
+
+/// A side. White's men start on the low ranks (`a1` side), Black's on the high ranks, in every
+/// variant; which of them moves first is the variant's business.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    /// The side on ranks 1, 2, ...
+    White,
+    /// The side on the top ranks.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// `white` or `black`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// A man or a king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// A man (pawn, checker).
+    Man,
+    /// A king (crowned man, queen).
+    King,
+}
+
+/// A piece: a role and a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Piece {
+    /// Whose.
+    pub color: Color,
+    /// Man or king.
+    pub role: Role,
+}

@@ -1,0 +1,78 @@
+//! `F0xx`: reading and decoding a file.
+
+use super::Code;
+use crate::lint::diagnostic::{Kind, Severity};
+
+/// The file could not be opened or read.
+pub static F001: Code = Code {
+    code: "F001",
+    name: "io-error",
+    kind: Kind::Io,
+    severity: Severity::Error,
+    summary: "the file could not be read",
+    explanation: "The operating system refused to open or read the file (it does not exist, \
+                  permissions, a directory given where a file was expected). The rest of the \
+                  batch is still checked; the run exits with status 2.",
+    example: "",
+};
+
+/// The file is binary, not text.
+pub static F002: Code = Code {
+    code: "F002",
+    name: "binary-file",
+    kind: Kind::Encoding,
+    severity: Severity::Error,
+    summary: "the file holds bytes no text file has (NUL or control bytes)",
+    explanation: "A PDN file is text. This one holds NUL bytes or many control characters, so it \
+                  is most likely an archive, a database or an executable given by mistake. It is \
+                  not parsed further, so that pages of nonsense errors do not bury the real ones. \
+                  If it is UTF-16 text without a byte-order mark, say so with \
+                  `--encoding utf-16le` (or `utf-16be`).",
+    example: "",
+};
+
+/// Which decoding was used when it was not plain UTF-8.
+pub static F003: Code = Code {
+    code: "F003",
+    name: "decoding",
+    kind: Kind::Encoding,
+    severity: Severity::Info,
+    summary: "the file was decoded from something other than plain UTF-8",
+    explanation: "PDN 3.0 requires UTF-8. Files with a byte-order mark (UTF-8, UTF-16LE/BE) are \
+                  decoded as the mark says; files that are not valid UTF-8 are read as \
+                  Windows-1252, which covers Latin-1 and the Western European archives of the \
+                  1990s. The note tells which was used, so a wrongly guessed file (for example a \
+                  Cyrillic archive in windows-1251) can be read again with `--encoding LABEL`.",
+    example: "",
+};
+
+/// Bytes invalid in the chosen encoding were replaced.
+pub static F004: Code = Code {
+    code: "F004",
+    name: "invalid-bytes",
+    kind: Kind::Encoding,
+    severity: Severity::Warning,
+    summary: "bytes that are not valid in the file's encoding were replaced by U+FFFD",
+    explanation: "Part of the file is not valid in the encoding chosen for it (for example a \
+                  Latin-1 name deep inside a file whose first megabyte is UTF-8). The bad bytes \
+                  are shown as the replacement character �. Re-read the file with \
+                  `--encoding LABEL` if the whole file is in another encoding, or fix the \
+                  bytes.",
+    example: "",
+};
+
+/// The file holds no game at all.
+pub static F005: Code = Code {
+    code: "F005",
+    name: "no-games",
+    kind: Kind::Syntax,
+    severity: Severity::Warning,
+    summary: "the file holds no game",
+    explanation: "The file is empty, or holds only white space and comments. Nothing in it is \
+                  wrong as such, but a game collection with no game is usually a mistake (a \
+                  failed export, a truncated download).",
+    example: "{ just a comment }",
+};
+
+/// Every code of this group.
+pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005];

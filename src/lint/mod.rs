@@ -1,0 +1,7 @@
+//! Diagnostics: the [`Diagnostic`] type every stage reports with, and the registry of codes.
+
+pub mod codes;
+mod diagnostic;
+
+pub use codes::Code;
+pub use diagnostic::{Diagnostic, Kind, Label, MoveContext, Severity};

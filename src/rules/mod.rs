@@ -1,0 +1,5 @@
+//! Variant rules and legal move generation.
+
+mod variant;
+
+pub use variant::{CaptureChoice, PromotionRule, Rules, UnknownVariant, Variant};

@@ -1,0 +1,514 @@
+//! Decoding: bytes to UTF-8 text, spans, and the line index that turns a span into line:column.
+//!
+//! PDN 3.0 asks for UTF-8, but real archives are also written in Windows-1252 / Latin-1 and
+//! UTF-16. [`TextDecoder`] sniffs a byte-order mark, then tries UTF-8, and falls back to
+//! Windows-1252 (a superset of Latin-1 for printable text); a caller can force any encoding
+//! label that `encoding_rs` knows. Decoding is incremental, so a file of any size can be read
+//! in blocks while memory stays flat.
+
+use std::io::{self, Read};
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` in the decoded text of one file.
+///
+/// Offsets count bytes of the UTF-8 text after decoding, from the start of the file, so a span
+/// stays valid whatever block of the file it was found in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Span {
+    /// First byte of the range.
+    pub start: usize,
+    /// One past the last byte of the range.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// An empty span at `at`.
+    pub const fn point(at: usize) -> Self {
+        Span { start: at, end: at }
+    }
+
+    /// Number of bytes covered.
+    pub const fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// True when the span covers no byte.
+    pub const fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    /// The same span moved `by` bytes later.
+    pub const fn shift(self, by: usize) -> Span {
+        Span {
+            start: self.start + by,
+            end: self.end + by,
+        }
+    }
+}
+
+/// How a file's bytes were turned into text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decoding {
+    /// The encoding used.
+    pub encoding: &'static encoding_rs::Encoding,
+    /// A byte-order mark chose it.
+    pub bom: bool,
+    /// The user chose it with `--encoding`.
+    pub forced: bool,
+}
+
+impl Decoding {
+    /// The WHATWG name of the encoding ("UTF-8", "windows-1252", "UTF-16LE", ...).
+    pub fn name(&self) -> &'static str {
+        self.encoding.name()
+    }
+
+    /// True for UTF-8 found by sniffing without a byte-order mark: the standard case, which
+    /// needs no diagnostic.
+    pub fn is_plain_utf8(&self) -> bool {
+        self.encoding == encoding_rs::UTF_8 && !self.bom && !self.forced
+    }
+
+    /// A sentence for the info diagnostic that names the decoding.
+    pub fn describe(&self) -> String {
+        let how = if self.forced {
+            "as asked with --encoding"
+        } else if self.bom {
+            "chosen by its byte-order mark"
+        } else if self.encoding == encoding_rs::WINDOWS_1252 {
+            "because it is not valid UTF-8"
+        } else {
+            "found by sniffing"
+        };
+        format!("file decoded as {} ({how})", self.name())
+    }
+}
+
+/// Looks up an encoding label such as `latin1`, `cp1252`, `utf-16le` or `koi8-r`.
+pub fn encoding_for_label(label: &str) -> Option<&'static encoding_rs::Encoding> {
+    let label = label.trim();
+    let alias = match label.to_ascii_lowercase().as_str() {
+        "cp1252" | "win1252" => "windows-1252",
+        "cp1251" | "win1251" => "windows-1251",
+        "cp866" => "ibm866",
+        "utf16le" => "utf-16le",
+        "utf16be" => "utf-16be",
+        "utf8" => "utf-8",
+        _ => label,
+    }
+    .to_string();
+    encoding_rs::Encoding::for_label(alias.as_bytes())
+}
+
+/// What the decoder noticed about the bytes, beyond the choice of encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeEvent {
+    /// The file holds NUL bytes or other control bytes that no text file has: it is binary.
+    Binary {
+        /// Byte offset (in the raw file) of the first telling byte.
+        offset: u64,
+    },
+    /// Bytes that are not valid in the chosen encoding were replaced by U+FFFD.
+    Replaced {
+        /// Offset in the decoded text of the first replacement character of this block.
+        text_offset: usize,
+    },
+}
+
+/// How many bytes are examined before choosing between UTF-8 and Windows-1252.
+const SNIFF_LEN: usize = 1 << 20;
+/// How many bytes are read at a time.
+const BLOCK_LEN: usize = 1 << 16;
+
+/// Incremental decoder: reads a byte stream in blocks and appends UTF-8 text to a buffer.
+pub struct TextDecoder<R> {
+    input: R,
+    decoder: Option<encoding_rs::Decoder>,
+    decoding: Option<Decoding>,
+    forced: Option<&'static encoding_rs::Encoding>,
+    pending: Vec<u8>,
+    eof: bool,
+    finished: bool,
+    text_len: usize,
+    raw_offset: u64,
+    events: Vec<DecodeEvent>,
+    binary_reported: bool,
+}
+
+impl<R: Read> TextDecoder<R> {
+    /// A decoder that chooses the encoding by sniffing.
+    pub fn new(input: R) -> Self {
+        TextDecoder {
+            input,
+            decoder: None,
+            decoding: None,
+            forced: None,
+            pending: Vec::new(),
+            eof: false,
+            finished: false,
+            text_len: 0,
+            raw_offset: 0,
+            events: Vec::new(),
+            binary_reported: false,
+        }
+    }
+
+    /// A decoder that uses `encoding` whatever the bytes say (a BOM of that same encoding is
+    /// still skipped).
+    pub fn with_encoding(input: R, encoding: &'static encoding_rs::Encoding) -> Self {
+        let mut d = Self::new(input);
+        d.forced = Some(encoding);
+        d
+    }
+
+    /// The decoding in use; known after the first call to [`TextDecoder::read_block`].
+    pub fn decoding(&self) -> Option<Decoding> {
+        self.decoding
+    }
+
+    /// Bytes of text produced so far.
+    pub fn text_len(&self) -> usize {
+        self.text_len
+    }
+
+    /// Takes what the decoder noticed since the last call.
+    pub fn take_events(&mut self) -> Vec<DecodeEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn fill(&mut self, want: usize) -> io::Result<()> {
+        let mut block = vec![0u8; BLOCK_LEN];
+        while !self.eof && self.pending.len() < want {
+            let n = match self.input.read(&mut block) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if n == 0 {
+                self.eof = true;
+            } else {
+                self.pending.extend_from_slice(&block[..n]);
+            }
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self) -> io::Result<()> {
+        self.fill(SNIFF_LEN)?;
+        let head = &self.pending[..];
+        let (encoding, bom) = match encoding_rs::Encoding::for_bom(head) {
+            Some((enc, _)) if self.forced.is_none() || self.forced == Some(enc) => (enc, true),
+            _ => match self.forced {
+                Some(enc) => (enc, false),
+                None => {
+                    let valid = match std::str::from_utf8(head) {
+                        Ok(_) => true,
+                        // A multi-byte sequence cut by the sniffing window is still valid.
+                        Err(e) => e.error_len().is_none() && !self.eof,
+                    };
+                    if valid {
+                        (encoding_rs::UTF_8, false)
+                    } else {
+                        (encoding_rs::WINDOWS_1252, false)
+                    }
+                }
+            },
+        };
+        self.decoding = Some(Decoding {
+            encoding,
+            bom,
+            forced: self.forced.is_some(),
+        });
+        // `new_decoder_with_bom_removal` strips a BOM of the chosen encoding only.
+        self.decoder = Some(encoding.new_decoder_with_bom_removal());
+        Ok(())
+    }
+
+    /// Decodes the next block and appends it to `out`. Returns `false` once the input is
+    /// exhausted and everything has been appended.
+    pub fn read_block(&mut self, out: &mut String) -> io::Result<bool> {
+        if self.finished {
+            return Ok(false);
+        }
+        if self.decoder.is_none() {
+            self.choose()?;
+        } else {
+            self.fill(BLOCK_LEN)?;
+        }
+        let last = self.eof;
+        let bytes = std::mem::take(&mut self.pending);
+        if !self.binary_reported {
+            if let Some(pos) = binary_byte(&bytes, self.decoding) {
+                self.binary_reported = true;
+                self.events.push(DecodeEvent::Binary {
+                    offset: self.raw_offset + pos as u64,
+                });
+            }
+        }
+        let decoder = self.decoder.as_mut().expect("decoder chosen above");
+        let before = out.len();
+        let room = decoder
+            .max_utf8_buffer_length(bytes.len())
+            .unwrap_or(bytes.len() * 3 + 16);
+        out.reserve(room);
+        let (result, read, replaced) = decoder.decode_to_string(&bytes, out, last);
+        debug_assert_eq!(result, encoding_rs::CoderResult::InputEmpty);
+        debug_assert_eq!(read, bytes.len());
+        if replaced {
+            let first = out[before..]
+                .find('\u{FFFD}')
+                .map_or(self.text_len, |i| self.text_len + i);
+            self.events
+                .push(DecodeEvent::Replaced { text_offset: first });
+        }
+        self.raw_offset += bytes.len() as u64;
+        self.text_len += out.len() - before;
+        if last {
+            self.finished = true;
+        }
+        Ok(!last || out.len() > before)
+    }
+}
+
+/// The offset of a byte that no text file holds: NUL, or a C0 control other than tab, line
+/// feed, carriage return, form feed, vertical tab and escape. UTF-16 text has NULs by design,
+/// so only the decoded form counts there; this check is on raw bytes of 8-bit encodings.
+fn binary_byte(bytes: &[u8], decoding: Option<Decoding>) -> Option<usize> {
+    if let Some(d) = decoding {
+        if d.encoding == encoding_rs::UTF_16LE || d.encoding == encoding_rs::UTF_16BE {
+            return None;
+        }
+    }
+    let controls = bytes
+        .iter()
+        .take(BLOCK_LEN.max(4096))
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b))
+        .count();
+    let sample = bytes.len().min(BLOCK_LEN.max(4096));
+    if bytes.contains(&0) || (sample > 0 && controls * 10 > sample) {
+        bytes.iter().position(|&b| {
+            b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b)
+        })
+    } else {
+        None
+    }
+}
+
+/// Decodes a whole byte slice at once (for tests, small inputs and strings).
+pub fn decode_all(
+    bytes: &[u8],
+    forced: Option<&'static encoding_rs::Encoding>,
+) -> (String, Decoding, Vec<DecodeEvent>) {
+    let mut dec = match forced {
+        Some(e) => TextDecoder::with_encoding(bytes, e),
+        None => TextDecoder::new(bytes),
+    };
+    let mut text = String::with_capacity(bytes.len());
+    // Reading from a slice cannot fail.
+    while dec.read_block(&mut text).unwrap_or(false) {}
+    let decoding = dec.decoding.unwrap_or(Decoding {
+        encoding: encoding_rs::UTF_8,
+        bom: false,
+        forced: false,
+    });
+    let events = dec.take_events();
+    (text, decoding, events)
+}
+
+/// A 1-based line and column; the column counts characters (Unicode scalar values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct LineCol {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column in characters, from 1.
+    pub column: u32,
+}
+
+/// Where each line starts in a piece of text. Lines end at LF, CRLF or a lone CR, so files with
+/// old Mac, Unix, DOS or mixed line endings all count lines the way an editor shows them.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// Offset of the text in the whole file.
+    base: usize,
+    /// Line number of the first line of the text (1-based).
+    first_line: u32,
+    /// Offsets (relative to the text) at which each line starts.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes `text`, which starts at byte `base` of the file on line `first_line` (1-based).
+    pub fn new(text: &str, base: usize, first_line: u32) -> Self {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => starts.push(i + 1),
+                b'\r' => {
+                    if bytes.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                    starts.push(i + 1);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex {
+            base,
+            first_line,
+            starts,
+        }
+    }
+
+    /// Number of line breaks in the text (the line after the text is `first_line + breaks`).
+    pub fn breaks(&self) -> u32 {
+        (self.starts.len() - 1) as u32
+    }
+
+    /// The line and column of file offset `offset`, which must lie within the indexed text (it
+    /// is clamped otherwise).
+    pub fn line_col(&self, text: &str, offset: usize) -> LineCol {
+        let rel = offset.saturating_sub(self.base).min(text.len());
+        let line = self.starts.partition_point(|&s| s <= rel) - 1;
+        let start = self.starts[line];
+        let mut rel = rel;
+        while !text.is_char_boundary(rel) {
+            rel -= 1;
+        }
+        let column = text[start..rel].chars().count() as u32 + 1;
+        LineCol {
+            line: self.first_line + line as u32,
+            column,
+        }
+    }
+
+    /// The byte range (file offsets) of the line holding file offset `offset`, without its line
+    /// ending.
+    pub fn line_span(&self, text: &str, offset: usize) -> Span {
+        let rel = offset.saturating_sub(self.base).min(text.len());
+        let line = self.starts.partition_point(|&s| s <= rel) - 1;
+        let start = self.starts[line];
+        let mut end = self.starts.get(line + 1).copied().unwrap_or(text.len());
+        let b = text.as_bytes();
+        while end > start && matches!(b[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        Span::new(self.base + start, self.base + end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_utf8_is_detected_without_diagnostic() {
+        let (text, d, ev) = decode_all("[Event \"Моя игра\"]".as_bytes(), None);
+        assert_eq!(text, "[Event \"Моя игра\"]");
+        assert!(d.is_plain_utf8());
+        assert!(ev.is_empty());
+    }
+
+    #[test]
+    fn invalid_utf8_falls_back_to_windows_1252() {
+        let (text, d, _) = decode_all(b"[White \"Sch\xf6nberg\"] \x93q\x94", None);
+        assert_eq!(d.encoding, encoding_rs::WINDOWS_1252);
+        assert_eq!(text, "[White \"Schönberg\"] \u{201c}q\u{201d}");
+    }
+
+    #[test]
+    fn utf16_with_bom_is_decoded() {
+        let mut bytes = vec![0xff, 0xfe];
+        for u in "1. 32-28 *".encode_utf16() {
+            bytes.extend_from_slice(&u.to_le_bytes());
+        }
+        let (text, d, ev) = decode_all(&bytes, None);
+        assert_eq!(text, "1. 32-28 *");
+        assert_eq!(d.encoding, encoding_rs::UTF_16LE);
+        assert!(d.bom);
+        assert!(ev.is_empty(), "{ev:?}");
+    }
+
+    #[test]
+    fn utf8_bom_is_stripped_and_reported() {
+        let (text, d, _) = decode_all(b"\xef\xbb\xbf1. 32-28", None);
+        assert_eq!(text, "1. 32-28");
+        assert!(d.bom && !d.is_plain_utf8());
+    }
+
+    #[test]
+    fn forced_encoding_wins() {
+        let (text, d, _) = decode_all("é".as_bytes(), encoding_for_label("latin1"));
+        assert_eq!(text, "Ã©");
+        assert!(d.forced);
+    }
+
+    #[test]
+    fn binary_input_is_reported() {
+        let (_, _, ev) = decode_all(b"\x7fELF\x02\x01\x01\x00\x00\x00", None);
+        assert!(matches!(ev[0], DecodeEvent::Binary { offset: 4 }), "{ev:?}");
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_and_lone_cr() {
+        let text = "a\r\nbb\rccc\nd";
+        let idx = LineIndex::new(text, 0, 1);
+        assert_eq!(idx.line_col(text, 0), LineCol { line: 1, column: 1 });
+        assert_eq!(idx.line_col(text, 3), LineCol { line: 2, column: 1 });
+        assert_eq!(idx.line_col(text, 6), LineCol { line: 3, column: 1 });
+        assert_eq!(idx.line_col(text, 10), LineCol { line: 4, column: 1 });
+        assert_eq!(idx.line_span(text, 7), Span::new(6, 9));
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let text = "[Event \"Моя\"] x";
+        let idx = LineIndex::new(text, 100, 7);
+        let off = 100 + text.find('x').unwrap();
+        assert_eq!(
+            idx.line_col(text, off),
+            LineCol {
+                line: 7,
+                column: 15
+            }
+        );
+    }
+
+    #[test]
+    fn blocks_split_inside_a_multibyte_character_decode_whole() {
+        // A reader that hands out one byte at a time.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() || buf.is_empty() {
+                    return Ok(0);
+                }
+                buf[0] = self.0[0];
+                self.0 = &self.0[1..];
+                Ok(1)
+            }
+        }
+        let src = "Моя игра ".repeat(10_000);
+        let mut dec = TextDecoder::new(Trickle(src.as_bytes()));
+        let mut out = String::new();
+        while dec.read_block(&mut out).unwrap() {}
+        assert_eq!(out, src);
+        assert!(dec.decoding().unwrap().is_plain_utf8());
+    }
+}
