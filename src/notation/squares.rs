@@ -1,0 +1,336 @@
+//! Square names: numeric (`32`) and algebraic (`c3`), per the GameType notation field.
+//!
+//! PDN's GameType says where square 1 (numeric) or `a1` (algebraic) lies: a corner digit 0-3
+//! (bottom-left, bottom-right, top-left, top-right) seen **from the side that moves first**,
+//! numbering running along the rows away from that corner; and an invert flag, 1 when the
+//! bottom-left corner is not a playing square. pdnkit's boards always have `a1` (White's left
+//! corner) playable, so an inverted layout is mapped onto them by mirroring left and right:
+//! draughts rules are symmetric, so every move keeps its meaning.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::board::{Board, Color, Square};
+use crate::rules::Variant;
+
+/// Whether squares are written as numbers or as file-rank names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotationKind {
+    /// `32-28`, `28x19`.
+    Numeric,
+    /// `c3-d4`, `c3:e5`.
+    Algebraic,
+}
+
+/// A corner of the board as White sees it (White at the bottom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Corner {
+    /// White's left corner (`a1` in standard algebraic).
+    BottomLeft,
+    /// White's right corner.
+    BottomRight,
+    /// Black's right corner, top-left as White sees it.
+    TopLeft,
+    /// Black's left corner, top-right as White sees it.
+    TopRight,
+}
+
+impl Corner {
+    /// The corner named by a GameType digit (0 bottom-left, 1 bottom-right, 2 top-left,
+    /// 3 top-right) seen from the side `seen_by`.
+    pub const fn from_digit(digit: u8, seen_by: Color) -> Option<Corner> {
+        let c = match digit {
+            0 => Corner::BottomLeft,
+            1 => Corner::BottomRight,
+            2 => Corner::TopLeft,
+            3 => Corner::TopRight,
+            _ => return None,
+        };
+        Some(match seen_by {
+            Color::White => c,
+            // Black sits opposite: the board is turned half a circle.
+            Color::Black => c.rotated(),
+        })
+    }
+
+    /// The GameType digit of this corner seen from `seen_by`.
+    pub const fn digit(self, seen_by: Color) -> u8 {
+        let c = match seen_by {
+            Color::White => self,
+            Color::Black => self.rotated(),
+        };
+        match c {
+            Corner::BottomLeft => 0,
+            Corner::BottomRight => 1,
+            Corner::TopLeft => 2,
+            Corner::TopRight => 3,
+        }
+    }
+
+    const fn rotated(self) -> Corner {
+        match self {
+            Corner::BottomLeft => Corner::TopRight,
+            Corner::BottomRight => Corner::TopLeft,
+            Corner::TopLeft => Corner::BottomRight,
+            Corner::TopRight => Corner::BottomLeft,
+        }
+    }
+
+    const fn is_left(self) -> bool {
+        matches!(self, Corner::BottomLeft | Corner::TopLeft)
+    }
+
+    const fn is_bottom(self) -> bool {
+        matches!(self, Corner::BottomLeft | Corner::BottomRight)
+    }
+}
+
+/// How one game names its squares: the board, the notation kind, and where numbering starts.
+///
+/// Both forms are always understood when reading (archives mix them: algebraic moves under a
+/// numeric GameType are common); [`Layout::kind`] is the one used when writing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Layout {
+    /// The board.
+    pub board: Board,
+    /// The notation used when writing.
+    pub kind: NotationKind,
+    /// Where numeric square 1 is (White's view).
+    pub numeric_corner: Corner,
+    /// Where `a1` is (White's view).
+    pub algebraic_corner: Corner,
+    /// The file's bottom-left corner is not a playing square: mirror left and right.
+    pub inverted: bool,
+}
+
+impl Layout {
+    /// The standard layout of `variant` (PDN 3.0 GameType table).
+    pub const fn standard(variant: Variant) -> Layout {
+        let board = variant.board();
+        let kind = match variant {
+            Variant::Russian | Variant::Brazilian => NotationKind::Algebraic,
+            _ => NotationKind::Numeric,
+        };
+        Layout {
+            board,
+            kind,
+            numeric_corner: Corner::TopLeft,
+            algebraic_corner: Corner::BottomLeft,
+            inverted: false,
+        }
+    }
+
+    /// The numeric number (1-based) of `sq`.
+    pub fn to_numeric(&self, sq: Square) -> u32 {
+        let (f, r) = self.external(sq);
+        let n = self.board.size() as u32;
+        let (f, r) = (f as u32, r as u32);
+        let row = if self.numeric_corner.is_bottom() {
+            r
+        } else {
+            n - 1 - r
+        };
+        // Playing squares of a row, counted from the corner's side.
+        let col = if self.numeric_corner.is_left() {
+            f
+        } else {
+            n - 1 - f
+        };
+        row * (n / 2) + col / 2 + 1
+    }
+
+    /// The square with numeric number `number`, if it is on the board.
+    pub fn from_numeric(&self, number: u32) -> Option<Square> {
+        let n = self.board.size() as u32;
+        if number == 0 || number as usize > self.board.squares() {
+            return None;
+        }
+        let i = number - 1;
+        let row = i / (n / 2);
+        let k = i % (n / 2);
+        let r = if self.numeric_corner.is_bottom() {
+            row
+        } else {
+            n - 1 - row
+        };
+        // The playing square of external row r counted k-th from the corner's side.
+        for col in [2 * k, 2 * k + 1] {
+            let f = if self.numeric_corner.is_left() {
+                col
+            } else {
+                n - 1 - col
+            };
+            if let Some(sq) = self.internal(f as i32, r as i32) {
+                return Some(sq);
+            }
+        }
+        None
+    }
+
+    /// The algebraic name of `sq` (`c3`).
+    pub fn to_algebraic(&self, sq: Square) -> String {
+        let (f, r) = self.external(sq);
+        let n = self.board.size();
+        let file = if self.algebraic_corner.is_left() {
+            f
+        } else {
+            n - 1 - f
+        };
+        let rank = if self.algebraic_corner.is_bottom() {
+            r
+        } else {
+            n - 1 - r
+        };
+        format!("{}{}", (b'a' + file) as char, rank + 1)
+    }
+
+    /// The square named by file letter index `file` (0 = `a`) and rank `rank` (0 = `1`).
+    pub fn from_algebraic(&self, file: u8, rank: u8) -> Option<Square> {
+        let n = self.board.size();
+        if file >= n || rank >= n {
+            return None;
+        }
+        let f = if self.algebraic_corner.is_left() {
+            file
+        } else {
+            n - 1 - file
+        };
+        let r = if self.algebraic_corner.is_bottom() {
+            rank
+        } else {
+            n - 1 - rank
+        };
+        self.internal(f as i32, r as i32)
+    }
+
+    /// The name of `sq` in the layout's own notation kind.
+    pub fn name(&self, sq: Square) -> String {
+        match self.kind {
+            NotationKind::Numeric => self.to_numeric(sq).to_string(),
+            NotationKind::Algebraic => self.to_algebraic(sq),
+        }
+    }
+
+    /// Reads a square name in either form (`32`, `032`, `c3`, `C3`).
+    pub fn parse(&self, text: &str) -> Option<Square> {
+        let t = text.trim();
+        let b = t.as_bytes();
+        match b.first()? {
+            b'0'..=b'9' => self.from_numeric(t.parse().ok()?),
+            c if c.is_ascii_alphabetic() => {
+                let file = c.to_ascii_lowercase().checked_sub(b'a')?;
+                let rank: u8 = t[1..].parse().ok()?;
+                self.from_algebraic(file, rank.checked_sub(1)?)
+            }
+            _ => None,
+        }
+    }
+
+    /// File and rank (0-based, White's view) of `sq` in the file's own drawing, before the
+    /// mirror that inverted layouts need.
+    fn external(&self, sq: Square) -> (u8, u8) {
+        let (f, r) = self.board.coords(sq);
+        if self.inverted {
+            (self.board.size() - 1 - f, r)
+        } else {
+            (f, r)
+        }
+    }
+
+    fn internal(&self, f: i32, r: i32) -> Option<Square> {
+        let f = if self.inverted {
+            self.board.size() as i32 - 1 - f
+        } else {
+            f
+        };
+        self.board.square_at(f, r)
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            NotationKind::Numeric => "numeric",
+            NotationKind::Algebraic => "algebraic",
+        };
+        write!(f, "{} {kind}", self.board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_numeric_is_the_canonical_order() {
+        for v in Variant::ALL {
+            let l = Layout::standard(v);
+            for sq in v.board().all_squares() {
+                assert_eq!(l.to_numeric(sq), sq.number(), "{v} {sq}");
+                assert_eq!(l.from_numeric(sq.number()), Some(sq));
+                assert_eq!(l.parse(&l.to_algebraic(sq)), Some(sq));
+                assert_eq!(l.to_algebraic(sq), v.board().algebraic(sq));
+            }
+            assert_eq!(l.from_numeric(0), None);
+            assert_eq!(l.from_numeric(v.board().squares() as u32 + 1), None);
+        }
+    }
+
+    #[test]
+    fn english_corner_digit_is_seen_from_black() {
+        // 21,B,8,8,N1,0: square 1 at Black's bottom-right = White's top-left.
+        assert_eq!(Corner::from_digit(1, Color::Black), Some(Corner::TopLeft));
+        // 20,W,10,10,N2,0: square 1 at White's top-left.
+        assert_eq!(Corner::from_digit(2, Color::White), Some(Corner::TopLeft));
+        for d in 0..4 {
+            for c in [Color::White, Color::Black] {
+                assert_eq!(Corner::from_digit(d, c).unwrap().digit(c), d);
+            }
+        }
+    }
+
+    #[test]
+    fn numbering_from_the_bottom_left_corner() {
+        // Square 1 at White's left corner: a1 is 1, c1 is 2, b2 is 5 on 8x8.
+        let l = Layout {
+            numeric_corner: Corner::BottomLeft,
+            ..Layout::standard(Variant::English)
+        };
+        assert_eq!(l.parse("1").map(|s| l.to_algebraic(s)), Some("a1".into()));
+        assert_eq!(l.parse("2").map(|s| l.to_algebraic(s)), Some("c1".into()));
+        assert_eq!(l.parse("5").map(|s| l.to_algebraic(s)), Some("b2".into()));
+        assert_eq!(l.parse("32").map(|s| l.to_algebraic(s)), Some("h8".into()));
+    }
+
+    #[test]
+    fn inverted_layout_mirrors_onto_the_playing_squares() {
+        // Italian: 22,W,8,8,N2,1. Square 1 top-left on a board whose a1 is light; in the
+        // file's own drawing square 1 is a8, and it maps to our h8 after mirroring.
+        let l = Layout {
+            inverted: true,
+            ..Layout::standard(Variant::English)
+        };
+        let s1 = l.from_numeric(1).unwrap();
+        assert_eq!(Board::B8.algebraic(s1), "h8");
+        assert_eq!(l.to_algebraic(s1), "a8");
+        for sq in Board::B8.all_squares() {
+            assert_eq!(l.from_numeric(l.to_numeric(sq)), Some(sq));
+            assert_eq!(l.parse(&l.to_algebraic(sq)), Some(sq));
+        }
+    }
+
+    #[test]
+    fn non_playing_and_off_board_names_are_refused() {
+        let l = Layout::standard(Variant::Russian);
+        assert_eq!(l.parse("a2"), None);
+        assert_eq!(l.parse("i1"), None);
+        assert_eq!(l.parse("a9"), None);
+        assert_eq!(l.parse("a0"), None);
+        assert_eq!(l.parse("33"), None);
+        assert_eq!(l.parse(""), None);
+        assert_eq!(l.parse("032").map(|s| s.number()), Some(32));
+    }
+}
