@@ -1,1 +1,3 @@
-//! (in progress)
+//! Output: rendering diagnostics and writing PDN.
+
+pub mod render;

@@ -1,0 +1,306 @@
+//! Rendering diagnostics: rustc-style text, one-line `file:line:col` form, and JSON Lines.
+//!
+//! A [`SourceView`] is the decoded text a diagnostic points into (a game's chunk of a file) with
+//! its place in the file, so spans, which are file offsets, become lines and columns.
+
+use std::fmt::Write as _;
+
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use serde::Serialize;
+
+use crate::lint::{Diagnostic, Severity};
+use crate::source::{LineCol, LineIndex, Span};
+
+/// A piece of a file's decoded text, with where it sits in the file.
+pub struct SourceView<'a> {
+    /// The file's name as shown to the user.
+    pub path: &'a str,
+    /// The text.
+    pub text: &'a str,
+    /// File offset of `text[0]`.
+    pub offset: usize,
+    index: LineIndex,
+}
+
+impl<'a> SourceView<'a> {
+    /// A view of `text`, which starts at byte `offset` of the file, on line `first_line`.
+    pub fn new(path: &'a str, text: &'a str, offset: usize, first_line: u32) -> Self {
+        SourceView {
+            path,
+            text,
+            offset,
+            index: LineIndex::new(text, offset, first_line),
+        }
+    }
+
+    /// Line and column of the start and end of `span`.
+    pub fn locate(&self, span: Span) -> (LineCol, LineCol) {
+        (
+            self.index.line_col(self.text, span.start),
+            self.index.line_col(self.text, span.end),
+        )
+    }
+
+    fn clamp(&self, at: usize) -> usize {
+        let mut rel = at.saturating_sub(self.offset).min(self.text.len());
+        while !self.text.is_char_boundary(rel) {
+            rel -= 1;
+        }
+        rel
+    }
+}
+
+/// Lines of context kept between the main span and a label before the label is dropped from
+/// the excerpt (it is still listed as a note).
+const MAX_EXCERPT_LINES: u32 = 12;
+
+/// Renders `d` rustc-style: the message, the source line(s) with a caret under the span, labels,
+/// notes, and the board diagram of rule errors. `color` adds ANSI styling.
+pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> String {
+    let level = match d.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Info => Level::INFO,
+    };
+    let (start, _) = view.locate(d.span);
+    // The excerpt: whole lines from the first to the last annotated line.
+    let mut lo = view.clamp(d.span.start);
+    let mut hi = view.clamp(d.span.end.max(d.span.start));
+    let mut far_labels = Vec::new();
+    let mut near_labels = Vec::new();
+    for l in &d.labels {
+        let (ls, _) = view.locate(l.span);
+        if ls.line.abs_diff(start.line) <= MAX_EXCERPT_LINES {
+            lo = lo.min(view.clamp(l.span.start));
+            hi = hi.max(view.clamp(l.span.end));
+            near_labels.push(l);
+        } else {
+            far_labels.push((ls, l));
+        }
+    }
+    let text = view.text;
+    let line_lo = text[..lo].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_hi = text[hi..].find(['\n', '\r']).map_or(text.len(), |i| hi + i);
+    let excerpt = &text[line_lo..line_hi];
+    let first_line = view.locate(Span::point(view.offset + line_lo)).0.line;
+    let rel = |s: Span| {
+        let a = view.clamp(s.start) - line_lo;
+        let b = (view.clamp(s.end) - line_lo).max(a);
+        a.min(excerpt.len())..b.min(excerpt.len())
+    };
+    let mut snippet = Snippet::source(excerpt)
+        .line_start(first_line as usize)
+        .path(view.path)
+        .fold(true)
+        .annotation(AnnotationKind::Primary.span(rel(d.span)));
+    for l in near_labels {
+        snippet = snippet.annotation(
+            AnnotationKind::Context
+                .span(rel(l.span))
+                .label(l.message.as_str()),
+        );
+    }
+    let mut group = level
+        .clone()
+        .primary_title(d.message.as_str())
+        .id(d.code)
+        .element(snippet);
+    let mut extra: Vec<String> = far_labels
+        .iter()
+        .map(|(lc, l)| format!("{} (line {}, column {})", l.message, lc.line, lc.column))
+        .collect();
+    extra.extend(d.notes.iter().cloned());
+    if let Some(ctx) = &d.context {
+        if !ctx.expected.is_empty() {
+            extra.push(format!("legal here: {}", ctx.expected.join(", ")));
+        }
+    }
+    for n in &extra {
+        group = group.element(Level::NOTE.message(n.as_str()));
+    }
+    let report: Vec<Group<'_>> = vec![group];
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = renderer.render(&report).to_string();
+    if let Some(diagram) = &d.diagram {
+        out.push('\n');
+        for line in diagram.lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+        out.pop();
+    }
+    out
+}
+
+/// Renders `d` on one line: `file:line:col: severity[code]: message`.
+pub fn render_short(view: &SourceView<'_>, d: &Diagnostic) -> String {
+    let (start, _) = view.locate(d.span);
+    format!(
+        "{}:{}:{}: {}[{}]: {}",
+        view.path, start.line, start.column, d.severity, d.code, d.message
+    )
+}
+
+/// One line of the JSON Lines output for a diagnostic. The schema is in `docs/json.md`.
+#[derive(Serialize)]
+pub struct JsonDiagnostic<'a> {
+    /// Always `"diagnostic"`.
+    #[serde(rename = "type")]
+    pub ty: &'static str,
+    /// The file's name.
+    pub file: &'a str,
+    /// 1-based game index in the file, absent for findings outside any game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<usize>,
+    /// 1-based line of the start.
+    pub line: u32,
+    /// 1-based column (characters) of the start.
+    pub column: u32,
+    /// 1-based line of the end.
+    pub end_line: u32,
+    /// 1-based column of the end (exclusive).
+    pub end_column: u32,
+    /// `error`, `warning` or `info`.
+    pub severity: crate::lint::Severity,
+    /// The stable code.
+    pub code: &'static str,
+    /// The kind.
+    pub kind: crate::lint::Kind,
+    /// The message.
+    pub message: &'a str,
+    /// Secondary places.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<JsonLabel<'a>>,
+    /// Notes.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub notes: &'a [String],
+    /// The replay context of rule diagnostics, flattened into the object.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub context: Option<&'a crate::lint::MoveContext>,
+}
+
+/// A secondary place in JSON.
+#[derive(Serialize)]
+pub struct JsonLabel<'a> {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+    /// What about it.
+    pub message: &'a str,
+}
+
+/// Renders `d` as one JSON object (no trailing newline).
+pub fn render_json(view: &SourceView<'_>, game: Option<usize>, d: &Diagnostic) -> String {
+    let (start, end) = view.locate(d.span);
+    let labels = d
+        .labels
+        .iter()
+        .map(|l| {
+            let (s, _) = view.locate(l.span);
+            JsonLabel {
+                line: s.line,
+                column: s.column,
+                message: &l.message,
+            }
+        })
+        .collect();
+    let j = JsonDiagnostic {
+        ty: "diagnostic",
+        file: view.path,
+        game,
+        line: start.line,
+        column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        severity: d.severity,
+        code: d.code,
+        kind: d.kind,
+        message: &d.message,
+        labels,
+        notes: &d.notes,
+        context: d.context.as_ref(),
+    };
+    serde_json::to_string(&j).unwrap_or_else(|e| {
+        format!(r#"{{"type":"diagnostic","code":"{}","message":"unprintable: {e}"}}"#, d.code)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+    use crate::lint::MoveContext;
+    use crate::lint::codes::file::F005;
+
+    fn diag(span: Span) -> Diagnostic {
+        Diagnostic::new(&F005, span, "something is off here")
+    }
+
+    #[test]
+    fn short_form_is_file_line_col() {
+        let text = "[Event \"x\"]\n1. 32-28 18-23 *\n";
+        let v = SourceView::new("a.pdn", text, 0, 1);
+        let d = diag(Span::new(18, 23));
+        assert_eq!(
+            render_short(&v, &d),
+            "a.pdn:2:7: warning[F005]: something is off here"
+        );
+    }
+
+    #[test]
+    fn human_form_shows_the_line_and_a_caret() {
+        let text = "[Event \"x\"]\n1. 32-28 18-23 *\n";
+        let v = SourceView::new("a.pdn", text, 0, 1);
+        let d = diag(Span::new(21, 26)).with_note("a note");
+        let out = render_human(&v, &d, false);
+        assert!(out.contains("warning[F005]: something is off here"), "{out}");
+        assert!(out.contains("a.pdn:2:10"), "{out}");
+        assert!(out.contains("1. 32-28 18-23 *"), "{out}");
+        assert!(out.contains("^^^^^"), "{out}");
+        assert!(out.contains("a note"), "{out}");
+    }
+
+    #[test]
+    fn views_of_later_chunks_count_from_their_own_line() {
+        let text = "1. 32-28 *\n";
+        let v = SourceView::new("a.pdn", text, 1000, 41);
+        let d = diag(Span::new(1003, 1008));
+        assert_eq!(
+            render_short(&v, &d),
+            "a.pdn:41:4: warning[F005]: something is off here"
+        );
+        assert!(render_human(&v, &d, false).contains("41 |"));
+    }
+
+    #[test]
+    fn json_line_carries_the_schema_fields() {
+        let text = "1. 32-28 *\n";
+        let v = SourceView::new("a.pdn", text, 0, 1);
+        let d = diag(Span::new(3, 8)).with_context(MoveContext {
+            ply: 1,
+            move_number: 1,
+            side: Color::White,
+            text: "32-28".into(),
+            variation_depth: 0,
+            expected: vec!["31-27".into()],
+        });
+        let j: serde_json::Value = serde_json::from_str(&render_json(&v, Some(3), &d)).unwrap();
+        assert_eq!(j["type"], "diagnostic");
+        assert_eq!(j["file"], "a.pdn");
+        assert_eq!(j["game"], 3);
+        assert_eq!(j["line"], 1);
+        assert_eq!(j["column"], 4);
+        assert_eq!(j["severity"], "warning");
+        assert_eq!(j["code"], "F005");
+        assert_eq!(j["kind"], "syntax");
+        assert_eq!(j["ply"], 1);
+        assert_eq!(j["side"], "white");
+        assert_eq!(j["move"], "32-28");
+        assert_eq!(j["variation_depth"], 0);
+        assert_eq!(j["expected"][0], "31-27");
+    }
+}
