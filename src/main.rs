@@ -1,5 +1,10 @@
-//! The `pdn` command-line tool.
+//! The `pdn` command-line tool: a thin layer over the `pdnkit` library.
+
+mod cli;
+
+use clap::Parser;
 
 fn main() {
-    std::process::exit(0);
+    let cli = cli::Cli::parse();
+    std::process::exit(cli::run(cli));
 }

@@ -1,3 +1,4 @@
-//! Output: rendering diagnostics and writing PDN.
+//! Output: rendering diagnostics, board diagrams, and writing PDN.
 
+pub mod diagram;
 pub mod render;

@@ -1,0 +1,38 @@
+//! The command line: argument definitions (clap derive) and one module per subcommand.
+//!
+//! Arguments are checked here and turned into library options in each subcommand's module; the
+//! library does the work, this layer walks files, prints and chooses the exit code.
+
+pub mod explain;
+
+use clap::{Parser, Subcommand};
+
+/// Exit status: no errors.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: errors found (or warnings under `--deny warnings`).
+pub const EXIT_FINDINGS: i32 = 1;
+/// Exit status: usage or I/O failure.
+pub const EXIT_FAILURE: i32 = 2;
+
+/// Read, check, replay and convert PDN draughts game records.
+#[derive(Parser, Debug)]
+#[command(name = "pdn", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print the long explanation of a diagnostic code (or all of them).
+    Explain(explain::Args),
+}
+
+/// Runs the parsed command line and returns the exit status.
+pub fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Command::Explain(args) => explain::run(&args),
+    }
+}

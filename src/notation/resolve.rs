@@ -1,0 +1,149 @@
+//! Resolving a written move against a position: which legal moves does `28x19x10` mean?
+//!
+//! A written move is a list of squares. The first is where the piece starts and the last where
+//! it ends; any squares in between must be passed through in that order. Writers differ in
+//! which intermediate squares they give (each landing square, only the turning squares, the
+//! square right behind a captured piece, sometimes the captured pieces themselves), so a square
+//! matches when the piece crosses or lands on it, in order. Two legal moves that match and take
+//! different pieces make the notation ambiguous.
+
+use crate::board::{Board, Square};
+use crate::rules::Move;
+use crate::syntax::{Move as MoveToken, SquareValue};
+
+use super::squares::Layout;
+
+/// A square of a move token that is not a playing square of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OffBoard {
+    /// Which square of the token (0-based).
+    pub index: usize,
+    /// The square as written.
+    pub text: String,
+}
+
+/// The squares a move token names, on `layout`'s board.
+pub fn token_squares(token: &MoveToken, layout: &Layout) -> Result<Vec<Square>, OffBoard> {
+    token
+        .squares
+        .iter()
+        .enumerate()
+        .map(|(index, s)| {
+            let sq = match s.value {
+                SquareValue::Numeric(n) => layout.from_numeric(n as u32),
+                SquareValue::Algebraic { file, rank } => {
+                    rank.checked_sub(1).and_then(|r| layout.from_algebraic(file, r))
+                }
+            };
+            sq.ok_or_else(|| OffBoard {
+                index,
+                text: s.raw.as_str().to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Every square the piece of `mv` stands on or passes over, in order: the start, each square
+/// crossed (captured pieces included), each landing square.
+pub fn trail(board: Board, mv: &Move) -> Vec<Square> {
+    let mut out = Vec::with_capacity(mv.path.len() * 2);
+    out.push(mv.from);
+    for w in mv.path.windows(2) {
+        let (f0, r0) = board.coords(w[0]);
+        let (f1, r1) = board.coords(w[1]);
+        let (df, dr) = (
+            (f1 as i32 - f0 as i32).signum(),
+            (r1 as i32 - r0 as i32).signum(),
+        );
+        let (mut f, mut r) = (f0 as i32, r0 as i32);
+        while (f, r) != (f1 as i32, r1 as i32) {
+            f += df;
+            r += dr;
+            match board.square_at(f, r) {
+                Some(sq) => out.push(sq),
+                // Not on a diagonal: the path is not a draughts path; stop walking.
+                None => break,
+            }
+        }
+    }
+    out
+}
+
+/// True when the written squares describe `mv`: same start and end, and every intermediate
+/// written square crossed or landed on in order.
+pub fn matches(board: Board, written: &[Square], mv: &Move) -> bool {
+    let (Some(&first), Some(&last)) = (written.first(), written.last()) else {
+        return false;
+    };
+    if first != mv.from || last != mv.to {
+        return false;
+    }
+    if written.len() == 2 {
+        return true;
+    }
+    let trail = trail(board, mv);
+    // The inner squares must appear in order strictly between the start and the end of the
+    // trail (a flying king may cross its own end square earlier, so search from the back for
+    // the end: the last trail element is always `mv.to`).
+    let inner = &written[1..written.len() - 1];
+    let body = &trail[1..trail.len().saturating_sub(1).max(1)];
+    let mut it = body.iter();
+    inner.iter().all(|w| it.any(|t| t == w))
+}
+
+/// The legal moves among `moves` that the written squares describe, one per distinct capture
+/// (moves with the same start, end and captured pieces are one move).
+pub fn matching<'m>(board: Board, written: &[Square], moves: &'m [Move]) -> Vec<&'m Move> {
+    let mut out: Vec<&Move> = Vec::new();
+    for mv in moves {
+        if matches(board, written, mv) && !out.iter().any(|o| same_move(o, mv)) {
+            out.push(mv);
+        }
+    }
+    out
+}
+
+/// Two moves are the same move when they start and end on the same squares and take the same
+/// pieces (in any order).
+pub fn same_move(a: &Move, b: &Move) -> bool {
+    if a.from != b.from || a.to != b.to || a.captured.len() != b.captured.len() {
+        return false;
+    }
+    let mut x: Vec<Square> = a.captured.iter().copied().collect();
+    let mut y: Vec<Square> = b.captured.iter().copied().collect();
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
+/// Writes `mv` in `layout`'s notation with the given separator: from-to for quiet moves and
+/// unambiguous captures (`short`), or the full path.
+pub fn write_move(layout: &Layout, mv: &Move, separator: char, full_path: bool) -> String {
+    let sep = if mv.captured.is_empty() {
+        '-'
+    } else {
+        separator
+    };
+    let squares: Vec<Square> = if full_path && !mv.captured.is_empty() {
+        mv.path.iter().copied().collect()
+    } else {
+        vec![mv.from, mv.to]
+    };
+    let mut s = String::new();
+    for (i, sq) in squares.iter().enumerate() {
+        if i > 0 {
+            s.push(sep);
+        }
+        s.push_str(&layout.name(*sq));
+    }
+    s
+}
+
+/// Writes `mv` the way PDN 3.0 asks: from-to, unless another legal move has the same ends, in
+/// which case the full path is given.
+pub fn write_move_in(layout: &Layout, mv: &Move, legal: &[Move], separator: char) -> String {
+    let ambiguous = legal
+        .iter()
+        .any(|o| o.from == mv.from && o.to == mv.to && !same_move(o, mv));
+    write_move(layout, mv, separator, ambiguous)
+}

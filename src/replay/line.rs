@@ -1,0 +1,989 @@
+//! Replaying the lines of one game: the main line and every variation.
+
+use std::collections::HashMap;
+
+use crate::board::{Color, Piece, Position, Role, Square};
+use crate::lint::codes::replay::*;
+use crate::lint::{Diagnostic, MoveContext, Severity};
+use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
+use crate::notation::{NotationKind, RawFen};
+use crate::rules::Move;
+use crate::source::Span;
+use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
+use crate::write::diagram::diagram;
+
+use super::{RuleProfile, Selection};
+
+/// What replaying all lines of a game gave.
+pub(super) struct LinesOutcome {
+    pub diagnostics: Vec<Diagnostic>,
+    pub plies: u32,
+    pub complete: bool,
+    pub final_position: Option<Position>,
+}
+
+/// The replay state at one point of a line.
+#[derive(Clone)]
+struct State {
+    pos: Position,
+    /// Half-moves since the start of the game.
+    ply: u32,
+    /// Pieces the side to move may huff (they failed to capture on the move just played).
+    huffable: Vec<Square>,
+}
+
+pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> LinesOutcome {
+    let lines = game.lines();
+    let mut start = sel.start.clone();
+    if rules == RuleProfile::Polish1902 {
+        start.set_capture_removal(crate::board::CaptureRemoval::Immediate);
+    }
+    let initial = State {
+        pos: start,
+        ply: 0,
+        huffable: Vec::new(),
+    };
+    let mut shared = Shared {
+        game,
+        sel,
+        rules,
+        diagnostics: Vec::new(),
+        before: HashMap::new(),
+        foreign_reported: false,
+        offset: if sel.start.side_to_move() == sel.first_to_move {
+            0
+        } else {
+            1
+        },
+    };
+    let mut line_start: Vec<Option<State>> = Vec::with_capacity(lines.len());
+    let mut main = None;
+    for line in &lines {
+        let state = match (line.parent, line.replaces) {
+            (None, _) => Some(initial.clone()),
+            (Some(_), Some(idx)) => shared.before.get(&idx).cloned(),
+            (Some(p), None) => line_start.get(p).cloned().flatten(),
+        };
+        line_start.push(state.clone());
+        // A variation whose parent line stopped before it branches off is not replayed; the
+        // diagnostic that stopped the parent says so.
+        let Some(state) = state else { continue };
+        let r = shared.run(line, state);
+        if line.parent.is_none() {
+            main = Some(r);
+        }
+    }
+    let (plies, complete, final_position) = match main {
+        Some((state, complete)) => {
+            shared.check_result(&state, complete);
+            (state.ply, complete, Some(state.pos))
+        }
+        None => (0, false, None),
+    };
+    LinesOutcome {
+        diagnostics: shared.diagnostics,
+        plies,
+        complete,
+        final_position,
+    }
+}
+
+struct Shared<'g> {
+    game: &'g Game,
+    sel: &'g Selection,
+    rules: RuleProfile,
+    diagnostics: Vec<Diagnostic>,
+    /// The state before each move (by body index), for the variations that replace it.
+    before: HashMap<usize, State>,
+    foreign_reported: bool,
+    /// 1 when the game starts with the second player to move.
+    offset: u32,
+}
+
+/// How a move went.
+enum Step {
+    /// Applied; go on.
+    Played,
+    /// Applied, and the next move token was part of it (a step-by-step capture).
+    PlayedTwo,
+    /// Could not be applied: the line stops.
+    Stop,
+}
+
+fn token_text(m: &MoveToken) -> String {
+    let mut s = String::new();
+    for sq in &m.squares {
+        if let Some(sep) = sq.separator {
+            s.push(sep.kind.as_char());
+        }
+        s.push_str(sq.raw.as_str());
+    }
+    s
+}
+
+impl<'g> Shared<'g> {
+    fn board(&self) -> crate::board::Board {
+        self.sel.layout.board
+    }
+
+    fn name(&self, sq: Square) -> String {
+        self.sel.layout.name(sq)
+    }
+
+    fn names(&self, squares: &[Square]) -> String {
+        squares
+            .iter()
+            .map(|&s| self.name(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn notate(&self, mv: &Move, legal: &[Move]) -> String {
+        write_move_in(
+            &self.sel.layout,
+            mv,
+            legal,
+            self.sel.variant.capture_separator(),
+        )
+    }
+
+    fn full(&self, mv: &Move) -> String {
+        write_move(
+            &self.sel.layout,
+            mv,
+            self.sel.variant.capture_separator(),
+            true,
+        )
+    }
+
+    fn number_of(&self, ply: u32) -> (u32, bool) {
+        let p = ply + self.offset;
+        (1 + p / 2, p % 2 == 1)
+    }
+
+    /// Replays one line from `state`; returns the state at its end and whether it was played
+    /// to the end.
+    fn run(&mut self, line: &Line, mut state: State) -> (State, bool) {
+        let mut pending: Option<&'g MoveNumber> = None;
+        let mut numbers_reported = false;
+        let mut line_ply = 0u32;
+        let mut k = 0;
+        let elems = &line.elements;
+        while k < elems.len() {
+            let idx = elems[k];
+            let game = self.game;
+            match &game.body[idx] {
+                Element::MoveNumber(mn) => pending = Some(mn),
+                Element::Nag { .. } => {}
+                Element::VariationStart { .. } | Element::VariationEnd { .. } => {}
+                Element::Comment(c) => {
+                    for cmd in &c.commands {
+                        if cmd.name.eq_ignore_ascii_case("huff") {
+                            self.huff_command(&mut state, &cmd.args, cmd.span);
+                        }
+                    }
+                }
+                Element::Setup(s) => {
+                    if !self.setup(&mut state, s) {
+                        self.stop_note(elems, k);
+                        return (state, false);
+                    }
+                }
+                Element::Ellipsis { span } => {
+                    let (_, second) = self.number_of(state.ply);
+                    let numbered_first = pending.is_some_and(|n| !n.second_player);
+                    if numbered_first && second {
+                        // `1. ... 7-12`: the game starts with the second player; nothing to do.
+                    } else {
+                        let side = state.pos.side_to_move();
+                        self.diagnostics.push(
+                            Diagnostic::new(
+                                &R315,
+                                *span,
+                                format!(
+                                    "`...` stands for a move of {} that is not given; the turn passes to {}",
+                                    side.as_str(),
+                                    side.opponent().as_str()
+                                ),
+                            )
+                            .with_context(self.context(&state, line, line_ply + 1, "...".into())),
+                        );
+                        state.pos.set_side_to_move(side.opponent());
+                        state.ply += 1;
+                        line_ply += 1;
+                    }
+                    pending = None;
+                }
+                Element::Move(m) => {
+                    self.before.insert(idx, state.clone());
+                    line_ply += 1;
+                    if let Some(mn) = pending.take() {
+                        if !numbers_reported {
+                            numbers_reported = self.check_number(mn, &state, line, line_ply, m);
+                        }
+                    }
+                    let next = elems[k + 1..].iter().find_map(|&i| match &game.body[i] {
+                        Element::Move(n) => Some(n),
+                        _ => None,
+                    });
+                    match self.play(&mut state, line, line_ply, m, next) {
+                        Step::Played => {}
+                        Step::PlayedTwo => {
+                            // Skip to the next move token, which was consumed.
+                            k += 1;
+                            while k < elems.len() && !matches!(game.body[elems[k]], Element::Move(_)) {
+                                k += 1;
+                            }
+                        }
+                        Step::Stop => {
+                            self.stop_note(elems, k);
+                            return (state, false);
+                        }
+                    }
+                }
+            }
+            k += 1;
+        }
+        (state, true)
+    }
+
+    /// Adds to the last diagnostic how much of the line is left unchecked.
+    fn stop_note(&mut self, elems: &[usize], k: usize) {
+        let rest = elems[k + 1..]
+            .iter()
+            .filter(|&&i| matches!(self.game.body[i], Element::Move(_)))
+            .count();
+        if let Some(d) = self.diagnostics.last_mut() {
+            let note = if rest == 0 {
+                "this is the end of the line".to_string()
+            } else {
+                format!(
+                    "the replay of this line stops here: the {rest} move(s) after it, and the variations branching from them, are not checked"
+                )
+            };
+            d.notes.push(note);
+        }
+    }
+
+    fn context(&self, state: &State, line: &Line, line_ply: u32, text: String) -> MoveContext {
+        let (move_number, _) = self.number_of(state.ply);
+        MoveContext {
+            ply: line_ply,
+            move_number,
+            side: state.pos.side_to_move(),
+            text,
+            variation_depth: line.depth,
+            expected: Vec::new(),
+        }
+    }
+
+    /// Checks a move number against the move after it; true when it reported something.
+    fn check_number(
+        &mut self,
+        mn: &MoveNumber,
+        state: &State,
+        line: &Line,
+        line_ply: u32,
+        m: &MoveToken,
+    ) -> bool {
+        let (number, second) = self.number_of(state.ply);
+        let ctx = self.context(state, line, line_ply, token_text(m));
+        let d = if mn.number != number {
+            Diagnostic::new(
+                &R320,
+                mn.span,
+                format!(
+                    "move number {} stands before move {number} ({} of {})",
+                    mn.number,
+                    if second { "the second player's half" } else { "the first player's half" },
+                    state.pos.side_to_move().as_str()
+                ),
+            )
+        } else if mn.second_player && !second {
+            Diagnostic::new(
+                &R321,
+                mn.span,
+                format!(
+                    "`{}...` marks a move of the second player, but the move after it is the first player's ({})",
+                    mn.number,
+                    state.pos.side_to_move().as_str()
+                ),
+            )
+        } else {
+            return false;
+        };
+        self.diagnostics.push(
+            d.with_context(ctx)
+                .with_note("later move numbers of this line are not checked, so one slip is reported once"),
+        );
+        true
+    }
+
+    fn play(
+        &mut self,
+        state: &mut State,
+        line: &Line,
+        line_ply: u32,
+        m: &MoveToken,
+        next: Option<&MoveToken>,
+    ) -> Step {
+        let huffable = std::mem::take(&mut state.huffable);
+        let side = state.pos.side_to_move();
+        let text = token_text(m);
+        let ctx = self.context(state, line, line_ply, text.clone());
+        let board = self.board();
+        let layout = self.sel.layout;
+
+        let written = match token_squares(m, &layout) {
+            Ok(w) => w,
+            Err(off) => {
+                let span = m.squares.get(off.index).map_or(m.span, |s| s.span);
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        &R312,
+                        span,
+                        format!(
+                            "{} is not a playing square of the {} board of {}",
+                            off.text,
+                            board,
+                            self.sel.variant.title()
+                        ),
+                    )
+                    .with_context(ctx),
+                );
+                return Step::Stop;
+            }
+        };
+        self.check_foreign(m);
+
+        let mut legal: Vec<Move> = state.pos.legal_moves().to_vec();
+        if legal.is_empty() {
+            let why = if state.pos.count(side, Role::Man) + state.pos.count(side, Role::King) == 0 {
+                "has no pieces left"
+            } else {
+                "has no legal move"
+            };
+            self.diagnostics.push(
+                Diagnostic::new(
+                    &G501,
+                    m.span,
+                    format!(
+                        "{text}: the game was already over, {} {why}",
+                        side.as_str()
+                    ),
+                )
+                .with_context(ctx),
+            );
+            return Step::Stop;
+        }
+        let mut cands: Vec<Move> = matching(board, &written, &legal)
+            .into_iter()
+            .cloned()
+            .collect();
+
+        // A huff that the record does not show: the move is legal only without a huffable piece.
+        if cands.is_empty() && !huffable.is_empty() {
+            for &h in &huffable {
+                let mut p2 = state.pos.clone();
+                p2.set_piece(h, None);
+                let l2: Vec<Move> = p2.legal_moves().to_vec();
+                let c2: Vec<Move> = matching(board, &written, &l2).into_iter().cloned().collect();
+                if !c2.is_empty() {
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            &H403,
+                            m.span,
+                            format!(
+                                "{text} is legal only if the {} piece on {} is huffed first: huff inferred",
+                                side.opponent().as_str(),
+                                self.name(h)
+                            ),
+                        )
+                        .with_context(ctx.clone()),
+                    );
+                    state.pos = p2;
+                    legal = l2;
+                    cands = c2;
+                    break;
+                }
+            }
+        }
+
+        let chosen = match cands.len() {
+            0 => return self.diagnose(state, ctx, m, &written, &legal, next),
+            1 => cands.swap_remove(0),
+            _ => {
+                // Prefer the reading after which the next recorded move is legal.
+                let pick = next
+                    .and_then(|n| token_squares(n, &layout).ok())
+                    .and_then(|nw| {
+                        cands.iter().position(|c| {
+                            let mut p2 = state.pos.clone();
+                            p2.play(c);
+                            !matching(board, &nw, &p2.legal_moves()).is_empty()
+                        })
+                    })
+                    .unwrap_or(0);
+                let mut ctx = ctx.clone();
+                ctx.expected = cands.iter().map(|c| self.full(c)).collect();
+                let d = Diagnostic::new(
+                    &R309,
+                    m.span,
+                    format!(
+                        "{text} matches {} legal captures that take different pieces",
+                        cands.len()
+                    ),
+                )
+                .with_note(format!("read as {}", self.full(&cands[pick])))
+                .with_context(ctx);
+                self.diagnostics.push(d);
+                cands.swap_remove(pick)
+            }
+        };
+        self.check_separator(m, &chosen, &text, &ctx);
+        state.pos.play(&chosen);
+        state.ply += 1;
+        Step::Played
+    }
+
+    /// The move matches no legal move: say why, and apply it when the record can still be
+    /// followed.
+    fn diagnose(
+        &mut self,
+        state: &mut State,
+        mut ctx: MoveContext,
+        m: &MoveToken,
+        written: &[Square],
+        legal: &[Move],
+        next: Option<&MoveToken>,
+    ) -> Step {
+        let board = self.board();
+        let side = state.pos.side_to_move();
+        let text = ctx.text.clone();
+        let from = written[0];
+        let to = *written.last().unwrap_or(&from);
+        let before = state.pos.clone();
+        let pic = diagram(&before, &self.sel.layout);
+        let fspan = m.squares.first().map_or(m.span, |s| s.span);
+        let tspan = m.squares.last().map_or(m.span, |s| s.span);
+        let piece = match state.pos.piece_at(from) {
+            None => {
+                ctx.expected = legal.iter().map(|mv| self.notate(mv, legal)).collect();
+                self.push_error(
+                    Diagnostic::new(
+                        &R301,
+                        fspan,
+                        format!("{text}: there is no piece on {}", self.name(from)),
+                    ),
+                    ctx,
+                    pic,
+                );
+                return Step::Stop;
+            }
+            Some(p) if p.color != side => {
+                ctx.expected = legal.iter().map(|mv| self.notate(mv, legal)).collect();
+                self.push_error(
+                    Diagnostic::new(
+                        &R302,
+                        fspan,
+                        format!(
+                            "{text}: the {} on {} is {}'s, but it is {}'s move",
+                            role_name(p.role),
+                            self.name(from),
+                            p.color.as_str(),
+                            side.as_str()
+                        ),
+                    ),
+                    ctx,
+                    pic,
+                );
+                return Step::Stop;
+            }
+            Some(p) => p,
+        };
+        let captures: Vec<&Move> = legal.iter().filter(|mv| mv.is_capture()).collect();
+        let capture_list: Vec<String> = captures.iter().map(|mv| self.notate(mv, legal)).collect();
+        if !captures.is_empty() {
+            // A quiet move while a capture was compulsory.
+            let quiet: Vec<Move> = state.pos.quiet_moves().to_vec();
+            if let Some(q) = matching(board, written, &quiet).first().map(|q| (*q).clone()) {
+                ctx.expected = capture_list.clone();
+                let takers: Vec<Square> = dedup(captures.iter().map(|c| c.from));
+                let d = Diagnostic::new(
+                    &R305,
+                    m.span,
+                    format!(
+                        "{text} takes nothing, but {} had to capture ({})",
+                        side.as_str(),
+                        capture_list.join(", ")
+                    ),
+                );
+                state.pos.play(&q);
+                state.ply += 1;
+                let moved: Vec<Square> = takers
+                    .iter()
+                    .map(|&s| if s == q.from { q.to } else { s })
+                    .collect();
+                self.offence(state, d, ctx, pic, moved, m.span);
+                return Step::Played;
+            }
+            // A capture that the majority rule forbids.
+            let all: Vec<Move> = state.pos.all_captures().to_vec();
+            if let Some(c) = matching(board, written, &all).first().map(|c| (*c).clone()) {
+                let need = captures.iter().map(|c| c.captured.len()).max().unwrap_or(0);
+                ctx.expected = capture_list.clone();
+                let d = Diagnostic::new(
+                    &R306,
+                    m.span,
+                    format!(
+                        "{text} takes {} piece(s), but the majority rule requires a capture of {need}",
+                        c.captured.len()
+                    ),
+                );
+                state.pos.play(&c);
+                state.ply += 1;
+                self.offence(state, d, ctx, pic, vec![c.to], m.span);
+                return Step::Played;
+            }
+            // A capture that stops early, or a multi-capture written one jump at a time.
+            if let Some(partial) = prefix_of(board, written, &all) {
+                if let Some(n) = next {
+                    if let Ok(nw) = token_squares(n, &self.sel.layout) {
+                        if nw.len() >= 2 && nw[0] == to {
+                            let mut joined = written.to_vec();
+                            joined.extend_from_slice(&nw[1..]);
+                            if let Some(c) =
+                                matching(board, &joined, legal).first().map(|c| (*c).clone())
+                            {
+                                let span = m.span.join(n.span);
+                                self.diagnostics.push(
+                                    Diagnostic::new(
+                                        &R313,
+                                        span,
+                                        format!(
+                                            "{text} {} is one capture written as two moves; PDN 3.0 writes {}",
+                                            token_text(n),
+                                            self.notate(&c, legal)
+                                        ),
+                                    )
+                                    .with_context(ctx),
+                                );
+                                state.pos.play(&c);
+                                state.ply += 1;
+                                return Step::PlayedTwo;
+                            }
+                        }
+                    }
+                }
+                ctx.expected = capture_list.clone();
+                let d = Diagnostic::new(
+                    &R307,
+                    tspan,
+                    format!(
+                        "{text} stops on {} after taking {}, but the piece could go on capturing",
+                        self.name(to),
+                        partial.captured.len()
+                    ),
+                );
+                apply_partial(&mut state.pos, &partial, piece);
+                state.ply += 1;
+                self.offence(state, d, ctx, pic, vec![to], m.span);
+                return Step::Played;
+            }
+        }
+        ctx.expected = if captures.is_empty() {
+            legal.iter().map(|mv| self.notate(mv, legal)).collect()
+        } else {
+            capture_list.clone()
+        };
+        if m.is_capture() || written.len() > 2 {
+            let msg = if captures.is_empty() {
+                format!("{text} is written as a capture, but {} has no capture here", side.as_str())
+            } else {
+                format!("{text} matches none of the captures {} can make", side.as_str())
+            };
+            self.push_error(Diagnostic::new(&R308, m.span, msg), ctx, pic);
+            return Step::Stop;
+        }
+        if state.pos.piece_at(to).is_some() {
+            self.push_error(
+                Diagnostic::new(
+                    &R303,
+                    tspan,
+                    format!("{text}: {} is occupied", self.name(to)),
+                ),
+                ctx,
+                pic,
+            );
+            return Step::Stop;
+        }
+        let why = self.why_impossible(&state.pos, from, to, piece);
+        let mut d = Diagnostic::new(&R304, m.span, format!("{text}: {why}"));
+        if !captures.is_empty() {
+            d = d.with_note(format!("a capture was compulsory: {}", capture_list.join(", ")));
+        }
+        self.push_error(d, ctx, pic);
+        Step::Stop
+    }
+
+    fn push_error(&mut self, d: Diagnostic, ctx: MoveContext, pic: String) {
+        let mut d = d.with_context(ctx);
+        d.diagram = Some(pic);
+        self.diagnostics.push(d);
+    }
+
+    /// Reports a missed, short or unfinished capture that was applied. Under huffing rules it is
+    /// a warning and the offending pieces become huffable.
+    fn offence(
+        &mut self,
+        state: &mut State,
+        d: Diagnostic,
+        ctx: MoveContext,
+        pic: String,
+        huffable: Vec<Square>,
+        span: Span,
+    ) {
+        let huffing = self.rules.huffing();
+        let mut d = d.with_note(
+            "the move is applied as recorded and the replay goes on",
+        );
+        if huffing {
+            d = d.with_severity(Severity::Warning);
+        }
+        self.push_error(d, ctx.clone(), pic);
+        if huffing {
+            let color = ctx.side;
+            let list = self.names(&huffable);
+            self.diagnostics.push(
+                Diagnostic::new(
+                    &H401,
+                    span,
+                    format!(
+                        "under huffing rules {} may huff the {} piece(s) on {list} before moving",
+                        color.opponent().as_str(),
+                        color.as_str()
+                    ),
+                )
+                .with_context(ctx),
+            );
+            state.huffable = huffable;
+        }
+    }
+
+    fn why_impossible(&self, pos: &Position, from: Square, to: Square, piece: Piece) -> String {
+        let board = self.board();
+        let (f0, r0) = board.coords(from);
+        let (f1, r1) = board.coords(to);
+        let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
+        let (a, b) = (self.name(from), self.name(to));
+        if df.abs() != dr.abs() {
+            return format!("{b} is not on a diagonal from {a}");
+        }
+        let forward = match piece.color {
+            Color::White => dr > 0,
+            Color::Black => dr < 0,
+        };
+        let flying = self.sel.variant.rules().flying_kings;
+        match piece.role {
+            Role::Man if !forward => format!("a man cannot move backwards ({a} to {b})"),
+            Role::Man => format!("a man moves one square at a time; {a} to {b} is {} squares", dr.abs()),
+            Role::King if !flying => format!("a king of {} moves one square at a time; {a} to {b} is {} squares", self.sel.variant.title(), dr.abs()),
+            Role::King => {
+                let (sf, sr) = (df.signum(), dr.signum());
+                let (mut f, mut r) = (f0 as i32 + sf, r0 as i32 + sr);
+                while (f, r) != (f1 as i32, r1 as i32) {
+                    if let Some(sq) = board.square_at(f, r) {
+                        if pos.piece_at(sq).is_some() {
+                            return format!("the king's way from {a} to {b} is blocked on {}", self.name(sq));
+                        }
+                    }
+                    f += sf;
+                    r += sr;
+                }
+                format!("the king cannot go from {a} to {b}")
+            }
+        }
+    }
+
+    fn check_separator(&mut self, m: &MoveToken, mv: &Move, text: &str, ctx: &MoveContext) {
+        let seps: Vec<bool> = m
+            .squares
+            .iter()
+            .filter_map(|s| s.separator.map(|x| x.kind.is_capture()))
+            .collect();
+        if seps.is_empty() {
+            return;
+        }
+        let written_capture = seps.iter().any(|&c| c);
+        let code = match (mv.is_capture(), written_capture) {
+            (false, true) => &R310,
+            (true, false) => &R311,
+            _ => return,
+        };
+        let span = m
+            .squares
+            .iter()
+            .find_map(|s| s.separator.map(|x| x.span))
+            .unwrap_or(m.span);
+        let msg = if code == &R310 {
+            format!("{text} takes nothing but is written with a capture separator")
+        } else {
+            format!(
+                "{text} is a capture but is written with `-`; write {}",
+                write_move(&self.sel.layout, mv, self.sel.variant.capture_separator(), false)
+            )
+        };
+        self.diagnostics
+            .push(Diagnostic::new(code, span, msg).with_context(ctx.clone()));
+    }
+
+    fn check_foreign(&mut self, m: &MoveToken) {
+        if self.foreign_reported {
+            return;
+        }
+        let algebraic = m
+            .squares
+            .iter()
+            .any(|s| matches!(s.value, SquareValue::Algebraic { .. }));
+        let expect_alg = self.sel.layout.kind == NotationKind::Algebraic;
+        if algebraic != expect_alg {
+            self.foreign_reported = true;
+            self.diagnostics.push(Diagnostic::new(
+                &R314,
+                m.span,
+                format!(
+                    "{} is written in {} notation, but the game's GameType asks for {} squares",
+                    token_text(m),
+                    if algebraic { "algebraic" } else { "numeric" },
+                    if expect_alg { "algebraic" } else { "numeric" }
+                ),
+            ));
+        }
+    }
+
+    /// A setup command: the position changes. Returns false when it cannot be read.
+    fn setup(&mut self, state: &mut State, s: &crate::syntax::Setup) -> bool {
+        let layout = self.sel.layout;
+        let parsed = match &s.fen {
+            None => Err(format!("setup command `/{}/` holds no FEN", s.raw)),
+            Some(f) => RawFen::parse(f)
+                .and_then(|raw| raw.resolve(&layout))
+                .map_err(|e| e.message()),
+        };
+        let fen = match parsed {
+            Ok(f) => f,
+            Err(msg) => {
+                self.diagnostics
+                    .push(Diagnostic::new(&G505, s.span, msg));
+                return false;
+            }
+        };
+        let mut p = Position::empty(
+            self.sel.variant,
+            fen.turn.unwrap_or(state.pos.side_to_move()),
+        );
+        p.set_capture_removal(state.pos.capture_removal());
+        for (sq, piece) in &fen.pieces {
+            p.set_piece(*sq, Some(*piece));
+        }
+        let huffable = std::mem::take(&mut state.huffable);
+        for &h in &huffable {
+            let mut q = state.pos.clone();
+            q.set_piece(h, None);
+            if same_pieces(&q, &p) {
+                self.diagnostics.push(Diagnostic::new(
+                    &H402,
+                    s.span,
+                    format!(
+                        "the setup removes the huffable piece on {}: a huff",
+                        self.name(h)
+                    ),
+                ));
+                break;
+            }
+        }
+        state.pos = p;
+        true
+    }
+
+    fn huff_command(&mut self, state: &mut State, args: &str, span: Span) {
+        let sq = self.sel.layout.parse(args.trim());
+        match sq {
+            Some(sq) if state.huffable.contains(&sq) => {
+                state.pos.set_piece(sq, None);
+                state.huffable.clear();
+                self.diagnostics.push(Diagnostic::new(
+                    &H402,
+                    span,
+                    format!("huff: the piece on {} is removed", self.name(sq)),
+                ));
+            }
+            _ => {
+                let why = if !self.rules.huffing() {
+                    "huffs belong to the old rules; pass --rules huffing to follow them".to_string()
+                } else if state.huffable.is_empty() {
+                    "no capture was missed on the move before".to_string()
+                } else {
+                    format!("the pieces that may be huffed are on {}", self.names(&state.huffable))
+                };
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        &H404,
+                        span,
+                        format!("`[%huff {}]` names no huffable piece", args.trim()),
+                    )
+                    .with_note(why),
+                );
+            }
+        }
+    }
+
+    /// The terminator against the Result tag, and both against the final position.
+    fn check_result(&mut self, end: &State, complete: bool) {
+        let game = self.game;
+        let tag = game.tags.iter().find(|t| t.name == "Result");
+        let term = game.result.as_ref().filter(|r| r.kind != ResultKind::Unknown);
+        if let (Some(t), Some(r)) = (tag, term) {
+            let (a, b) = (outcome(&t.value), outcome(&r.raw));
+            if a != Outcome::Unknown && a != b {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        &G502,
+                        r.span,
+                        format!(
+                            "the game ends with {} but its Result tag says {}",
+                            r.raw, t.value
+                        ),
+                    )
+                    .with_label(t.value_span, "the Result tag"),
+                );
+            }
+        }
+        if !complete || self.sel.other_win_condition || end.ply == 0 {
+            return;
+        }
+        let (raw, span, o) = match (term, tag) {
+            (Some(r), _) if outcome(&r.raw) != Outcome::Unknown => (r.raw.clone(), r.span, outcome(&r.raw)),
+            (_, Some(t)) if outcome(&t.value) != Outcome::Unknown => {
+                (t.value.clone(), t.value_span, outcome(&t.value))
+            }
+            _ => return,
+        };
+        if !end.pos.legal_moves().is_empty() {
+            return;
+        }
+        let loser = end.pos.side_to_move();
+        let first = self.sel.first_to_move;
+        let credited = match o {
+            Outcome::FirstWins if loser == first => "a win",
+            Outcome::SecondWins if loser != first => "a win",
+            Outcome::Draw => "a draw",
+            _ => return,
+        };
+        let why = if end.pos.count(loser, Role::Man) + end.pos.count(loser, Role::King) == 0 {
+            "has no pieces left"
+        } else {
+            "cannot move"
+        };
+        let mut d = Diagnostic::new(
+            &G503,
+            span,
+            format!(
+                "at the end {} {why}, so {} lost, but the result {raw} credits {} with {credited}",
+                loser.as_str(),
+                loser.as_str(),
+                loser.as_str()
+            ),
+        )
+        .with_note(format!(
+            "results count from the side that moves first in {} ({})",
+            self.sel.variant.title(),
+            first.as_str()
+        ));
+        d.diagram = Some(diagram(&end.pos, &self.sel.layout));
+        self.diagnostics.push(d);
+    }
+}
+
+/// A result, from the first player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    FirstWins,
+    SecondWins,
+    Draw,
+    BothLose,
+    Unknown,
+}
+
+fn outcome(text: &str) -> Outcome {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    match t.as_str() {
+        "1-0" | "2-0" => Outcome::FirstWins,
+        "0-1" | "0-2" => Outcome::SecondWins,
+        "1/2-1/2" | "1-1" | "½-½" => Outcome::Draw,
+        "0-0" => Outcome::BothLose,
+        _ => Outcome::Unknown,
+    }
+}
+
+fn role_name(r: Role) -> &'static str {
+    match r {
+        Role::Man => "man",
+        Role::King => "king",
+    }
+}
+
+fn dedup(it: impl Iterator<Item = Square>) -> Vec<Square> {
+    let mut v: Vec<Square> = Vec::new();
+    for s in it {
+        if !v.contains(&s) {
+            v.push(s);
+        }
+    }
+    v
+}
+
+fn same_pieces(a: &Position, b: &Position) -> bool {
+    a.pieces().eq(b.pieces())
+}
+
+/// The part of a legal capture that the written squares describe, when they stop on one of its
+/// landing squares before its end.
+fn prefix_of(board: crate::board::Board, written: &[Square], all: &[Move]) -> Option<Move> {
+    let to = *written.last()?;
+    for c in all {
+        for k in 1..c.path.len().saturating_sub(1) {
+            if c.path[k] != to {
+                continue;
+            }
+            let part = Move {
+                from: c.from,
+                to,
+                path: c.path.iter().take(k + 1).copied().collect(),
+                captured: c.captured.iter().take(k).copied().collect(),
+                promotes: false,
+            };
+            if crate::notation::resolve::matches(board, written, &part) {
+                return Some(part);
+            }
+        }
+    }
+    None
+}
+
+/// Plays the first part of a capture by hand: the piece moves, the pieces it took leave, a man
+/// that stops on its promotion row is crowned.
+fn apply_partial(pos: &mut Position, mv: &Move, piece: Piece) {
+    let board = pos.board();
+    pos.set_piece(mv.from, None);
+    for &c in &mv.captured {
+        pos.set_piece(c, None);
+    }
+    let role = if piece.role == Role::Man && board.is_promotion_square(mv.to, piece.color) {
+        Role::King
+    } else {
+        piece.role
+    };
+    pos.set_piece(mv.to, Some(Piece { role, ..piece }));
+    pos.set_side_to_move(piece.color.opponent());
+}
