@@ -1,8 +1,11 @@
 //! Boards, squares, pieces and positions. Nothing here knows about PDN text.
 
+pub(crate) mod bitboard;
 mod geometry;
+mod position;
 
 pub use geometry::{Board, Square};
+pub use position::{CaptureRemoval, Position, PositionError};
 
 use serde::Serialize;
 

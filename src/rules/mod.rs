@@ -1,5 +1,9 @@
 //! Variant rules and legal move generation.
 
+mod movegen;
+mod perft;
 mod variant;
 
+pub use movegen::{MAX_PATH, Move, MoveList};
+pub use perft::{perft, perft_divide};
 pub use variant::{CaptureChoice, PromotionRule, Rules, UnknownVariant, Variant};

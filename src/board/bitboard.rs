@@ -1,0 +1,258 @@
+//! Bitboards with ghost squares.
+//!
+//! A board of width `W` (with `P = W / 2` playing squares a row) is laid out so that each pair
+//! of rows takes `W + 1` bits: the `P` squares of the upper row, the `P` squares of the lower
+//! row, then one ghost bit that is never a playing square. With that layout a diagonal step is
+//! a shift by a fixed amount, and a step off the left or right edge lands on a ghost bit (or,
+//! off the top or bottom, outside the board), so masking with the playing squares is enough:
+//!
+//! | direction (as White sees the board) | shift |
+//! |---|---|
+//! | up-left | `>> (P + 1)` |
+//! | up-right | `>> P` |
+//! | down-left | `<< P` |
+//! | down-right | `<< (P + 1)` |
+//!
+//! "Up" is toward the top row (Black's back row), which is White's forward direction.
+//! 8x8 takes 36 bits and 10x10 takes 55 (both in a `u64`), 12x12 takes 78 (a `u128`).
+//! Bits are numbered so that the canonical square order is kept: a lower square index always
+//! has a lower bit.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+use super::{Board, Color, Square};
+
+/// An unsigned integer used as a bitboard.
+pub(crate) trait Bits:
+    Copy
+    + Eq
+    + std::hash::Hash
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// No bit set.
+    const ZERO: Self;
+    /// Truncating conversion from the wide form.
+    fn from_u128(x: u128) -> Self;
+    /// Widening conversion.
+    fn to_u128(self) -> u128;
+    /// True when no bit is set.
+    fn is_zero(self) -> bool;
+    /// Number of set bits.
+    fn popcnt(self) -> u32;
+    /// Index of the lowest set bit (undefined meaning when zero).
+    fn lowest_index(self) -> u32;
+    /// The lowest set bit alone.
+    fn lowest(self) -> Self;
+}
+
+macro_rules! impl_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn popcnt(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest_index(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+        }
+    };
+}
+
+impl_bits!(u64);
+impl_bits!(u128);
+
+/// The bit of canonical square index `s` on a board with `per` playing squares a row.
+#[inline]
+pub(crate) const fn bit_index(per: u32, s: u32) -> u32 {
+    let r = s / per;
+    let k = s % per;
+    (r / 2) * (2 * per + 1) + (r % 2) * per + k
+}
+
+/// The canonical square of bit `bit`, or `None` for a ghost bit or a bit off the board.
+#[inline]
+pub(crate) const fn bit_square(board: Board, bit: u32) -> Option<Square> {
+    let per = board.per_row() as u32;
+    let pair = 2 * per + 1;
+    let r2 = bit / pair;
+    let rem = bit % pair;
+    if rem == 2 * per {
+        return None;
+    }
+    let s = (2 * r2 + rem / per) * per + rem % per;
+    if s as usize >= board.squares() {
+        return None;
+    }
+    Some(Square(s as u8))
+}
+
+/// The one-bit mask of `sq` (zero when `sq` is not on `board`).
+#[inline]
+pub(crate) const fn square_mask(board: Board, sq: Square) -> u128 {
+    if !board.contains(sq) {
+        return 0;
+    }
+    1u128 << bit_index(board.per_row() as u32, sq.0 as u32)
+}
+
+/// All playing squares of `board`.
+pub(crate) const fn valid_mask(board: Board) -> u128 {
+    rows_mask(board, 0, board.size() as u32)
+}
+
+/// The playing squares of canonical rows `from..to` (row 0 is the top row).
+pub(crate) const fn rows_mask(board: Board, from: u32, to: u32) -> u128 {
+    let per = board.per_row() as u32;
+    let mut m = 0u128;
+    let mut s = from * per;
+    while s < to * per {
+        m |= 1u128 << bit_index(per, s);
+        s += 1;
+    }
+    m
+}
+
+/// The row on which a man of `color` is crowned.
+pub(crate) const fn promotion_mask(board: Board, color: Color) -> u128 {
+    match color {
+        Color::White => rows_mask(board, 0, 1),
+        Color::Black => {
+            let n = board.size() as u32;
+            rows_mask(board, n - 1, n)
+        }
+    }
+}
+
+/// A board layout known at compile time.
+pub(crate) trait Geometry {
+    /// The integer that holds a bitboard.
+    type B: Bits;
+    /// The board.
+    const BOARD: Board;
+    /// Playing squares a row (half the width).
+    const P: u32 = Self::BOARD.per_row() as u32;
+    /// Every playing square.
+    const VALID: u128 = valid_mask(Self::BOARD);
+    /// White's promotion row (the top row).
+    const PROMO_WHITE: u128 = promotion_mask(Self::BOARD, Color::White);
+    /// Black's promotion row (the bottom row).
+    const PROMO_BLACK: u128 = promotion_mask(Self::BOARD, Color::Black);
+
+    /// One diagonal step of every bit of `x` in direction `d` (0 up-left, 1 up-right,
+    /// 2 down-left, 3 down-right). Bits that leave the board land on ghost bits or vanish.
+    #[inline(always)]
+    fn step(x: Self::B, d: usize) -> Self::B {
+        match d {
+            0 => x >> (Self::P + 1),
+            1 => x >> Self::P,
+            2 => x << Self::P,
+            _ => x << (Self::P + 1),
+        }
+    }
+
+    /// The playing squares as a bitboard.
+    #[inline(always)]
+    fn valid() -> Self::B {
+        Self::B::from_u128(Self::VALID)
+    }
+}
+
+/// 8x8 in a `u64`.
+pub(crate) struct G8;
+/// 10x10 in a `u64`.
+pub(crate) struct G10;
+/// 12x12 in a `u128`.
+pub(crate) struct G12;
+
+impl Geometry for G8 {
+    type B = u64;
+    const BOARD: Board = Board::B8;
+}
+impl Geometry for G10 {
+    type B = u64;
+    const BOARD: Board = Board::B10;
+}
+impl Geometry for G12 {
+    type B = u128;
+    const BOARD: Board = Board::B12;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn neighbours(board: Board, sq: Square) -> Vec<Option<Square>> {
+        let m = square_mask(board, sq);
+        let per = board.per_row() as u32;
+        let valid = valid_mask(board);
+        let shifted = [m >> (per + 1), m >> per, m << per, m << (per + 1)];
+        shifted
+            .iter()
+            .map(|&x| {
+                if x & valid == 0 {
+                    None
+                } else {
+                    bit_square(board, x.trailing_zeros())
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shifts_are_diagonal_steps_on_every_board() {
+        for board in Board::ALL {
+            for sq in board.all_squares() {
+                let (f, r) = board.coords(sq);
+                let (f, r) = (f as i32, r as i32);
+                let want = vec![
+                    board.square_at(f - 1, r + 1),
+                    board.square_at(f + 1, r + 1),
+                    board.square_at(f - 1, r - 1),
+                    board.square_at(f + 1, r - 1),
+                ];
+                assert_eq!(neighbours(board, sq), want, "{board} {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn bits_round_trip_and_fit() {
+        for board in Board::ALL {
+            for sq in board.all_squares() {
+                let b = square_mask(board, sq).trailing_zeros();
+                assert_eq!(bit_square(board, b), Some(sq));
+            }
+            assert_eq!(valid_mask(board).count_ones() as usize, board.squares());
+        }
+        assert!(valid_mask(Board::B10) < (1u128 << 58));
+        assert!(valid_mask(Board::B8) < (1u128 << 58));
+    }
+}

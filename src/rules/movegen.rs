@@ -1,0 +1,806 @@
+//! Legal move generation.
+//!
+//! The generator is generic over a board layout ([`Geometry`]) and a variant's rule switches
+//! ([`Spec`]), so each variant compiles to its own tight code; the public [`Position`] methods
+//! dispatch on the variant once per call.
+//!
+//! ## Rules and their sources
+//! - Compulsory capture, completed multi-captures, majority rule, a man that only passes the
+//!   far row is not crowned, flying kings landing on any empty square beyond, captured pieces
+//!   removed after the move and never jumped twice: International draughts as played under
+//!   the world federation's rules (the network draughts server's rules text: "If a piece can
+//!   continue jumping, it must", "he must choose the series of jumps which captures the most
+//!   pieces", "all jumps are first completed, and then the captured pieces are removed from
+//!   the board. However, one may not jump over the same piece twice", "If it jumps onto the last
+//!   row and back off in the same turn, it is not crowned a King"). Brazilian: the same rules on
+//!   8x8 (the 1902 encyclopaedia: Polish draughts "more frequently played with an ordinary
+//!   draught-board"). Canadian: the 1875 rule description (12x12, the maximum number of pieces
+//!   must be taken, crowned only when the move ends on the far row).
+//! - English draughts: men move and capture forward only, kings one step; free choice of
+//!   capture, but all of the chosen lot must be taken; "on becoming a king the move ends"
+//!   (the 1902 encyclopaedia, and Lasker's rules chapter).
+//! - Russian draughts: men capture backward, flying kings, free choice; a man reaching the far
+//!   row during a capture is crowned at once and goes on capturing as a king (the Russian
+//!   federation's rules, as summarised in the project's variant table).
+//! - American pool checkers: men capture backward, flying kings, free choice; a man reaching
+//!   the far row that can jump on goes on as a man and is crowned only if the move ends there
+//!   (the project's variant table).
+//! - A flying king that has taken a piece and could go on capturing from some of the squares
+//!   beyond it must land on one of those (the 1902 text on Polish draughts: "if there is another
+//!   unguarded man she is bound to choose the diagonal on which it can be taken"; the same is
+//!   the rule in Russian draughts). Under the majority rule this changes nothing; under free
+//!   choice it is what "the sequence must be completed" means for a flying king.
+//!
+//! ## Which capture sequences are distinct moves
+//! A capture is identified by its start square, end square and the **set** of pieces taken.
+//! Two sequences with the same ends that take different pieces are different moves; two
+//! sequences with the same ends that take the same set in a different order (a king circling
+//! a group) are one move, and the first sequence found is the one kept (its path and capture
+//! order are what [`Move::path`] and [`Move::captured`] show). This matches the published
+//! perft counts of International draughts.
+
+use arrayvec::ArrayVec;
+use serde::{Serialize, Serializer};
+
+use super::variant::PromotionRule;
+use crate::board::bitboard::{Bits, G8, G10, G12, Geometry, bit_square, square_mask};
+use crate::board::{Board, CaptureRemoval, Color, Position, Role, Square};
+use crate::rules::Variant;
+
+/// Capacity of [`Move::path`] and [`Move::captured`]. A captured piece never stands on the
+/// edge of the board, so at most 50 pieces (the inner squares of 12x12) can be taken in one
+/// move and a path has at most 51 squares.
+pub const MAX_PATH: usize = 64;
+
+/// A move: a quiet step or slide, or a complete capture sequence.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+pub struct Move {
+    /// The square the piece starts on.
+    pub from: Square,
+    /// The square the piece ends on (may equal `from` after a circular capture).
+    pub to: Square,
+    /// Every square the piece stands on: `from`, each landing square, `to`. A quiet move is
+    /// `[from, to]`.
+    #[serde(serialize_with = "serialize_squares")]
+    pub path: ArrayVec<Square, MAX_PATH>,
+    /// The captured pieces' squares, in the order they were taken (empty for a quiet move).
+    #[serde(serialize_with = "serialize_squares")]
+    pub captured: ArrayVec<Square, MAX_PATH>,
+    /// The man is crowned by this move.
+    pub promotes: bool,
+}
+
+fn serialize_squares<S: Serializer>(
+    v: &ArrayVec<Square, MAX_PATH>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    v.as_slice().serialize(s)
+}
+
+impl Move {
+    /// True when the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// How many of the captured pieces were kings in `before`, the position the move is
+    /// played from.
+    pub fn captured_kings(&self, before: &Position) -> u32 {
+        self.captured
+            .iter()
+            .filter(|&&sq| before.piece_at(sq).is_some_and(|p| p.role == Role::King))
+            .count() as u32
+    }
+
+    /// True when both moves have the same ends and take the same set of pieces (the same
+    /// move, even if the paths differ).
+    pub fn same_move(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.to == other.to
+            && self.captured.len() == other.captured.len()
+            && self.captured.iter().all(|c| other.captured.contains(c))
+    }
+}
+
+impl std::fmt::Display for Move {
+    /// Numeric notation with the full path: `32-28`, `28x19x10`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        for (i, sq) in self.path.iter().enumerate() {
+            if i > 0 {
+                write!(f, "{sep}")?;
+            }
+            write!(f, "{sq}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A list of moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList(Vec<Move>);
+
+impl MoveList {
+    /// The moves as a vector.
+    pub fn into_vec(self) -> Vec<Move> {
+        self.0
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = std::vec::IntoIter<Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Compile-time rule switches.
+
+/// A variant's rules, known at compile time.
+pub(crate) trait Spec {
+    /// The board layout.
+    type G: Geometry;
+    /// Men capture backward.
+    const BACK: bool;
+    /// Kings fly.
+    const FLYING: bool;
+    /// The majority rule applies.
+    const MAJORITY: bool;
+    /// What a man reaching the far row during a capture does.
+    const PROMO: PromotionRule;
+}
+
+macro_rules! spec {
+    ($name:ident, $v:expr, $g:ty) => {
+        pub(crate) struct $name;
+        impl Spec for $name {
+            type G = $g;
+            const BACK: bool = $v.rules().men_capture_backward;
+            const FLYING: bool = $v.rules().flying_kings;
+            const MAJORITY: bool =
+                matches!($v.rules().capture_choice, super::CaptureChoice::Majority);
+            const PROMO: PromotionRule = $v.rules().promotion;
+        }
+    };
+}
+
+spec!(SInternational, Variant::International, G10);
+spec!(SEnglish, Variant::English, G8);
+spec!(SPool, Variant::Pool, G8);
+spec!(SRussian, Variant::Russian, G8);
+spec!(SBrazilian, Variant::Brazilian, G8);
+spec!(SCanadian, Variant::Canadian, G12);
+
+/// Calls `$f::<Spec, B>(args)` for the position's variant.
+macro_rules! dispatch {
+    ($variant:expr, $f:ident ( $($arg:expr),* )) => {
+        match $variant {
+            Variant::International => $f::<SInternational>($($arg),*),
+            Variant::English => $f::<SEnglish>($($arg),*),
+            Variant::Pool => $f::<SPool>($($arg),*),
+            Variant::Russian => $f::<SRussian>($($arg),*),
+            Variant::Brazilian => $f::<SBrazilian>($($arg),*),
+            Variant::Canadian => $f::<SCanadian>($($arg),*),
+        }
+    };
+}
+pub(crate) use dispatch;
+
+pub(crate) type BB<V> = <<V as Spec>::G as Geometry>::B;
+
+// ---------------------------------------------------------------------------------------
+// The internal state and compact moves.
+
+/// The pieces from the side to move's point of view.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct State<B> {
+    pub white: B,
+    pub black: B,
+    pub kings: B,
+    /// White to move.
+    pub white_to_move: bool,
+    /// Captured pieces are removed at once.
+    pub immediate: bool,
+}
+
+impl<B: Bits> State<B> {
+    pub(crate) fn of(pos: &Position) -> State<B> {
+        State {
+            white: B::from_u128(pos.white),
+            black: B::from_u128(pos.black),
+            kings: B::from_u128(pos.kings),
+            white_to_move: pos.side_to_move() == Color::White,
+            immediate: pos.capture_removal() == CaptureRemoval::Immediate,
+        }
+    }
+
+    #[inline(always)]
+    fn own(&self) -> B {
+        if self.white_to_move {
+            self.white
+        } else {
+            self.black
+        }
+    }
+
+    #[inline(always)]
+    fn opp(&self) -> B {
+        if self.white_to_move {
+            self.black
+        } else {
+            self.white
+        }
+    }
+
+    /// The position after a compact move, with the other side to move.
+    #[inline(always)]
+    pub(crate) fn play(&self, m: &CMove<B>) -> State<B> {
+        let mut s = *self;
+        let was_king = !(s.kings & m.from).is_zero();
+        s.kings &= !(m.from | m.captured);
+        if was_king || m.promotes {
+            s.kings |= m.to;
+        }
+        if s.white_to_move {
+            s.white = (s.white & !m.from) | m.to;
+            s.black &= !m.captured;
+        } else {
+            s.black = (s.black & !m.from) | m.to;
+            s.white &= !m.captured;
+        }
+        s.white_to_move = !s.white_to_move;
+        s
+    }
+}
+
+/// A move as bitboards: one-bit `from` and `to`, and the captured set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CMove<B> {
+    pub from: B,
+    pub to: B,
+    pub captured: B,
+    pub promotes: bool,
+}
+
+/// Receives generated moves. Sequences with the same (from, to, captured set) are offered
+/// more than once; the sink keeps one.
+pub(crate) trait Sink<B> {
+    fn quiet(&mut self, from: B, to: B, promotes: bool);
+    fn capture(&mut self, m: CMove<B>, path: &[u32], order: &[u32]);
+}
+
+impl<B: Bits> Sink<B> for Vec<CMove<B>> {
+    #[inline(always)]
+    fn quiet(&mut self, from: B, to: B, promotes: bool) {
+        self.push(CMove {
+            from,
+            to,
+            captured: B::ZERO,
+            promotes,
+        });
+    }
+
+    #[inline]
+    fn capture(&mut self, m: CMove<B>, _path: &[u32], _order: &[u32]) {
+        if !self.contains(&m) {
+            self.push(m);
+        }
+    }
+}
+
+/// Keeps only the captures that take the most pieces.
+pub(crate) fn retain_majority<B: Bits>(v: &mut Vec<CMove<B>>) {
+    let max = v.iter().map(|m| m.captured.popcnt()).max().unwrap_or(0);
+    v.retain(|m| m.captured.popcnt() == max);
+}
+
+// ---------------------------------------------------------------------------------------
+// Generation.
+
+#[inline(always)]
+fn forward(white: bool, d: usize) -> bool {
+    if white { d < 2 } else { d >= 2 }
+}
+
+#[inline(always)]
+fn promo_row<V: Spec>(white: bool) -> BB<V> {
+    BB::<V>::from_u128(if white {
+        V::G::PROMO_WHITE
+    } else {
+        V::G::PROMO_BLACK
+    })
+}
+
+/// True when the side to move has a capture: a few shifts per direction, no generation.
+#[inline]
+pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
+    let own = s.own();
+    let opp = s.opp();
+    let empty = V::G::valid() & !(own | opp);
+    let men = own & !s.kings;
+    let kings = own & s.kings;
+    for d in 0..4 {
+        let men_d = if V::BACK || forward(s.white_to_move, d) {
+            men
+        } else {
+            BB::<V>::ZERO
+        };
+        if V::FLYING {
+            if !(V::G::step(V::G::step(men_d, d) & opp, d) & empty).is_zero() {
+                return true;
+            }
+            if !kings.is_zero() {
+                let mut frontier = V::G::step(kings, d);
+                let mut hits = BB::<V>::ZERO;
+                while !frontier.is_zero() {
+                    hits |= frontier & opp;
+                    frontier = V::G::step(frontier & empty, d);
+                }
+                if !(V::G::step(hits, d) & empty).is_zero() {
+                    return true;
+                }
+            }
+        } else if !(V::G::step(V::G::step(men_d | kings, d) & opp, d) & empty).is_zero() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Generates the non-capturing moves.
+pub(crate) fn gen_quiet<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S) {
+    let own = s.own();
+    let empty = V::G::valid() & !(own | s.opp());
+    let men = own & !s.kings;
+    let promo = promo_row::<V>(s.white_to_move);
+    let dirs: [usize; 2] = if s.white_to_move { [0, 1] } else { [2, 3] };
+    // Men, by destination in canonical order per direction.
+    for d in dirs {
+        let mut t = V::G::step(men, d) & empty;
+        while !t.is_zero() {
+            let to = t.lowest();
+            t ^= to;
+            sink.quiet(V::G::step(to, 3 - d), to, !(to & promo).is_zero());
+        }
+    }
+    let mut kings = own & s.kings;
+    while !kings.is_zero() {
+        let k = kings.lowest();
+        kings ^= k;
+        for d in 0..4 {
+            let mut x = V::G::step(k, d) & empty;
+            while !x.is_zero() {
+                sink.quiet(k, x, false);
+                if !V::FLYING {
+                    break;
+                }
+                x = V::G::step(x, d) & empty;
+            }
+        }
+    }
+}
+
+/// Counts the non-capturing moves without listing them.
+#[inline]
+pub(crate) fn count_quiet<V: Spec>(s: &State<BB<V>>) -> u64 {
+    let own = s.own();
+    let empty = V::G::valid() & !(own | s.opp());
+    let men = own & !s.kings;
+    let mut n = if s.white_to_move {
+        (V::G::step(men, 0) & empty).popcnt() + (V::G::step(men, 1) & empty).popcnt()
+    } else {
+        (V::G::step(men, 2) & empty).popcnt() + (V::G::step(men, 3) & empty).popcnt()
+    } as u64;
+    let kings = own & s.kings;
+    if !kings.is_zero() {
+        for d in 0..4 {
+            if V::FLYING {
+                let mut x = V::G::step(kings, d) & empty;
+                while !x.is_zero() {
+                    n += x.popcnt() as u64;
+                    x = V::G::step(x, d) & empty;
+                }
+            } else {
+                n += (V::G::step(kings, d) & empty).popcnt() as u64;
+            }
+        }
+    }
+    n
+}
+
+/// Generates every completed capture sequence (before the majority rule).
+pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S) {
+    let own = s.own();
+    let opp = s.opp();
+    let empty = V::G::valid() & !(own | opp);
+    let mut c = Capturer::<V, S> {
+        sink,
+        opp,
+        empty0: empty,
+        immediate: s.immediate,
+        white: s.white_to_move,
+        promo: promo_row::<V>(s.white_to_move),
+        from: BB::<V>::ZERO,
+        cap: BB::<V>::ZERO,
+        path: [0; MAX_PATH],
+        plen: 0,
+        order: [0; MAX_PATH],
+        olen: 0,
+    };
+    let mut pieces = own;
+    while !pieces.is_zero() {
+        let p = pieces.lowest();
+        pieces ^= p;
+        c.from = p;
+        c.empty0 = empty | p;
+        c.path[0] = p.lowest_index();
+        c.plen = 1;
+        c.olen = 0;
+        c.cap = BB::<V>::ZERO;
+        if (s.kings & p).is_zero() {
+            c.man(p);
+        } else if V::FLYING {
+            c.flying_king(p, false);
+        } else {
+            c.short_king(p);
+        }
+    }
+}
+
+struct Capturer<'s, V: Spec, S> {
+    sink: &'s mut S,
+    opp: BB<V>,
+    /// Empty squares, the capturing piece's start square included.
+    empty0: BB<V>,
+    immediate: bool,
+    white: bool,
+    promo: BB<V>,
+    from: BB<V>,
+    /// Pieces taken so far.
+    cap: BB<V>,
+    path: [u32; MAX_PATH],
+    plen: usize,
+    order: [u32; MAX_PATH],
+    olen: usize,
+}
+
+impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
+    #[inline(always)]
+    fn empty(&self) -> BB<V> {
+        if self.immediate {
+            self.empty0 | self.cap
+        } else {
+            self.empty0
+        }
+    }
+
+    #[inline(always)]
+    fn takeable(&self) -> BB<V> {
+        self.opp & !self.cap
+    }
+
+    #[inline(always)]
+    fn emit(&mut self, to: BB<V>, promotes: bool) {
+        if self.olen == 0 {
+            return;
+        }
+        let m = CMove {
+            from: self.from,
+            to,
+            captured: self.cap,
+            promotes,
+        };
+        self.sink
+            .capture(m, &self.path[..self.plen], &self.order[..self.olen]);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mid: BB<V>, land: BB<V>) {
+        self.cap |= mid;
+        self.order[self.olen] = mid.lowest_index();
+        self.olen += 1;
+        self.path[self.plen] = land.lowest_index();
+        self.plen += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self, mid: BB<V>) {
+        self.cap ^= mid;
+        self.olen -= 1;
+        self.plen -= 1;
+    }
+
+    /// A man on `sq` jumps on as far as it can.
+    fn man(&mut self, sq: BB<V>) {
+        let mut any = false;
+        for d in 0..4 {
+            if !V::BACK && !forward(self.white, d) {
+                continue;
+            }
+            let mid = V::G::step(sq, d) & self.takeable();
+            if mid.is_zero() {
+                continue;
+            }
+            let land = V::G::step(mid, d) & self.empty();
+            if land.is_zero() {
+                continue;
+            }
+            any = true;
+            self.push(mid, land);
+            if (land & self.promo).is_zero() {
+                self.man(land);
+            } else {
+                match V::PROMO {
+                    PromotionRule::EndsMove => self.emit(land, true),
+                    PromotionRule::ContinuesAsKing => self.flying_king(land, true),
+                    PromotionRule::ContinuesAsMan => self.man(land),
+                }
+            }
+            self.pop(mid);
+        }
+        if !any {
+            let promotes = !(sq & self.promo).is_zero();
+            self.emit(sq, promotes);
+        }
+    }
+
+    /// An English king on `sq` jumps on as far as it can.
+    fn short_king(&mut self, sq: BB<V>) {
+        let mut any = false;
+        for d in 0..4 {
+            let mid = V::G::step(sq, d) & self.takeable();
+            if mid.is_zero() {
+                continue;
+            }
+            let land = V::G::step(mid, d) & self.empty();
+            if land.is_zero() {
+                continue;
+            }
+            any = true;
+            self.push(mid, land);
+            self.short_king(land);
+            self.pop(mid);
+        }
+        if !any {
+            self.emit(sq, false);
+        }
+    }
+
+    /// The first piece met along direction `d` from `sq`, past empty squares.
+    #[inline(always)]
+    fn first_hit(&self, sq: BB<V>, d: usize, empty: BB<V>) -> BB<V> {
+        let mut x = V::G::step(sq, d);
+        while !(x & empty).is_zero() {
+            x = V::G::step(x, d);
+        }
+        x
+    }
+
+    /// True when a flying king on `sq` could take a piece.
+    fn flying_can_take(&self, sq: BB<V>) -> bool {
+        let empty = self.empty();
+        let takeable = self.takeable();
+        (0..4).any(|d| {
+            let mid = self.first_hit(sq, d, empty) & takeable;
+            !(V::G::step(mid, d) & empty).is_zero()
+        })
+    }
+
+    /// A flying king on `sq` (or a man crowned during this capture, `promotes`) takes on as
+    /// far as it can.
+    fn flying_king(&mut self, sq: BB<V>, promotes: bool) {
+        let mut any = false;
+        for d in 0..4 {
+            let empty = self.empty();
+            let mid = self.first_hit(sq, d, empty) & self.takeable();
+            if mid.is_zero() {
+                continue;
+            }
+            let first = V::G::step(mid, d) & empty;
+            if first.is_zero() {
+                continue;
+            }
+            any = true;
+            self.cap |= mid;
+            let empty = self.empty();
+            let mut lands = BB::<V>::ZERO;
+            let mut l = first;
+            while !(l & empty).is_zero() {
+                lands |= l;
+                l = V::G::step(l, d);
+            }
+            let mut cont = BB::<V>::ZERO;
+            let mut it = lands;
+            while !it.is_zero() {
+                let l = it.lowest();
+                it ^= l;
+                if self.flying_can_take(l) {
+                    cont |= l;
+                }
+            }
+            self.cap ^= mid;
+            let mut targets = if cont.is_zero() { lands } else { cont };
+            while !targets.is_zero() {
+                let l = targets.lowest();
+                targets ^= l;
+                self.push(mid, l);
+                self.flying_king(l, promotes);
+                self.pop(mid);
+            }
+        }
+        if !any {
+            self.emit(sq, promotes);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The public face.
+
+/// Builds public moves, keeping one per (from, to, captured set).
+struct MoveSink {
+    board: Board,
+    moves: Vec<Move>,
+    keys: Vec<(u128, u128, u128)>,
+}
+
+impl MoveSink {
+    fn new(board: Board) -> MoveSink {
+        MoveSink {
+            board,
+            moves: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    fn sq(&self, bit: u32) -> Square {
+        // Generated bits are always playing squares.
+        bit_square(self.board, bit).unwrap_or(Square(0))
+    }
+}
+
+impl<B: Bits> Sink<B> for MoveSink {
+    fn quiet(&mut self, from: B, to: B, promotes: bool) {
+        let from = self.sq(from.lowest_index());
+        let to = self.sq(to.lowest_index());
+        let mut path = ArrayVec::new();
+        path.push(from);
+        path.push(to);
+        self.moves.push(Move {
+            from,
+            to,
+            path,
+            captured: ArrayVec::new(),
+            promotes,
+        });
+        self.keys.push((0, 0, 0));
+    }
+
+    fn capture(&mut self, m: CMove<B>, path: &[u32], order: &[u32]) {
+        let key = (m.from.to_u128(), m.to.to_u128(), m.captured.to_u128());
+        if self.keys.contains(&key) {
+            return;
+        }
+        self.keys.push(key);
+        let mv = Move {
+            from: self.sq(m.from.lowest_index()),
+            to: self.sq(m.to.lowest_index()),
+            path: path.iter().map(|&b| self.sq(b)).collect(),
+            captured: order.iter().map(|&b| self.sq(b)).collect(),
+            promotes: m.promotes,
+        };
+        self.moves.push(mv);
+    }
+}
+
+fn legal_moves_of<V: Spec>(pos: &Position) -> MoveList {
+    let s = State::<BB<V>>::of(pos);
+    let mut sink = MoveSink::new(pos.board());
+    if has_capture::<V>(&s) {
+        gen_captures::<V, _>(&s, &mut sink);
+        if V::MAJORITY {
+            let max = sink.moves.iter().map(|m| m.captured.len()).max();
+            sink.moves.retain(|m| Some(m.captured.len()) == max);
+        }
+    } else {
+        gen_quiet::<V, _>(&s, &mut sink);
+    }
+    MoveList(sink.moves)
+}
+
+fn captures_of<V: Spec>(pos: &Position) -> MoveList {
+    let s = State::<BB<V>>::of(pos);
+    let mut sink = MoveSink::new(pos.board());
+    gen_captures::<V, _>(&s, &mut sink);
+    MoveList(sink.moves)
+}
+
+fn quiet_of<V: Spec>(pos: &Position) -> MoveList {
+    let s = State::<BB<V>>::of(pos);
+    let mut sink = MoveSink::new(pos.board());
+    gen_quiet::<V, _>(&s, &mut sink);
+    MoveList(sink.moves)
+}
+
+fn has_capture_of<V: Spec>(pos: &Position) -> bool {
+    has_capture::<V>(&State::<BB<V>>::of(pos))
+}
+
+impl Position {
+    /// The legal moves: if any capture is possible, only completed capture sequences (and,
+    /// under the majority rule, only those taking the most pieces); otherwise the quiet moves.
+    /// Captures with the same ends and the same set of captured pieces appear once.
+    pub fn legal_moves(&self) -> MoveList {
+        dispatch!(self.variant(), legal_moves_of(self))
+    }
+
+    /// True when the side to move has a capture (compulsory capture applies). Cheap: a few
+    /// bitboard operations, no generation.
+    pub fn has_capture(&self) -> bool {
+        dispatch!(self.variant(), has_capture_of(self))
+    }
+
+    /// Every completed capture sequence, before the majority rule filters them (to tell a
+    /// capture that broke the majority rule from one that is not a capture at all).
+    pub fn all_captures(&self) -> MoveList {
+        dispatch!(self.variant(), captures_of(self))
+    }
+
+    /// The non-capturing moves, as if capturing were not compulsory (to tell a missed capture
+    /// from an impossible move).
+    pub fn quiet_moves(&self) -> MoveList {
+        dispatch!(self.variant(), quiet_of(self))
+    }
+
+    /// Plays `mv`, a move from one of the lists above: moves the piece, removes the captured
+    /// pieces, crowns a man that ends on its promotion row, and gives the move to the other side.
+    pub fn play(&mut self, mv: &Move) {
+        let board = self.board();
+        let from = square_mask(board, mv.from);
+        let to = square_mask(board, mv.to);
+        let captured = mv
+            .captured
+            .iter()
+            .fold(0u128, |acc, &sq| acc | square_mask(board, sq));
+        let side = self.side_to_move();
+        let promo = crate::board::bitboard::promotion_mask(board, side);
+        let was_king = self.kings & from != 0;
+        let promotes = mv.promotes || (!was_king && to & promo != 0);
+        let m = CMove {
+            from,
+            to,
+            captured,
+            promotes,
+        };
+        let s = State::<u128> {
+            white: self.white,
+            black: self.black,
+            kings: self.kings,
+            white_to_move: side == Color::White,
+            immediate: false,
+        }
+        .play(&m);
+        self.white = s.white;
+        self.black = s.black;
+        self.kings = s.kings;
+        self.set_side_to_move(side.opponent());
+    }
+}

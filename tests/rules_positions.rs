@@ -1,0 +1,387 @@
+//! One position per hard rule, with its exact set of legal moves.
+//!
+//! Positions are written with algebraic squares (files from White's left, ranks from White's
+//! side) because diagonals are easier to check by eye that way; moves are compared as
+//! (from, to, set of captured squares, crowned).
+
+use std::collections::BTreeSet;
+
+use pdnkit::board::{Board, CaptureRemoval, Color, Piece, Position, PositionError, Role, Square};
+use pdnkit::rules::{Move, Variant, perft};
+
+fn sq(board: Board, name: &str) -> Square {
+    let b = name.as_bytes();
+    let file = (b[0] - b'a') as i32;
+    let rank: i32 = name[1..].parse::<i32>().expect("a rank") - 1;
+    board.square_at(file, rank).expect("a playing square")
+}
+
+/// A position from lists of algebraic squares: white men, white kings, black men, black kings.
+fn pos(
+    variant: Variant,
+    side: Color,
+    wm: &[&str],
+    wk: &[&str],
+    bm: &[&str],
+    bk: &[&str],
+) -> Position {
+    let board = variant.board();
+    let mut p = Position::empty(variant, side);
+    for (list, color, role) in [
+        (wm, Color::White, Role::Man),
+        (wk, Color::White, Role::King),
+        (bm, Color::Black, Role::Man),
+        (bk, Color::Black, Role::King),
+    ] {
+        for name in list {
+            p.set_piece(sq(board, name), Some(Piece { color, role }));
+        }
+    }
+    p.validate().expect("a valid test position");
+    p
+}
+
+type Key = (String, String, BTreeSet<String>, bool);
+
+/// An expected move: from, to, captured squares, crowned.
+fn mv(from: &str, to: &str, caps: &[&str], crowned: bool) -> Key {
+    (
+        from.to_string(),
+        to.to_string(),
+        caps.iter().map(|s| s.to_string()).collect(),
+        crowned,
+    )
+}
+
+fn key(board: Board, m: &Move) -> Key {
+    (
+        board.algebraic(m.from),
+        board.algebraic(m.to),
+        m.captured.iter().map(|&s| board.algebraic(s)).collect(),
+        m.promotes,
+    )
+}
+
+fn legal(p: &Position) -> BTreeSet<Key> {
+    let list = p.legal_moves();
+    let set: BTreeSet<Key> = list.iter().map(|m| key(p.board(), m)).collect();
+    assert_eq!(set.len(), list.len(), "a move listed twice");
+    set
+}
+
+fn set(moves: &[Key]) -> BTreeSet<Key> {
+    moves.iter().cloned().collect()
+}
+
+#[test]
+fn majority_counts_pieces_and_a_king_counts_one() {
+    // a1 can take two men (b2, d4); g3 can take one king (h4). Two men beat one king.
+    let p = pos(
+        Variant::International,
+        Color::White,
+        &["a1", "g3"],
+        &[],
+        &["b2", "d4"],
+        &["h4"],
+    );
+    assert_eq!(legal(&p), set(&[mv("a1", "e5", &["b2", "d4"], false)]));
+    // Before the majority rule both captures exist.
+    assert_eq!(p.all_captures().len(), 2);
+    assert!(p.has_capture());
+    let only = &p.legal_moves()[0];
+    assert_eq!(only.captured_kings(&p), 0);
+    let king_take = p
+        .all_captures()
+        .iter()
+        .find(|m| m.captured.len() == 1)
+        .cloned()
+        .expect("the king capture");
+    assert_eq!(king_take.captured_kings(&p), 1);
+}
+
+#[test]
+fn flying_king_takes_over_a_long_empty_line_and_lands_anywhere_beyond() {
+    let p = pos(
+        Variant::International,
+        Color::White,
+        &[],
+        &["a1"],
+        &["f6"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a1", "g7", &["f6"], false),
+            mv("a1", "h8", &["f6"], false),
+            mv("a1", "i9", &["f6"], false),
+            mv("a1", "j10", &["f6"], false),
+        ])
+    );
+}
+
+#[test]
+fn flying_king_must_land_where_it_can_go_on() {
+    // After taking f6, only g7 lets the king take h6 next; then it may stop on i5 or j4.
+    for v in [Variant::International, Variant::Russian, Variant::Pool] {
+        let (king, men): (&str, &[&str]) = if v == Variant::International {
+            ("a1", &["f6", "h6"])
+        } else {
+            ("a1", &["e5", "g5"])
+        };
+        let p = pos(v, Color::White, &[], &[king], men, &[]);
+        let want = if v == Variant::International {
+            set(&[
+                mv("a1", "i5", &["f6", "h6"], false),
+                mv("a1", "j4", &["f6", "h6"], false),
+            ])
+        } else {
+            // 8x8: a1 x e5, land f6 (the only square from which g5 can be taken), x g5 to h4.
+            set(&[mv("a1", "h4", &["e5", "g5"], false)])
+        };
+        assert_eq!(legal(&p), want, "{v}");
+    }
+}
+
+#[test]
+fn man_reaching_the_far_row_mid_capture() {
+    // White man b6 takes c7 and lands on d8, the far row; e7 stands next to it.
+    let shape = |v| pos(v, Color::White, &["b6"], &[], &["c7", "e7"], &[]);
+    // English: crowned, and the move ends there.
+    assert_eq!(
+        legal(&shape(Variant::English)),
+        set(&[mv("b6", "d8", &["c7"], true)])
+    );
+    // Brazilian and Pool: goes on as a man (backward) and is not crowned.
+    for v in [Variant::Brazilian, Variant::Pool] {
+        assert_eq!(
+            legal(&shape(v)),
+            set(&[mv("b6", "f6", &["c7", "e7"], false)]),
+            "{v}"
+        );
+    }
+    // Russian: crowned at once, goes on as a flying king, lands anywhere beyond e7.
+    assert_eq!(
+        legal(&shape(Variant::Russian)),
+        set(&[
+            mv("b6", "f6", &["c7", "e7"], true),
+            mv("b6", "g5", &["c7", "e7"], true),
+            mv("b6", "h4", &["c7", "e7"], true),
+        ])
+    );
+    // International and Canadian: the same on their boards.
+    for v in [Variant::International, Variant::Canadian] {
+        let top = v.board().size();
+        let row = |r: u8| r.to_string();
+        let (a, b, c, d, e) = (
+            format!("b{}", row(top - 2)),
+            format!("c{}", row(top - 1)),
+            format!("e{}", row(top - 1)),
+            format!("d{}", row(top)),
+            format!("f{}", row(top - 2)),
+        );
+        let p = pos(v, Color::White, &[&a], &[], &[&b, &c], &[]);
+        assert_eq!(legal(&p), set(&[mv(&a, &e, &[&b, &c], false)]), "{v}");
+        // Ending on the far row crowns.
+        let p = pos(v, Color::White, &[&a], &[], &[&b], &[]);
+        assert_eq!(legal(&p), set(&[mv(&a, &d, &[&b], true)]), "{v}");
+    }
+}
+
+#[test]
+fn same_ends_different_captured_pieces_are_two_moves() {
+    // English: e3 reaches e7 by c5 (taking d4, d6) or by g5 (taking f4, f6).
+    let p = pos(
+        Variant::English,
+        Color::White,
+        &["e3"],
+        &[],
+        &["d4", "f4", "d6", "f6"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("e3", "e7", &["d4", "d6"], false),
+            mv("e3", "e7", &["f4", "f6"], false),
+        ])
+    );
+}
+
+#[test]
+fn same_ends_same_captured_set_is_one_move() {
+    // International: d4 circles c5, c7, e7, e5 in either direction and comes back to d4.
+    let p = pos(
+        Variant::International,
+        Color::White,
+        &["d4"],
+        &[],
+        &["c5", "e5", "c7", "e7"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[mv("d4", "d4", &["c5", "c7", "e5", "e7"], false)])
+    );
+    let m = &p.legal_moves()[0];
+    assert_eq!(m.path.len(), 5);
+    let mut after = p.clone();
+    after.play(m);
+    assert_eq!(after.pieces().count(), 1);
+    assert_eq!(
+        after.piece_at(sq(Board::B10, "d4")),
+        Some(Piece {
+            color: Color::White,
+            role: Role::Man
+        })
+    );
+}
+
+/// a3 x c5, land e7 x g5, land h4 x g3, land f2 or e1. From f2 the line back up-left runs
+/// through c5, already taken.
+fn king_tour(with_b6: bool, removal: CaptureRemoval) -> Position {
+    let men: &[&str] = if with_b6 {
+        &["c5", "g5", "g3", "b6"]
+    } else {
+        &["c5", "g5", "g3"]
+    };
+    let mut p = pos(Variant::International, Color::White, &[], &["a3"], men, &[]);
+    p.set_capture_removal(removal);
+    p
+}
+
+#[test]
+fn a_piece_cannot_be_jumped_twice() {
+    // From f2 the king could take c5 again (b6 and a7 are empty) if that were allowed.
+    let p = king_tour(false, CaptureRemoval::AfterMove);
+    let caps = ["c5", "g5", "g3"];
+    assert_eq!(
+        legal(&p),
+        set(&[mv("a3", "f2", &caps, false), mv("a3", "e1", &caps, false)])
+    );
+}
+
+#[test]
+fn a_captured_piece_still_blocks_unless_removed_at_once() {
+    // b6 stands behind c5 on the line from f2: blocked by the taken c5 under the modern rule,
+    // open when each piece is removed as it is taken (the 1902 Polish rule).
+    let caps = ["c5", "g5", "g3"];
+    let p = king_tour(true, CaptureRemoval::AfterMove);
+    assert_eq!(
+        legal(&p),
+        set(&[mv("a3", "f2", &caps, false), mv("a3", "e1", &caps, false)])
+    );
+    let p = king_tour(true, CaptureRemoval::Immediate);
+    assert_eq!(
+        legal(&p),
+        set(&[mv("a3", "a7", &["c5", "g5", "g3", "b6"], false)])
+    );
+    let path: Vec<String> = p.legal_moves()[0]
+        .path
+        .iter()
+        .map(|&s| Board::B10.algebraic(s))
+        .collect();
+    assert_eq!(path, ["a3", "e7", "h4", "f2", "a7"]);
+}
+
+#[test]
+fn men_capture_backward_except_in_english() {
+    for v in [Variant::Russian, Variant::Brazilian, Variant::Pool] {
+        let p = pos(v, Color::White, &["d4"], &[], &["c3"], &[]);
+        assert_eq!(legal(&p), set(&[mv("d4", "b2", &["c3"], false)]), "{v}");
+    }
+    let p = pos(Variant::English, Color::White, &["d4"], &[], &["c3"], &[]);
+    assert!(!p.has_capture());
+    assert_eq!(
+        legal(&p),
+        set(&[mv("d4", "c5", &[], false), mv("d4", "e5", &[], false)])
+    );
+    // Black men capture toward White's side (down the board) as their forward direction.
+    let p = pos(Variant::English, Color::Black, &["c3"], &[], &["d4"], &[]);
+    assert_eq!(legal(&p), set(&[mv("d4", "b2", &["c3"], false)]));
+}
+
+#[test]
+fn english_kings_are_short() {
+    let p = pos(Variant::English, Color::White, &[], &["a1"], &["c3"], &[]);
+    assert_eq!(legal(&p), set(&[mv("a1", "b2", &[], false)]));
+    let p = pos(Variant::English, Color::White, &[], &["a1"], &["b2"], &[]);
+    assert_eq!(legal(&p), set(&[mv("a1", "c3", &["b2"], false)]));
+}
+
+#[test]
+fn capture_is_compulsory_but_the_quiet_moves_stay_available_for_diagnostics() {
+    let p = pos(
+        Variant::English,
+        Color::White,
+        &["d4", "a1"],
+        &[],
+        &["e5"],
+        &[],
+    );
+    assert_eq!(legal(&p), set(&[mv("d4", "f6", &["e5"], false)]));
+    assert_eq!(p.quiet_moves().len(), 2); // d4-c5, a1-b2
+}
+
+#[test]
+fn start_positions_use_standard_squares() {
+    // International: Black on 1-20, White on 31-50, White to move. English: Black on 1-12,
+    // White on 21-32, Black to move.
+    let p = Position::start(Variant::International);
+    assert_eq!(p.side_to_move(), Color::White);
+    assert_eq!(p.count(Color::White, Role::Man), 20);
+    assert_eq!(p.count(Color::Black, Role::Man), 20);
+    let white: Vec<u32> = p
+        .pieces()
+        .filter(|(_, pc)| pc.color == Color::White)
+        .map(|(s, _)| s.number())
+        .collect();
+    assert_eq!(white, (31..=50).collect::<Vec<_>>());
+    let p = Position::start(Variant::English);
+    assert_eq!(p.side_to_move(), Color::Black);
+    let black: Vec<u32> = p
+        .pieces()
+        .filter(|(_, pc)| pc.color == Color::Black)
+        .map(|(s, _)| s.number())
+        .collect();
+    assert_eq!(black, (1..=12).collect::<Vec<_>>());
+    let canadian = Position::start(Variant::Canadian);
+    assert_eq!(canadian.count(Color::White, Role::Man), 30);
+    assert_eq!(perft(&canadian, 1), 11);
+}
+
+#[test]
+fn validate_names_the_square_of_a_man_on_its_promotion_row() {
+    let mut p = Position::empty(Variant::English, Color::White);
+    let s = Square::from_number(2).expect("square 2");
+    p.set_piece(
+        s,
+        Some(Piece {
+            color: Color::White,
+            role: Role::Man,
+        }),
+    );
+    assert_eq!(
+        p.validate(),
+        Err(PositionError::ManOnPromotionRow {
+            square: s,
+            color: Color::White
+        })
+    );
+    p.set_piece(s, None);
+    assert_eq!(p.validate(), Ok(()));
+}
+
+#[test]
+fn a_quiet_move_to_the_far_row_crowns() {
+    let p = pos(Variant::Russian, Color::White, &["c7"], &[], &[], &["h8"]);
+    assert_eq!(
+        legal(&p),
+        set(&[mv("c7", "b8", &[], true), mv("c7", "d8", &[], true)])
+    );
+    let mut after = p.clone();
+    let m = p.legal_moves()[0].clone();
+    after.play(&m);
+    assert_eq!(after.count(Color::White, Role::King), 1);
+    assert_eq!(after.side_to_move(), Color::Black);
+}

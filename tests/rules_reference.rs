@@ -1,0 +1,352 @@
+//! A second, deliberately naive move generator (square by square on a plain array, no
+//! bitboards, the "must land where the king can go on" rule stated by results instead of by
+//! look-ahead), cross-checked against the library's generator: perft from the start position
+//! in every variant, and the exact set of legal moves in random positions.
+
+use std::collections::BTreeSet;
+
+use pdnkit::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
+use pdnkit::rules::{CaptureChoice, PromotionRule, Rules, Variant, perft};
+use proptest::prelude::*;
+
+/// A move as the reference sees it: from, to, sorted captured squares, crowned.
+type Key = (u8, u8, Vec<u8>, bool);
+
+#[derive(Clone)]
+struct Naive {
+    rules: Rules,
+    board: Board,
+    cells: Vec<Option<Piece>>,
+    side: Color,
+    immediate: bool,
+}
+
+const ALL_DIRS: [(i32, i32); 4] = [(-1, 1), (1, 1), (-1, -1), (1, -1)];
+
+impl Naive {
+    fn from_position(p: &Position) -> Naive {
+        let board = p.board();
+        let mut cells = vec![None; board.squares()];
+        for (sq, piece) in p.pieces() {
+            cells[sq.index()] = Some(piece);
+        }
+        Naive {
+            rules: p.variant().rules(),
+            board,
+            cells,
+            side: p.side_to_move(),
+            immediate: p.capture_removal() == CaptureRemoval::Immediate,
+        }
+    }
+
+    fn at(&self, f: i32, r: i32) -> Option<usize> {
+        self.board.square_at(f, r).map(|s| s.index())
+    }
+
+    fn xy(&self, i: usize) -> (i32, i32) {
+        let (f, r) = self.board.coords(Square(i as u8));
+        (f as i32, r as i32)
+    }
+
+    fn forward(&self) -> i32 {
+        if self.side == Color::White { 1 } else { -1 }
+    }
+
+    fn far_row(&self, i: usize) -> bool {
+        let (_, r) = self.xy(i);
+        let last = self.board.size() as i32 - 1;
+        if self.side == Color::White {
+            r == last
+        } else {
+            r == 0
+        }
+    }
+
+    fn is_enemy(&self, i: usize) -> bool {
+        matches!(self.cells[i], Some(p) if p.color != self.side)
+    }
+
+    fn quiet(&self) -> BTreeSet<Key> {
+        let mut out = BTreeSet::new();
+        for i in 0..self.cells.len() {
+            let Some(p) = self.cells[i] else { continue };
+            if p.color != self.side {
+                continue;
+            }
+            let (f, r) = self.xy(i);
+            for (df, dr) in ALL_DIRS {
+                if p.role == Role::Man && dr != self.forward() {
+                    continue;
+                }
+                let mut k = 1;
+                while let Some(j) = self.at(f + k * df, r + k * dr) {
+                    if self.cells[j].is_some() {
+                        break;
+                    }
+                    let crown = p.role == Role::Man && self.far_row(j);
+                    out.insert((i as u8, j as u8, vec![], crown));
+                    if p.role == Role::Man || !self.rules.flying_kings {
+                        break;
+                    }
+                    k += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Every completed capture sequence of every piece, before the majority rule.
+    fn captures(&self) -> BTreeSet<Key> {
+        let mut out = BTreeSet::new();
+        for i in 0..self.cells.len() {
+            let Some(p) = self.cells[i] else { continue };
+            if p.color != self.side {
+                continue;
+            }
+            let mut work = self.clone();
+            work.cells[i] = None; // the capturing piece's start square is empty
+            let mut seqs = Vec::new();
+            work.extend(i, p.role == Role::King, false, &mut Vec::new(), &mut seqs);
+            for (to, caps, crown) in seqs {
+                let mut c: Vec<u8> = caps.iter().map(|&x| x as u8).collect();
+                c.sort();
+                out.insert((i as u8, to as u8, c, crown));
+            }
+        }
+        out
+    }
+
+    /// All completed continuations of a capture by the piece now on `cur` (having taken
+    /// `taken`), pushed as (end, taken, crowned). Returns nothing new when it cannot go on.
+    fn extend(
+        &mut self,
+        cur: usize,
+        king: bool,
+        crowned: bool,
+        taken: &mut Vec<usize>,
+        out: &mut Vec<(usize, Vec<usize>, bool)>,
+    ) {
+        let (f, r) = self.xy(cur);
+        for (df, dr) in ALL_DIRS {
+            if !king && !self.rules.men_capture_backward && dr != self.forward() {
+                continue;
+            }
+            let long = king && self.rules.flying_kings;
+            // Find the piece to take.
+            let mut k = 1;
+            let mut victim = None;
+            while let Some(j) = self.at(f + k * df, r + k * dr) {
+                if self.cells[j].is_none() {
+                    if !long {
+                        break;
+                    }
+                    k += 1;
+                    continue;
+                }
+                if self.is_enemy(j) && !taken.contains(&j) {
+                    victim = Some((j, k));
+                }
+                break;
+            }
+            let Some((v, kv)) = victim else { continue };
+            let saved = self.cells[v];
+            if self.immediate {
+                self.cells[v] = None;
+            }
+            taken.push(v);
+            // Landing squares beyond it.
+            let mut lands = Vec::new();
+            let mut k = kv + 1;
+            while let Some(j) = self.at(f + k * df, r + k * dr) {
+                if self.cells[j].is_some() {
+                    break;
+                }
+                lands.push(j);
+                if !long {
+                    break;
+                }
+                k += 1;
+            }
+            // Explore every landing square; if some of them lead on, only those count.
+            let mut leading_on: Vec<(usize, Vec<usize>, bool)> = Vec::new();
+            let mut stopping: Vec<(usize, Vec<usize>, bool)> = Vec::new();
+            for &l in &lands {
+                let promote_here = !king && self.far_row(l);
+                if promote_here && self.rules.promotion == PromotionRule::EndsMove {
+                    stopping.push((l, taken.clone(), true));
+                    continue;
+                }
+                let (nk, nc) =
+                    if promote_here && self.rules.promotion == PromotionRule::ContinuesAsKing {
+                        (true, true)
+                    } else {
+                        (king, crowned)
+                    };
+                let mut sub = Vec::new();
+                self.extend(l, nk, nc, taken, &mut sub);
+                if sub.is_empty() {
+                    let crown_end = nc || (!nk && self.far_row(l));
+                    stopping.push((l, taken.clone(), crown_end));
+                } else {
+                    leading_on.extend(sub);
+                }
+            }
+            if leading_on.is_empty() {
+                out.extend(stopping);
+            } else {
+                out.extend(leading_on);
+            }
+            taken.pop();
+            self.cells[v] = saved;
+        }
+    }
+
+    fn legal(&self) -> BTreeSet<Key> {
+        let caps = self.captures();
+        if caps.is_empty() {
+            return self.quiet();
+        }
+        if self.rules.capture_choice == CaptureChoice::Majority {
+            let max = caps.iter().map(|k| k.2.len()).max().unwrap_or(0);
+            caps.into_iter().filter(|k| k.2.len() == max).collect()
+        } else {
+            caps
+        }
+    }
+
+    fn play(&self, k: &Key) -> Naive {
+        let mut n = self.clone();
+        let mut p = n.cells[k.0 as usize].take().expect("a piece to move");
+        for &c in &k.2 {
+            n.cells[c as usize] = None;
+        }
+        if k.3 || (p.role == Role::Man && self.far_row(k.1 as usize)) {
+            p.role = Role::King;
+        }
+        n.cells[k.1 as usize] = Some(p);
+        n.side = self.side.opponent();
+        n
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|m| self.play(m).perft(depth - 1)).sum()
+    }
+}
+
+fn keys(list: &[pdnkit::rules::Move]) -> BTreeSet<Key> {
+    list.iter()
+        .map(|m| {
+            let mut c: Vec<u8> = m.captured.iter().map(|s| s.0).collect();
+            c.sort();
+            (m.from.0, m.to.0, c, m.promotes)
+        })
+        .collect()
+}
+
+#[test]
+fn naive_and_fast_perft_agree_from_every_start_position() {
+    for v in Variant::ALL {
+        let p = Position::start(v);
+        let naive = Naive::from_position(&p);
+        for depth in 1..=4 {
+            assert_eq!(naive.perft(depth), perft(&p, depth), "{v} perft({depth})");
+        }
+    }
+}
+
+/// Prints perft 1-6 from every start position, computed by both generators.
+/// Run with `cargo test --release --test rules_reference -- --ignored --nocapture`.
+#[test]
+#[ignore = "slow: prints a table"]
+fn print_perft_tables() {
+    for v in Variant::ALL {
+        let p = Position::start(v);
+        let naive = Naive::from_position(&p);
+        for depth in 1..=6 {
+            let fast = perft(&p, depth);
+            assert_eq!(naive.perft(depth), fast, "{v} perft({depth})");
+            println!("{v} {depth} {fast}");
+        }
+    }
+}
+
+/// A random position: each square empty or one of four pieces, no man on its own promotion
+/// row, at most as many pieces a side as the start position has.
+fn random_position() -> impl Strategy<Value = Position> {
+    (
+        0usize..Variant::ALL.len(),
+        any::<bool>(),
+        any::<bool>(),
+        prop::collection::vec(0u8..12, 72),
+    )
+        .prop_map(|(vi, white, immediate, cells)| {
+            let v = Variant::ALL[vi];
+            let side = if white { Color::White } else { Color::Black };
+            let mut p = Position::empty(v, side);
+            if immediate {
+                p.set_capture_removal(CaptureRemoval::Immediate);
+            }
+            let board = v.board();
+            let max = v.rules().start_rows as u32 * board.per_row() as u32;
+            for sq in board.all_squares() {
+                let (color, role) = match cells[sq.index()] {
+                    0 | 1 => (Color::White, Role::Man),
+                    2 => (Color::White, Role::King),
+                    3 | 4 => (Color::Black, Role::Man),
+                    5 => (Color::Black, Role::King),
+                    _ => continue,
+                };
+                if role == Role::Man && board.is_promotion_square(sq, color) {
+                    continue;
+                }
+                if p.count(color, Role::Man) + p.count(color, Role::King) >= max {
+                    continue;
+                }
+                p.set_piece(sq, Some(Piece { color, role }));
+            }
+            p
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_positions_agree_with_the_reference(p in random_position()) {
+        prop_assert!(p.validate().is_ok());
+        let naive = Naive::from_position(&p);
+        let legal = p.legal_moves();
+        prop_assert_eq!(keys(&legal), naive.legal());
+        prop_assert_eq!(keys(&p.all_captures()), naive.captures());
+        prop_assert_eq!(keys(&p.quiet_moves()), naive.quiet());
+        prop_assert_eq!(p.has_capture(), !naive.captures().is_empty());
+        // No two listed moves are the same move.
+        prop_assert_eq!(keys(&legal).len(), legal.len());
+        for m in legal.iter() {
+            prop_assert_eq!(m.path.first(), Some(&m.from));
+            prop_assert_eq!(m.path.last(), Some(&m.to));
+            if m.is_capture() {
+                prop_assert_eq!(m.path.len(), m.captured.len() + 1);
+            } else {
+                prop_assert_eq!(m.path.len(), 2);
+            }
+            let mut after = p.clone();
+            after.play(m);
+            prop_assert!(after.validate().is_ok(), "{:?} after {}", after.validate(), m);
+            prop_assert_eq!(after.side_to_move(), p.side_to_move().opponent());
+        }
+    }
+
+    #[test]
+    fn random_positions_perft_agrees_with_the_reference(p in random_position()) {
+        let naive = Naive::from_position(&p);
+        prop_assert_eq!(naive.perft(2), perft(&p, 2));
+    }
+}
