@@ -1,1 +1,3 @@
-//! (in progress)
+//! Writers: turning syntax trees back into text.
+
+pub mod pdn;
