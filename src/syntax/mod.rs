@@ -1,1 +1,38 @@
-//! (in progress)
+//! Reading PDN: the syntax tree, the game parser and the streaming reader.
+//!
+//! [`GameReader`] wraps a [`crate::source::TextDecoder`] and hands out one [`Chunk`] per game,
+//! each with its exact text, its [`Game`] tree and the syntax findings in it. A broken game is
+//! still handed out with what could be read, and reading resumes at the next game.
+//!
+//! The reader is lenient: constructs that real files use but PDN 3.0 does not allow are read
+//! and reported as `N2xx` warnings (errors with [`ReadOptions::strict`]); text the grammar
+//! cannot read is reported as `S1xx` errors.
+//!
+//! Separator-less numeric moves: four digits are two two-digit squares (`3228` is 32-28);
+//! three digits are read only when exactly one split gives two squares from 1 to 72 without a
+//! leading zero (`911` is 9-11; `123` is reported as ambiguous).
+
+mod ast;
+mod parser;
+mod reader;
+
+pub use ast::*;
+pub use reader::{Chunk, GameReader, parse_str};
+
+/// How to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Report the constructs that PDN 3.0 does not allow as errors rather than warnings.
+    pub strict: bool,
+    /// Variations nested deeper than this are skipped (with an `S109` error).
+    pub max_depth: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            strict: false,
+            max_depth: 256,
+        }
+    }
+}

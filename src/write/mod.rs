@@ -1,4 +1,5 @@
 //! Output: rendering diagnostics, board diagrams, and writing PDN.
 
 pub mod diagram;
+pub mod pdn;
 pub mod render;

@@ -1,0 +1,442 @@
+//! The syntax tree of one PDN game.
+//!
+//! The tree is syntax only: a move is the squares and separators as written, not yet a move on
+//! a board. Every node carries its [`Span`] (file offsets in the decoded text).
+//!
+//! The movetext is kept *flat*: a variation is a [`Element::VariationStart`] and a matching
+//! [`Element::VariationEnd`] in the same list as the moves. Nothing in the tree is recursive, so
+//! dropping, serializing or writing a game with variations nested a hundred thousand deep needs
+//! no stack. [`Game::lines`] gives the nested view (which line branches off which move) without
+//! recursion either.
+
+use serde::{Serialize, Serializer};
+
+use crate::source::Span;
+
+/// One game as written: its tags, its movetext and its terminator.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Game {
+    /// Tag pairs, in file order.
+    pub tags: Vec<Tag>,
+    /// Comments written before or between the tags (a pre-game annotation).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub header_comments: Vec<Comment>,
+    /// The movetext, flat: variations are delimited by start and end markers.
+    pub body: Vec<Element>,
+    /// The terminator (`*` or a result), when the game had one.
+    pub result: Option<GameResult>,
+    /// From the first tag or movetext token to the end of the terminator (or last token).
+    pub span: Span,
+}
+
+/// A tag pair `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Tag {
+    /// The tag name as written (`Event`).
+    pub name: String,
+    /// Where the name is.
+    pub name_span: Span,
+    /// The value with `\"` and `\\` escapes resolved.
+    pub value: String,
+    /// Where the value is, quotes included.
+    pub value_span: Span,
+    /// The whole tag, brackets included.
+    pub span: Span,
+}
+
+/// One element of the movetext.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Element {
+    /// A move number such as `12.` or `12...`.
+    MoveNumber(MoveNumber),
+    /// A move token.
+    Move(Move),
+    /// The `...` placeholder move (`1. ... 7-12`), standing for a move that is not given.
+    Ellipsis {
+        /// Where the three dots are.
+        span: Span,
+    },
+    /// A comment `{...}` (or a non-standard `;` comment).
+    Comment(Comment),
+    /// A numeric annotation glyph `$n`.
+    Nag {
+        /// The number.
+        value: u32,
+        /// Where `$n` is.
+        span: Span,
+    },
+    /// A setup command `/FEN "..."/`.
+    Setup(Setup),
+    /// `(`: a variation starts. Its first move replaces the move before it in the enclosing line.
+    VariationStart {
+        /// Where the parenthesis is.
+        span: Span,
+    },
+    /// `)`: the innermost open variation ends.
+    VariationEnd {
+        /// Where the parenthesis is.
+        span: Span,
+    },
+}
+
+/// A move number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveNumber {
+    /// The number (leading zeros dropped).
+    pub number: u32,
+    /// `12...`: the second player's move follows.
+    pub second_player: bool,
+    /// The number was written with leading zeros (`01.`).
+    pub zero_padded: bool,
+    /// Where the number and its dots are.
+    pub span: Span,
+}
+
+/// A move token: two or more squares with a separator between each pair.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Move {
+    /// The squares in the order written; from the second on each has the separator before it.
+    pub squares: Vec<SquareToken>,
+    /// The strength mark after it.
+    pub strength: Option<Strength>,
+    /// The whole move, strength excluded.
+    pub span: Span,
+}
+
+impl Move {
+    /// True when any separator is a capture separator (`x`, `X`, `:`).
+    pub fn is_capture(&self) -> bool {
+        self.squares
+            .iter()
+            .any(|s| s.separator.is_some_and(|sep| sep.kind.is_capture()))
+    }
+}
+
+/// One square of a move token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SquareToken {
+    /// The square as written (`07`, `28`, `c3`).
+    pub raw: RawText,
+    /// What it says.
+    pub value: SquareValue,
+    /// Where it is.
+    pub span: Span,
+    /// The separator written before it (`None` for the first square, and for separator-less
+    /// moves such as `a3b4` or `3228`).
+    pub separator: Option<Separator>,
+}
+
+/// A square as the notation writes it, before any board is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SquareValue {
+    /// A numbered square (`28`).
+    Numeric(u16),
+    /// An algebraic square: file 0 = `a` .. 11 = `l`, rank 1..12.
+    Algebraic {
+        /// File, 0-based (`a` = 0).
+        file: u8,
+        /// Rank, 1-based.
+        rank: u8,
+    },
+}
+
+/// A separator between two squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Separator {
+    /// Which character.
+    pub kind: SeparatorKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// The separator characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeparatorKind {
+    /// `-`, a quiet move.
+    Move,
+    /// `x`, a capture.
+    Capture,
+    /// `X`, a capture (PDN 2.0).
+    CaptureUpper,
+    /// `:`, a capture (Russian style).
+    Colon,
+}
+
+impl SeparatorKind {
+    /// True for the capture separators.
+    pub fn is_capture(self) -> bool {
+        !matches!(self, SeparatorKind::Move)
+    }
+
+    /// The character as written.
+    pub fn as_char(self) -> char {
+        match self {
+            SeparatorKind::Move => '-',
+            SeparatorKind::Capture => 'x',
+            SeparatorKind::CaptureUpper => 'X',
+            SeparatorKind::Colon => ':',
+        }
+    }
+}
+
+/// A strength mark after a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Strength {
+    /// The marks without parentheses (`!?`), or `*` for a PDN 2.0 star.
+    pub marks: RawText,
+    /// Written in parentheses: `(?)`.
+    pub parenthesized: bool,
+    /// Where it is, parentheses included.
+    pub span: Span,
+}
+
+/// A comment and the commands embedded in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Comment {
+    /// The text between the braces (or after `;`).
+    pub text: String,
+    /// The commands `[%name args]` found in the text.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<Command>,
+    /// Written as a `;` rest-of-line comment rather than in braces.
+    pub semicolon: bool,
+    /// The whole comment, delimiters included.
+    pub span: Span,
+}
+
+/// An embedded command `[%name args]` inside a comment.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Command {
+    /// The command name (`clock`, `clk`, `csl`, ...).
+    pub name: String,
+    /// Everything after the name up to `]`, trimmed.
+    pub args: String,
+    /// The clock readings, for `clock`, `clk`, `mct`, `egt` and `emt` when the arguments fit
+    /// the standard's form.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<ClockTime>,
+    /// Where the command is, brackets included.
+    pub span: Span,
+}
+
+/// One time of a clock command: `w1:55:21`, `B0:00:03` or `1:55:21`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ClockTime {
+    /// `w`/`W` = White, `b`/`B` = Black, absent when no side is given.
+    pub side: Option<char>,
+    /// An upper-case side letter: that player's clock is running.
+    pub running: bool,
+    /// The time in seconds.
+    pub seconds: u32,
+}
+
+/// A setup command `/FEN "..."/`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Setup {
+    /// The text between the slashes.
+    pub raw: String,
+    /// The FEN string, when the text is `FEN "..."`.
+    pub fen: Option<String>,
+    /// Where the command is, slashes included.
+    pub span: Span,
+}
+
+/// The game terminator.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// Which terminator.
+    pub kind: ResultKind,
+    /// The text as written (`1/2-1/2`, `4-6`, `1 1/2 - 1/2`).
+    pub raw: String,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// The terminators of the reading grammar, and the non-standard ones read leniently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultKind {
+    /// `*`: game separator, result unknown or not given.
+    Unknown,
+    /// `1-0`.
+    Win1,
+    /// `0-1`.
+    Loss1,
+    /// `1/2-1/2`.
+    Draw1,
+    /// `2-0`.
+    Win2,
+    /// `0-2`.
+    Loss2,
+    /// `1-1`.
+    Draw2,
+    /// `0-0`: both lost (double forfeit).
+    DoubleForfeit,
+    /// Any other score (`4-6`, `1 1/2 - 1/2`, `1.01-0.99`).
+    Other,
+}
+
+impl ResultKind {
+    /// The canonical text, `None` for [`ResultKind::Other`].
+    pub fn as_str(self) -> Option<&'static str> {
+        Some(match self {
+            ResultKind::Unknown => "*",
+            ResultKind::Win1 => "1-0",
+            ResultKind::Loss1 => "0-1",
+            ResultKind::Draw1 => "1/2-1/2",
+            ResultKind::Win2 => "2-0",
+            ResultKind::Loss2 => "0-2",
+            ResultKind::Draw2 => "1-1",
+            ResultKind::DoubleForfeit => "0-0",
+            ResultKind::Other => return None,
+        })
+    }
+}
+
+/// A short piece of text kept inline (up to 15 bytes), so square tokens need no allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RawText {
+    len: u8,
+    bytes: [u8; 15],
+}
+
+impl RawText {
+    /// The longest text it holds.
+    pub const CAPACITY: usize = 15;
+
+    /// The empty text.
+    pub const EMPTY: RawText = RawText {
+        len: 0,
+        bytes: [0; 15],
+    };
+
+    /// `text`, or `None` when it is longer than [`RawText::CAPACITY`].
+    pub fn new(text: &str) -> Option<Self> {
+        if text.len() > Self::CAPACITY {
+            return None;
+        }
+        let mut bytes = [0u8; 15];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Some(RawText {
+            len: text.len() as u8,
+            bytes,
+        })
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Built from a &str cut at a character boundary.
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl std::fmt::Debug for RawText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for RawText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for RawText {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// One line of play: the main line or a variation, as indices into [`Game::body`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// 0 for the main line, 1 for its variations, and so on.
+    pub depth: u32,
+    /// Index (into the list [`Game::lines`] returns) of the enclosing line; `None` for the
+    /// main line.
+    pub parent: Option<usize>,
+    /// Index into [`Game::body`] of the parent line's move that this variation's first move
+    /// replaces; `None` for the main line or when the variation comes before any move.
+    pub replaces: Option<usize>,
+    /// Index into [`Game::body`] of the `(` (the main line: `None`).
+    pub start: Option<usize>,
+    /// Indices into [`Game::body`] of this line's own elements (moves, numbers, comments, NAGs,
+    /// setups), in order; nested variations are not included, they are lines of their own.
+    pub elements: Vec<usize>,
+}
+
+impl Game {
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// The moves of the main line, in order.
+    pub fn main_line_moves(&self) -> impl Iterator<Item = &Move> {
+        let mut depth = 0usize;
+        self.body.iter().filter_map(move |e| match e {
+            Element::VariationStart { .. } => {
+                depth += 1;
+                None
+            }
+            Element::VariationEnd { .. } => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            Element::Move(m) if depth == 0 => Some(m),
+            _ => None,
+        })
+    }
+
+    /// Every line of the game (index 0 is the main line), with where each variation branches
+    /// off. Computed with an explicit stack, so any depth of nesting is fine. Lines are listed in
+    /// the order their `(` appears.
+    pub fn lines(&self) -> Vec<Line> {
+        let mut lines = vec![Line {
+            depth: 0,
+            parent: None,
+            replaces: None,
+            start: None,
+            elements: Vec::new(),
+        }];
+        // Stack of open lines (indices into `lines`) and the last move of each.
+        let mut stack: Vec<(usize, Option<usize>)> = vec![(0, None)];
+        for (i, e) in self.body.iter().enumerate() {
+            match e {
+                Element::VariationStart { .. } => {
+                    let (parent, last_move) = stack.last().copied().unwrap_or((0, None));
+                    let depth = lines[parent].depth + 1;
+                    lines.push(Line {
+                        depth,
+                        parent: Some(parent),
+                        replaces: last_move,
+                        start: Some(i),
+                        elements: Vec::new(),
+                    });
+                    stack.push((lines.len() - 1, None));
+                }
+                Element::VariationEnd { .. } => {
+                    if stack.len() > 1 {
+                        stack.pop();
+                    }
+                }
+                other => {
+                    if let Some(top) = stack.last_mut() {
+                        lines[top.0].elements.push(i);
+                        if matches!(other, Element::Move(_) | Element::Ellipsis { .. }) {
+                            top.1 = Some(i);
+                        }
+                    }
+                }
+            }
+        }
+        lines
+    }
+}

@@ -1,0 +1,281 @@
+//! The streaming reader: decodes a file block by block and hands out one game at a time.
+
+use std::io::{self, Read};
+
+use super::ReadOptions;
+use super::ast::Game;
+use super::parser::{Step, parse_game};
+use crate::lint::Diagnostic;
+use crate::lint::codes::file;
+use crate::source::{DecodeEvent, Decoding, Span, TextDecoder};
+
+/// One piece of a file: the text of (at most) one game, and what was found in it.
+///
+/// Every byte of the decoded file belongs to exactly one chunk, and chunks come in file order.
+#[derive(Clone, Debug)]
+pub struct Chunk {
+    /// The exact decoded text of this chunk.
+    pub text: String,
+    /// File offset of `text[0]`; spans are file offsets.
+    pub offset: usize,
+    /// 1-based line of `text[0]`.
+    pub first_line: u32,
+    /// The game, or `None` when the chunk holds no game (trailing comments, junk, an empty file).
+    pub game: Option<Game>,
+    /// 1-based index of the game in the file, when `game` is `Some`.
+    pub index: Option<usize>,
+    /// Syntax, non-standard and encoding findings in this chunk.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads games one at a time from a decoder; memory holds about one game plus one block.
+pub struct GameReader<R: Read> {
+    decoder: TextDecoder<R>,
+    options: ReadOptions,
+    /// Decoded text not yet handed out, from `buf_base`.
+    buf: String,
+    /// File offset of `buf[0]`.
+    buf_base: usize,
+    /// Start (in `buf`) of the next chunk.
+    pos: usize,
+    line: u32,
+    eof: bool,
+    stopped: bool,
+    games: usize,
+    errors: bool,
+    emitted: bool,
+    decoding_reported: bool,
+    pending: Vec<Diagnostic>,
+    in_junk: bool,
+    no_games_reported: bool,
+}
+
+/// How many bytes to keep consumed text before dropping it from the buffer.
+const COMPACT_AT: usize = 1 << 20;
+
+impl<R: Read> GameReader<R> {
+    /// A reader over `decoder`.
+    pub fn new(decoder: TextDecoder<R>, options: ReadOptions) -> Self {
+        GameReader {
+            decoder,
+            options,
+            buf: String::new(),
+            buf_base: 0,
+            pos: 0,
+            line: 1,
+            eof: false,
+            stopped: false,
+            games: 0,
+            errors: false,
+            emitted: false,
+            decoding_reported: false,
+            pending: Vec::new(),
+            in_junk: false,
+            no_games_reported: false,
+        }
+    }
+
+    /// The decoding in use, once the first block was read.
+    pub fn decoding(&self) -> Option<Decoding> {
+        self.decoder.decoding()
+    }
+
+    /// Reads one more block; returns false on a binary file (after queueing F002).
+    fn read_more(&mut self) -> io::Result<bool> {
+        if self.pos >= COMPACT_AT && self.pos * 2 >= self.buf.len() {
+            self.buf.drain(..self.pos);
+            self.buf_base += self.pos;
+            self.pos = 0;
+        }
+        let more = self.decoder.read_block(&mut self.buf)?;
+        if !more {
+            self.eof = true;
+        }
+        if !self.decoding_reported {
+            if let Some(d) = self.decoder.decoding() {
+                self.decoding_reported = true;
+                if !d.is_plain_utf8() {
+                    self.pending
+                        .push(Diagnostic::new(&file::F003, Span::point(0), d.describe()));
+                }
+            }
+        }
+        let mut binary = false;
+        for ev in self.decoder.take_events() {
+            match ev {
+                DecodeEvent::Binary { offset } => {
+                    binary = true;
+                    let at = (offset as usize).min(self.buf_base + self.buf.len());
+                    self.pending.push(Diagnostic::new(
+                        &file::F002,
+                        Span::point(at),
+                        "the file holds NUL or control bytes: it is binary, not PDN text; it \
+                         was not read further",
+                    ));
+                }
+                DecodeEvent::Replaced { text_offset } => {
+                    self.pending.push(Diagnostic::new(
+                        &file::F004,
+                        Span::new(text_offset, text_offset + 3),
+                        "bytes not valid in this encoding were replaced by U+FFFD",
+                    ));
+                }
+            }
+        }
+        Ok(!binary)
+    }
+
+    fn make_chunk(
+        &mut self,
+        end: usize,
+        game: Option<Game>,
+        mut diagnostics: Vec<Diagnostic>,
+    ) -> Chunk {
+        let text = self.buf[self.pos..end].to_string();
+        let offset = self.buf_base + self.pos;
+        let chunk_end = offset + text.len();
+        let (mine, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|d| d.span.start < chunk_end || d.span.start == offset);
+        self.pending = later;
+        let mut all = mine;
+        all.append(&mut diagnostics);
+        if all
+            .iter()
+            .any(|d| d.severity == crate::lint::Severity::Error)
+        {
+            self.errors = true;
+        }
+        let index = if game.is_some() {
+            self.games += 1;
+            Some(self.games)
+        } else {
+            None
+        };
+        let first_line = self.line;
+        self.line += count_breaks(&text);
+        self.pos = end;
+        self.emitted = true;
+        Chunk {
+            text,
+            offset,
+            first_line,
+            game,
+            index,
+            diagnostics: all,
+        }
+    }
+
+    /// The next chunk, or `None` once the file is done.
+    pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        if self.stopped {
+            return Ok(None);
+        }
+        let mut want = 1usize << 16;
+        loop {
+            let avail = self.buf.len() - self.pos;
+            if !self.eof && avail < want {
+                if !self.read_more()? {
+                    // Binary: everything left goes into one last chunk with F002.
+                    self.stopped = true;
+                    let end = self.buf.len();
+                    return Ok(Some(self.make_chunk(end, None, Vec::new())));
+                }
+                continue;
+            }
+            if avail == 0 && self.eof {
+                self.stopped = true;
+                if self.games == 0 && !self.errors && !self.no_games_reported {
+                    self.no_games_reported = true;
+                    let d = vec![Diagnostic::new(
+                        &file::F005,
+                        Span::point(self.buf_base + self.pos),
+                        "the file holds no game",
+                    )];
+                    let end = self.pos;
+                    return Ok(Some(self.make_chunk(end, None, d)));
+                }
+                if !self.pending.is_empty() {
+                    let end = self.pos;
+                    return Ok(Some(self.make_chunk(end, None, Vec::new())));
+                }
+                return Ok(None);
+            }
+            let base = self.buf_base + self.pos;
+            let step = parse_game(
+                &self.buf[self.pos..],
+                base,
+                self.eof,
+                &self.options,
+                self.in_junk,
+            );
+            match step {
+                Step::NeedMore => {
+                    want = avail.saturating_mul(2).max(1 << 16);
+                    if self.eof {
+                        // Cannot happen (the parser never asks at the end), but never loop.
+                        self.stopped = true;
+                        let end = self.buf.len();
+                        return Ok(Some(self.make_chunk(end, None, Vec::new())));
+                    }
+                }
+                Step::Done(parsed) => {
+                    let mut end = self.pos + parsed.end;
+                    if parsed.end == 0 {
+                        // Never hand out an empty chunk in the middle of a file.
+                        end = self.pos + next_char_len(&self.buf[self.pos..]);
+                    }
+                    self.in_junk = parsed.junk;
+                    let mut diags = parsed.diagnostics;
+                    let at_end = self.eof && end == self.buf.len();
+                    if at_end
+                        && parsed.game.is_none()
+                        && self.games == 0
+                        && !self.errors
+                        && !diags
+                            .iter()
+                            .any(|d| d.severity == crate::lint::Severity::Error)
+                    {
+                        diags.push(Diagnostic::new(
+                            &file::F005,
+                            Span::point(base),
+                            "the file holds no game",
+                        ));
+                        self.no_games_reported = true;
+                    }
+                    return Ok(Some(self.make_chunk(end, parsed.game, diags)));
+                }
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for GameReader<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_chunk().transpose()
+    }
+}
+
+fn next_char_len(s: &str) -> usize {
+    s.chars().next().map_or(0, char::len_utf8)
+}
+
+/// Line breaks as [`crate::source::LineIndex`] counts them (LF, CRLF, lone CR).
+fn count_breaks(text: &str) -> u32 {
+    let b = text.as_bytes();
+    let mut n = 0u32;
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'\n' || (c == b'\r' && b.get(i + 1) != Some(&b'\n')) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Reads all chunks of `text` at once (for tests and small inputs).
+pub fn parse_str(text: &str, options: &ReadOptions) -> Vec<Chunk> {
+    let reader = GameReader::new(TextDecoder::new(text.as_bytes()), options.clone());
+    reader.filter_map(Result::ok).collect()
+}
