@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod check;
 pub mod lint;
 pub mod notation;
 pub mod replay;

@@ -39,16 +39,19 @@ pub fn run(args: &Args) -> i32 {
                 s
             }
             None => {
-                eprintln!(
-                    "pdn explain: no diagnostic code `{code}`; `pdn explain` lists them all"
-                );
+                eprintln!("pdn explain: no diagnostic code `{code}`; `pdn explain` lists them all");
                 return EXIT_FAILURE;
             }
         }
     } else {
         codes::all()
             .iter()
-            .map(|c| format!("{}  {:<26} {:<8} {}\n", c.code, c.name, c.severity, c.summary))
+            .map(|c| {
+                format!(
+                    "{}  {:<26} {:<8} {}\n",
+                    c.code, c.name, c.severity, c.summary
+                )
+            })
             .collect()
     };
     // A closed pipe (`pdn explain | head`) is not an error worth reporting.

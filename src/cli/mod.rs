@@ -3,6 +3,7 @@
 //! Arguments are checked here and turned into library options in each subcommand's module; the
 //! library does the work, this layer walks files, prints and chooses the exit code.
 
+pub mod check;
 pub mod explain;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Read and replay PDN files and directories; report every problem with its place.
+    Check(check::Args),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
 }
@@ -33,6 +36,7 @@ pub enum Command {
 /// Runs the parsed command line and returns the exit status.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
+        Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod fen;
 pub mod gametype;
+pub mod resolve;
 pub mod squares;
 
 pub use fen::{Fen, FenError, FenErrorKind, RawFen, write_fen};

@@ -31,9 +31,9 @@ pub fn token_squares(token: &MoveToken, layout: &Layout) -> Result<Vec<Square>, 
         .map(|(index, s)| {
             let sq = match s.value {
                 SquareValue::Numeric(n) => layout.from_numeric(n as u32),
-                SquareValue::Algebraic { file, rank } => {
-                    rank.checked_sub(1).and_then(|r| layout.from_algebraic(file, r))
-                }
+                SquareValue::Algebraic { file, rank } => rank
+                    .checked_sub(1)
+                    .and_then(|r| layout.from_algebraic(file, r)),
             };
             sq.ok_or_else(|| OffBoard {
                 index,

@@ -114,11 +114,17 @@ impl Layout {
             Variant::Russian | Variant::Brazilian => NotationKind::Algebraic,
             _ => NotationKind::Numeric,
         };
+        // Corners are seen from the side that moves first: `a1` is at its left hand, so in
+        // English draughts and pool (Black first) `a1` is White's top-right corner.
+        let algebraic_corner = match Corner::from_digit(0, variant.rules().first_to_move) {
+            Some(c) => c,
+            None => Corner::BottomLeft,
+        };
         Layout {
             board,
             kind,
             numeric_corner: Corner::TopLeft,
-            algebraic_corner: Corner::BottomLeft,
+            algebraic_corner,
             inverted: false,
         }
     }
@@ -272,11 +278,23 @@ mod tests {
                 assert_eq!(l.to_numeric(sq), sq.number(), "{v} {sq}");
                 assert_eq!(l.from_numeric(sq.number()), Some(sq));
                 assert_eq!(l.parse(&l.to_algebraic(sq)), Some(sq));
-                assert_eq!(l.to_algebraic(sq), v.board().algebraic(sq));
+                if v.rules().first_to_move == Color::White {
+                    assert_eq!(l.to_algebraic(sq), v.board().algebraic(sq));
+                }
             }
             assert_eq!(l.from_numeric(0), None);
             assert_eq!(l.from_numeric(v.board().squares() as u32 + 1), None);
         }
+    }
+
+    #[test]
+    fn english_algebraic_squares_are_seen_from_black() {
+        // PlayStrategy's American/English games open with `c3-d4`, Black's move: a1 is at
+        // Black's left hand, and c3 is Black's man on square 11.
+        let l = Layout::standard(Variant::English);
+        assert_eq!(l.parse("c3").map(|s| s.number()), Some(11));
+        assert_eq!(l.parse("d4").map(|s| s.number()), Some(15));
+        assert_eq!(l.parse("a1").map(|s| s.number()), Some(4));
     }
 
     #[test]

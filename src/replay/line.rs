@@ -14,6 +14,9 @@ use crate::write::diagram::diagram;
 
 use super::{RuleProfile, Selection};
 
+/// The most move tokens one capture written one jump per move can take.
+const MAX_JUMPS: usize = 24;
+
 /// What replaying all lines of a game gave.
 pub(super) struct LinesOutcome {
     pub diagnostics: Vec<Diagnostic>,
@@ -30,6 +33,9 @@ struct State {
     ply: u32,
     /// Pieces the side to move may huff (they failed to capture on the move just played).
     huffable: Vec<Square>,
+    /// Extra move tokens consumed by captures written one jump per move; the file's move
+    /// numbers count them as half-moves.
+    shift: u32,
 }
 
 pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> LinesOutcome {
@@ -42,6 +48,7 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         pos: start,
         ply: 0,
         huffable: Vec::new(),
+        shift: 0,
     };
     let mut shared = Shared {
         game,
@@ -50,6 +57,8 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         diagnostics: Vec::new(),
         before: HashMap::new(),
         foreign_reported: false,
+        quiet_x_seen: 0,
+        quiet_x_index: None,
         offset: if sel.start.side_to_move() == sel.first_to_move {
             0
         } else {
@@ -73,6 +82,7 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
             main = Some(r);
         }
     }
+    shared.finish_separators();
     let (plies, complete, final_position) = match main {
         Some((state, complete)) => {
             shared.check_result(&state, complete);
@@ -96,6 +106,9 @@ struct Shared<'g> {
     /// The state before each move (by body index), for the variations that replace it.
     before: HashMap<usize, State>,
     foreign_reported: bool,
+    /// Quiet moves written with `x` so far, and where the one report of them is.
+    quiet_x_seen: usize,
+    quiet_x_index: Option<usize>,
     /// 1 when the game starts with the second player to move.
     offset: u32,
 }
@@ -104,8 +117,9 @@ struct Shared<'g> {
 enum Step {
     /// Applied; go on.
     Played,
-    /// Applied, and the next move token was part of it (a step-by-step capture).
-    PlayedTwo,
+    /// Applied, and this many of the following move tokens were part of it (a capture written
+    /// one jump per move).
+    PlayedMore(usize),
     /// Could not be applied: the line stops.
     Stop,
 }
@@ -156,8 +170,8 @@ impl<'g> Shared<'g> {
         )
     }
 
-    fn number_of(&self, ply: u32) -> (u32, bool) {
-        let p = ply + self.offset;
+    fn number_of(&self, state: &State) -> (u32, bool) {
+        let p = state.ply + state.shift + self.offset;
         (1 + p / 2, p % 2 == 1)
     }
 
@@ -190,7 +204,7 @@ impl<'g> Shared<'g> {
                     }
                 }
                 Element::Ellipsis { span } => {
-                    let (_, second) = self.number_of(state.ply);
+                    let (_, second) = self.number_of(&state);
                     let numbered_first = pending.is_some_and(|n| !n.second_player);
                     if numbered_first && second {
                         // `1. ... 7-12`: the game starts with the second player; nothing to do.
@@ -222,18 +236,27 @@ impl<'g> Shared<'g> {
                             numbers_reported = self.check_number(mn, &state, line, line_ply, m);
                         }
                     }
-                    let next = elems[k + 1..].iter().find_map(|&i| match &game.body[i] {
-                        Element::Move(n) => Some(n),
-                        _ => None,
-                    });
-                    match self.play(&mut state, line, line_ply, m, next) {
+                    let rest: Vec<&MoveToken> = elems[k + 1..]
+                        .iter()
+                        .filter_map(|&i| match &game.body[i] {
+                            Element::Move(n) => Some(n),
+                            _ => None,
+                        })
+                        .take(MAX_JUMPS)
+                        .collect();
+                    match self.play(&mut state, line, line_ply, m, &rest) {
                         Step::Played => {}
-                        Step::PlayedTwo => {
-                            // Skip to the next move token, which was consumed.
-                            k += 1;
-                            while k < elems.len() && !matches!(game.body[elems[k]], Element::Move(_)) {
+                        Step::PlayedMore(n) => {
+                            // Skip the move tokens that were part of this capture.
+                            for _ in 0..n {
                                 k += 1;
+                                while k < elems.len()
+                                    && !matches!(game.body[elems[k]], Element::Move(_))
+                                {
+                                    k += 1;
+                                }
                             }
+                            state.shift += n as u32;
                         }
                         Step::Stop => {
                             self.stop_note(elems, k);
@@ -266,7 +289,7 @@ impl<'g> Shared<'g> {
     }
 
     fn context(&self, state: &State, line: &Line, line_ply: u32, text: String) -> MoveContext {
-        let (move_number, _) = self.number_of(state.ply);
+        let (move_number, _) = self.number_of(state);
         MoveContext {
             ply: line_ply,
             move_number,
@@ -286,17 +309,17 @@ impl<'g> Shared<'g> {
         line_ply: u32,
         m: &MoveToken,
     ) -> bool {
-        let (number, second) = self.number_of(state.ply);
+        let (number, second) = self.number_of(state);
         let ctx = self.context(state, line, line_ply, token_text(m));
         let d = if mn.number != number {
             Diagnostic::new(
                 &R320,
                 mn.span,
                 format!(
-                    "move number {} stands before move {number} ({} of {})",
+                    "move number {} does not fit: the move after it ({}'s) is move {number}{}",
                     mn.number,
-                    if second { "the second player's half" } else { "the first player's half" },
-                    state.pos.side_to_move().as_str()
+                    state.pos.side_to_move().as_str(),
+                    if second { "..." } else { "." }
                 ),
             )
         } else if mn.second_player && !second {
@@ -312,10 +335,9 @@ impl<'g> Shared<'g> {
         } else {
             return false;
         };
-        self.diagnostics.push(
-            d.with_context(ctx)
-                .with_note("later move numbers of this line are not checked, so one slip is reported once"),
-        );
+        self.diagnostics.push(d.with_context(ctx).with_note(
+            "later move numbers of this line are not checked, so one slip is reported once",
+        ));
         true
     }
 
@@ -325,8 +347,9 @@ impl<'g> Shared<'g> {
         line: &Line,
         line_ply: u32,
         m: &MoveToken,
-        next: Option<&MoveToken>,
+        rest: &[&MoveToken],
     ) -> Step {
+        let next = rest.first().copied();
         let huffable = std::mem::take(&mut state.huffable);
         let side = state.pos.side_to_move();
         let text = token_text(m);
@@ -367,10 +390,7 @@ impl<'g> Shared<'g> {
                 Diagnostic::new(
                     &G501,
                     m.span,
-                    format!(
-                        "{text}: the game was already over, {} {why}",
-                        side.as_str()
-                    ),
+                    format!("{text}: the game was already over, {} {why}", side.as_str()),
                 )
                 .with_context(ctx),
             );
@@ -387,7 +407,10 @@ impl<'g> Shared<'g> {
                 let mut p2 = state.pos.clone();
                 p2.set_piece(h, None);
                 let l2: Vec<Move> = p2.legal_moves().to_vec();
-                let c2: Vec<Move> = matching(board, &written, &l2).into_iter().cloned().collect();
+                let c2: Vec<Move> = matching(board, &written, &l2)
+                    .into_iter()
+                    .cloned()
+                    .collect();
                 if !c2.is_empty() {
                     self.diagnostics.push(
                         Diagnostic::new(
@@ -410,7 +433,7 @@ impl<'g> Shared<'g> {
         }
 
         let chosen = match cands.len() {
-            0 => return self.diagnose(state, ctx, m, &written, &legal, next),
+            0 => return self.diagnose(state, ctx, m, &written, &legal, rest),
             1 => cands.swap_remove(0),
             _ => {
                 // Prefer the reading after which the next recorded move is legal.
@@ -455,7 +478,7 @@ impl<'g> Shared<'g> {
         m: &MoveToken,
         written: &[Square],
         legal: &[Move],
-        next: Option<&MoveToken>,
+        rest: &[&MoveToken],
     ) -> Step {
         let board = self.board();
         let side = state.pos.side_to_move();
@@ -506,7 +529,10 @@ impl<'g> Shared<'g> {
         if !captures.is_empty() {
             // A quiet move while a capture was compulsory.
             let quiet: Vec<Move> = state.pos.quiet_moves().to_vec();
-            if let Some(q) = matching(board, written, &quiet).first().map(|q| (*q).clone()) {
+            if let Some(q) = matching(board, written, &quiet)
+                .first()
+                .map(|q| (*q).clone())
+            {
                 ctx.expected = capture_list.clone();
                 let takers: Vec<Square> = dedup(captures.iter().map(|c| c.from));
                 let d = Diagnostic::new(
@@ -547,33 +573,27 @@ impl<'g> Shared<'g> {
             }
             // A capture that stops early, or a multi-capture written one jump at a time.
             if let Some(partial) = prefix_of(board, written, &all) {
-                if let Some(n) = next {
-                    if let Ok(nw) = token_squares(n, &self.sel.layout) {
-                        if nw.len() >= 2 && nw[0] == to {
-                            let mut joined = written.to_vec();
-                            joined.extend_from_slice(&nw[1..]);
-                            if let Some(c) =
-                                matching(board, &joined, legal).first().map(|c| (*c).clone())
-                            {
-                                let span = m.span.join(n.span);
-                                self.diagnostics.push(
-                                    Diagnostic::new(
-                                        &R313,
-                                        span,
-                                        format!(
-                                            "{text} {} is one capture written as two moves; PDN 3.0 writes {}",
-                                            token_text(n),
-                                            self.notate(&c, legal)
-                                        ),
-                                    )
-                                    .with_context(ctx),
-                                );
-                                state.pos.play(&c);
-                                state.ply += 1;
-                                return Step::PlayedTwo;
-                            }
-                        }
-                    }
+                if let Some((c, used)) = self.join_jumps(written, rest, legal, &all) {
+                    let span = m.span.join(rest[used - 1].span);
+                    let parts: Vec<String> = std::iter::once(text.clone())
+                        .chain(rest[..used].iter().map(|n| token_text(n)))
+                        .collect();
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            &R313,
+                            span,
+                            format!(
+                                "{} is one capture written as {} moves; PDN 3.0 writes {}",
+                                parts.join(" "),
+                                used + 1,
+                                self.notate(&c, legal)
+                            ),
+                        )
+                        .with_context(ctx),
+                    );
+                    state.pos.play(&c);
+                    state.ply += 1;
+                    return Step::PlayedMore(used);
                 }
                 ctx.expected = capture_list.clone();
                 let d = Diagnostic::new(
@@ -598,9 +618,15 @@ impl<'g> Shared<'g> {
         };
         if m.is_capture() || written.len() > 2 {
             let msg = if captures.is_empty() {
-                format!("{text} is written as a capture, but {} has no capture here", side.as_str())
+                format!(
+                    "{text} is written as a capture, but {} has no capture here",
+                    side.as_str()
+                )
             } else {
-                format!("{text} matches none of the captures {} can make", side.as_str())
+                format!(
+                    "{text} matches none of the captures {} can make",
+                    side.as_str()
+                )
             };
             self.push_error(Diagnostic::new(&R308, m.span, msg), ctx, pic);
             return Step::Stop;
@@ -620,10 +646,39 @@ impl<'g> Shared<'g> {
         let why = self.why_impossible(&state.pos, from, to, piece);
         let mut d = Diagnostic::new(&R304, m.span, format!("{text}: {why}"));
         if !captures.is_empty() {
-            d = d.with_note(format!("a capture was compulsory: {}", capture_list.join(", ")));
+            d = d.with_note(format!(
+                "a capture was compulsory: {}",
+                capture_list.join(", ")
+            ));
         }
         self.push_error(d, ctx, pic);
         Step::Stop
+    }
+
+    /// Joins the following move tokens onto `written` while they go on from where it stops and
+    /// stay on the path of a capture; returns the legal capture they make together and how
+    /// many tokens were used.
+    fn join_jumps(
+        &self,
+        written: &[Square],
+        rest: &[&MoveToken],
+        legal: &[Move],
+        all: &[Move],
+    ) -> Option<(Move, usize)> {
+        let board = self.board();
+        let mut joined = written.to_vec();
+        for (used, n) in rest.iter().enumerate() {
+            let nw = token_squares(n, &self.sel.layout).ok()?;
+            if nw.len() < 2 || Some(&nw[0]) != joined.last() {
+                return None;
+            }
+            joined.extend_from_slice(&nw[1..]);
+            if let Some(c) = matching(board, &joined, legal).first() {
+                return Some(((*c).clone(), used + 1));
+            }
+            prefix_of(board, &joined, all)?;
+        }
+        None
     }
 
     fn push_error(&mut self, d: Diagnostic, ctx: MoveContext, pic: String) {
@@ -644,9 +699,7 @@ impl<'g> Shared<'g> {
         span: Span,
     ) {
         let huffing = self.rules.huffing();
-        let mut d = d.with_note(
-            "the move is applied as recorded and the replay goes on",
-        );
+        let mut d = d.with_note("the move is applied as recorded and the replay goes on");
         if huffing {
             d = d.with_severity(Severity::Warning);
         }
@@ -686,15 +739,25 @@ impl<'g> Shared<'g> {
         let flying = self.sel.variant.rules().flying_kings;
         match piece.role {
             Role::Man if !forward => format!("a man cannot move backwards ({a} to {b})"),
-            Role::Man => format!("a man moves one square at a time; {a} to {b} is {} squares", dr.abs()),
-            Role::King if !flying => format!("a king of {} moves one square at a time; {a} to {b} is {} squares", self.sel.variant.title(), dr.abs()),
+            Role::Man => format!(
+                "a man moves one square at a time; {a} to {b} is {} squares",
+                dr.abs()
+            ),
+            Role::King if !flying => format!(
+                "a king of {} moves one square at a time; {a} to {b} is {} squares",
+                self.sel.variant.title(),
+                dr.abs()
+            ),
             Role::King => {
                 let (sf, sr) = (df.signum(), dr.signum());
                 let (mut f, mut r) = (f0 as i32 + sf, r0 as i32 + sr);
                 while (f, r) != (f1 as i32, r1 as i32) {
                     if let Some(sq) = board.square_at(f, r) {
                         if pos.piece_at(sq).is_some() {
-                            return format!("the king's way from {a} to {b} is blocked on {}", self.name(sq));
+                            return format!(
+                                "the king's way from {a} to {b} is blocked on {}",
+                                self.name(sq)
+                            );
                         }
                     }
                     f += sf;
@@ -706,6 +769,12 @@ impl<'g> Shared<'g> {
     }
 
     fn check_separator(&mut self, m: &MoveToken, mv: &Move, text: &str, ctx: &MoveContext) {
+        let quiet_with_x = !mv.is_capture() && m.is_capture();
+        if quiet_with_x && self.quiet_x_seen > 0 {
+            // Reported once per game: some archives write every move of an exchange with `x`.
+            self.quiet_x_seen += 1;
+            return;
+        }
         let seps: Vec<bool> = m
             .squares
             .iter()
@@ -730,11 +799,34 @@ impl<'g> Shared<'g> {
         } else {
             format!(
                 "{text} is a capture but is written with `-`; write {}",
-                write_move(&self.sel.layout, mv, self.sel.variant.capture_separator(), false)
+                write_move(
+                    &self.sel.layout,
+                    mv,
+                    self.sel.variant.capture_separator(),
+                    false
+                )
             )
         };
+        if quiet_with_x {
+            self.quiet_x_seen = 1;
+            self.quiet_x_index = Some(self.diagnostics.len());
+        }
         self.diagnostics
             .push(Diagnostic::new(code, span, msg).with_context(ctx.clone()));
+    }
+
+    /// Adds to the one R310 of the game how many more quiet moves were written with `x`.
+    fn finish_separators(&mut self) {
+        if let (Some(i), n) = (self.quiet_x_index, self.quiet_x_seen) {
+            if n > 1 {
+                if let Some(d) = self.diagnostics.get_mut(i) {
+                    d.notes.push(format!(
+                        "{} more quiet move(s) in this game are written with a capture separator; only the first is reported",
+                        n - 1
+                    ));
+                }
+            }
+        }
     }
 
     fn check_foreign(&mut self, m: &MoveToken) {
@@ -773,8 +865,7 @@ impl<'g> Shared<'g> {
         let fen = match parsed {
             Ok(f) => f,
             Err(msg) => {
-                self.diagnostics
-                    .push(Diagnostic::new(&G505, s.span, msg));
+                self.diagnostics.push(Diagnostic::new(&G505, s.span, msg));
                 return false;
             }
         };
@@ -824,7 +915,10 @@ impl<'g> Shared<'g> {
                 } else if state.huffable.is_empty() {
                     "no capture was missed on the move before".to_string()
                 } else {
-                    format!("the pieces that may be huffed are on {}", self.names(&state.huffable))
+                    format!(
+                        "the pieces that may be huffed are on {}",
+                        self.names(&state.huffable)
+                    )
                 };
                 self.diagnostics.push(
                     Diagnostic::new(
@@ -842,7 +936,10 @@ impl<'g> Shared<'g> {
     fn check_result(&mut self, end: &State, complete: bool) {
         let game = self.game;
         let tag = game.tags.iter().find(|t| t.name == "Result");
-        let term = game.result.as_ref().filter(|r| r.kind != ResultKind::Unknown);
+        let term = game
+            .result
+            .as_ref()
+            .filter(|r| r.kind != ResultKind::Unknown);
         if let (Some(t), Some(r)) = (tag, term) {
             let (a, b) = (outcome(&t.value), outcome(&r.raw));
             if a != Outcome::Unknown && a != b {
@@ -863,7 +960,9 @@ impl<'g> Shared<'g> {
             return;
         }
         let (raw, span, o) = match (term, tag) {
-            (Some(r), _) if outcome(&r.raw) != Outcome::Unknown => (r.raw.clone(), r.span, outcome(&r.raw)),
+            (Some(r), _) if outcome(&r.raw) != Outcome::Unknown => {
+                (r.raw.clone(), r.span, outcome(&r.raw))
+            }
             (_, Some(t)) if outcome(&t.value) != Outcome::Unknown => {
                 (t.value.clone(), t.value_span, outcome(&t.value))
             }

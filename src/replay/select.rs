@@ -118,7 +118,11 @@ pub(super) fn select(
     if let Some(forced) = options.variant {
         let (layout, first, other) = match declared {
             Some((v, l, f, o, _)) if v == forced => (l, f, o),
-            _ => (Layout::standard(forced), forced.rules().first_to_move, false),
+            _ => (
+                Layout::standard(forced),
+                forced.rules().first_to_move,
+                false,
+            ),
         };
         let start = start_position(game, forced, &layout, first, diags)?;
         return Some(Selection {
@@ -197,14 +201,19 @@ fn start_position(
         Ok(raw) => raw,
         Err(e) => {
             diags.push(
-                Diagnostic::new(&G504, inner(e.span.clone()), e.message())
-                    .with_note("the moves of this game are not checked: they have no start position"),
+                Diagnostic::new(&G504, inner(e.span.clone()), e.message()).with_note(
+                    "the moves of this game are not checked: they have no start position",
+                ),
             );
             return None;
         }
     };
     for n in &raw.notes {
-        diags.push(Diagnostic::new(&G510, inner(n.span.clone()), n.message.clone()));
+        diags.push(Diagnostic::new(
+            &G510,
+            inner(n.span.clone()),
+            n.message.clone(),
+        ));
     }
     let fen = match raw.resolve(layout) {
         Ok(f) => f,
@@ -212,7 +221,9 @@ fn start_position(
             diags.push(
                 Diagnostic::new(&G504, inner(e.span.clone()), e.message())
                     .with_note(format!("read as {} ({layout})", variant.title()))
-                    .with_note("the moves of this game are not checked: they have no start position"),
+                    .with_note(
+                        "the moves of this game are not checked: they have no start position",
+                    ),
             );
             return None;
         }
@@ -223,7 +234,10 @@ fn start_position(
             diags.push(Diagnostic::new(
                 &G511,
                 inner(0..1),
-                format!("the FEN does not say who moves; {} is assumed", first.as_str()),
+                format!(
+                    "the FEN does not say who moves; {} is assumed",
+                    first.as_str()
+                ),
             ));
             first
         }
@@ -284,9 +298,9 @@ fn evidence(game: &Game) -> (Option<Board>, bool, String) {
             alg += raw.items.len();
         }
     }
-    let board = Board::ALL.into_iter().find(|b| {
-        max_num as usize <= b.squares() && (max_coord as u32) < b.size() as u32
-    });
+    let board = Board::ALL
+        .into_iter()
+        .find(|b| max_num as usize <= b.squares() && (max_coord as u32) < b.size() as u32);
     let algebraic = alg > num;
     let mut why = Vec::new();
     if let Some(b) = board {
@@ -390,7 +404,13 @@ fn infer(
     let Some((sel, _, fen_diags)) = best else {
         // No candidate takes the FEN: report it as read for the first candidate.
         let v = candidates[0];
-        start_position(game, v, &Layout::standard(v), v.rules().first_to_move, diags);
+        start_position(
+            game,
+            v,
+            &Layout::standard(v),
+            v.rules().first_to_move,
+            diags,
+        );
         return None;
     };
     diags.extend(fen_diags);

@@ -225,7 +225,10 @@ pub fn render_json(view: &SourceView<'_>, game: Option<usize>, d: &Diagnostic) -
         context: d.context.as_ref(),
     };
     serde_json::to_string(&j).unwrap_or_else(|e| {
-        format!(r#"{{"type":"diagnostic","code":"{}","message":"unprintable: {e}"}}"#, d.code)
+        format!(
+            r#"{{"type":"diagnostic","code":"{}","message":"unprintable: {e}"}}"#,
+            d.code
+        )
     })
 }
 
@@ -257,7 +260,10 @@ mod tests {
         let v = SourceView::new("a.pdn", text, 0, 1);
         let d = diag(Span::new(21, 26)).with_note("a note");
         let out = render_human(&v, &d, false);
-        assert!(out.contains("warning[F005]: something is off here"), "{out}");
+        assert!(
+            out.contains("warning[F005]: something is off here"),
+            "{out}"
+        );
         assert!(out.contains("a.pdn:2:10"), "{out}");
         assert!(out.contains("1. 32-28 18-23 *"), "{out}");
         assert!(out.contains("^^^^^"), "{out}");

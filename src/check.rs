@@ -1,0 +1,135 @@
+//! Checking a file end to end: decode, read, replay, one game at a time.
+//!
+//! [`check_stream`] drives the stages over any byte stream and hands each game, with all its
+//! diagnostics in source order, to a callback while the game's text is still at hand, so
+//! renderers can quote it; then the text is dropped, and memory stays flat however long the
+//! file is.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+
+use crate::lint::{Diagnostic, Kind, Severity};
+use crate::replay::{FileContext, GameReport, ReplayOptions, replay_game};
+use crate::rules::Variant;
+use crate::source::{Decoding, TextDecoder};
+use crate::syntax::{Chunk, GameReader, ReadOptions};
+
+/// What to check and how.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions {
+    /// Reading options (strictness, nesting limit).
+    pub read: ReadOptions,
+    /// Replay options (forced variant, rule profile).
+    pub replay: ReplayOptions,
+    /// Decode with this encoding instead of sniffing.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// Only read: do not replay the moves.
+    pub syntax_only: bool,
+}
+
+/// One piece of a file (usually one game) with everything found in it.
+#[derive(Debug)]
+pub struct CheckedGame {
+    /// The text, place and syntax tree.
+    pub chunk: Chunk,
+    /// The replay's outcome, for chunks that hold a game that was replayed.
+    pub report: Option<GameReport>,
+    /// Reader and replay diagnostics together, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Counts over one file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileTotals {
+    /// Games read.
+    pub games: usize,
+    /// Diagnostics by severity.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Infos.
+    pub infos: usize,
+    /// Games replayed, by variant.
+    pub variants: BTreeMap<Variant, usize>,
+    /// Games whose variant was inferred.
+    pub guessed: usize,
+    /// Games whose moves were not replayed (unknown rules, no start position).
+    pub unreplayed: usize,
+    /// Half-moves of main lines replayed.
+    pub plies: u64,
+    /// Bytes of decoded text.
+    pub bytes: usize,
+    /// How the file was decoded.
+    pub decoding: Option<Decoding>,
+}
+
+impl FileTotals {
+    /// Adds a diagnostic to the counts.
+    pub fn count(&mut self, d: &Diagnostic) {
+        match d.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+    }
+}
+
+/// In strict mode the replay's findings about PDN 3.0 writing restrictions (notation, capture
+/// separators, ambiguous short captures) are errors.
+fn strict_kind(k: Kind) -> bool {
+    matches!(k, Kind::NonStandard | Kind::Separator | Kind::AmbiguousMove)
+}
+
+/// Checks one stream: every chunk is read, replayed and handed to `visit`.
+pub fn check_stream<R: Read>(
+    input: R,
+    options: &CheckOptions,
+    mut visit: impl FnMut(CheckedGame),
+) -> io::Result<FileTotals> {
+    let decoder = match options.encoding {
+        Some(e) => TextDecoder::with_encoding(input, e),
+        None => TextDecoder::new(input),
+    };
+    let mut reader = GameReader::new(decoder, options.read.clone());
+    let mut ctx = FileContext::default();
+    let mut totals = FileTotals::default();
+    while let Some(chunk) = reader.next_chunk()? {
+        totals.bytes += chunk.text.len();
+        let mut diagnostics = chunk.diagnostics.clone();
+        let mut report = None;
+        if let Some(game) = &chunk.game {
+            totals.games += 1;
+            if !options.syntax_only {
+                let r = replay_game(game, &options.replay, &mut ctx);
+                match r.variant {
+                    Some(v) => *totals.variants.entry(v).or_default() += 1,
+                    None => totals.unreplayed += 1,
+                }
+                totals.plies += r.plies as u64;
+                if r.diagnostics.iter().any(|d| d.kind == Kind::VariantGuess) {
+                    totals.guessed += 1;
+                }
+                for d in &r.diagnostics {
+                    let mut d = d.clone();
+                    if options.read.strict && d.severity == Severity::Warning && strict_kind(d.kind)
+                    {
+                        d.severity = Severity::Error;
+                    }
+                    diagnostics.push(d);
+                }
+                report = Some(r);
+            }
+        }
+        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        for d in &diagnostics {
+            totals.count(d);
+        }
+        visit(CheckedGame {
+            chunk,
+            report,
+            diagnostics,
+        });
+    }
+    totals.decoding = reader.decoding();
+    Ok(totals)
+}
