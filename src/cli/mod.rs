@@ -5,6 +5,8 @@
 
 pub mod check;
 pub mod explain;
+pub mod parse;
+pub mod rules;
 
 use clap::{Parser, Subcommand};
 
@@ -29,6 +31,14 @@ pub struct Cli {
 pub enum Command {
     /// Read and replay PDN files and directories; report every problem with its place.
     Check(check::Args),
+    /// Print the syntax tree of each game as JSON, or write the games back as canonical PDN.
+    Parse(parse::Args),
+    /// Count the leaf positions of the move tree to a given depth (move generator test).
+    Perft(rules::PerftArgs),
+    /// List the legal moves of a position.
+    Moves(rules::MovesArgs),
+    /// Draw a position.
+    Board(rules::BoardArgs),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
 }
@@ -38,5 +48,9 @@ pub fn run(cli: Cli) -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Parse(args) => parse::run(&args),
+        Command::Perft(args) => rules::run_perft(&args),
+        Command::Moves(args) => rules::run_moves(&args),
+        Command::Board(args) => rules::run_board(&args),
     }
 }

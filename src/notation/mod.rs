@@ -8,6 +8,6 @@ pub mod gametype;
 pub mod resolve;
 pub mod squares;
 
-pub use fen::{Fen, FenError, FenErrorKind, RawFen, write_fen};
+pub use fen::{Fen, FenError, FenErrorKind, RawFen, position, write_fen};
 pub use gametype::{GameType, GameTypeError, Resolved};
 pub use squares::{Corner, Layout, NotationKind};

@@ -1,0 +1,108 @@
+//! `pdn parse FILE`: the syntax tree of each game, as JSON Lines or as canonical PDN.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use pdnkit::source::{TextDecoder, encoding_for_label};
+use pdnkit::syntax::{GameReader, ReadOptions};
+use pdnkit::write::pdn::write_game;
+use pdnkit::write::render::{SourceView, render_short};
+
+use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+
+/// What to print for each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One JSON object per game: `{"type":"game","file","game","tree"}`.
+    Json,
+    /// The game written back as canonical PDN 3.0.
+    Pdn,
+}
+
+/// Arguments of `pdn parse`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The file (`-` for standard input).
+    pub file: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+    /// Report PDN 3.0 writing restrictions as errors.
+    #[arg(long)]
+    pub strict: bool,
+    /// Decode with this encoding instead of sniffing.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+}
+
+/// Runs `pdn parse`. Diagnostics go to standard error in the short form.
+pub fn run(args: &Args) -> i32 {
+    let name = args.file.display().to_string();
+    let input: Box<dyn io::Read> = if args.file.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match File::open(&args.file) {
+            Ok(f) => Box::new(io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("pdn parse: cannot read {name}: {e}");
+                return EXIT_FAILURE;
+            }
+        }
+    };
+    let decoder = match &args.encoding {
+        None => TextDecoder::new(input),
+        Some(l) => match encoding_for_label(l) {
+            Some(e) => TextDecoder::with_encoding(input, e),
+            None => {
+                eprintln!("pdn parse: unknown encoding `{l}`");
+                return EXIT_FAILURE;
+            }
+        },
+    };
+    let options = ReadOptions {
+        strict: args.strict,
+        ..ReadOptions::default()
+    };
+    let mut reader = GameReader::new(decoder, options);
+    let mut out = io::stdout().lock();
+    let mut errors = false;
+    loop {
+        let chunk = match reader.next_chunk() {
+            Ok(Some(c)) => c,
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("pdn parse: cannot read {name}: {e}");
+                return EXIT_FAILURE;
+            }
+        };
+        let view = SourceView::new(&name, &chunk.text, chunk.offset, chunk.first_line);
+        for d in &chunk.diagnostics {
+            errors |= d.severity == pdnkit::Severity::Error;
+            eprintln!("{}", render_short(&view, d));
+        }
+        let Some(game) = &chunk.game else { continue };
+        let text = match args.format {
+            Format::Json => {
+                let j = serde_json::json!({
+                    "type": "game",
+                    "file": name,
+                    "game": chunk.index,
+                    "tree": game,
+                });
+                format!("{j}\n")
+            }
+            Format::Pdn => {
+                let mut s = String::new();
+                write_game(game, &mut s);
+                s.push('\n');
+                s
+            }
+        };
+        if out.write_all(text.as_bytes()).is_err() {
+            return EXIT_OK;
+        }
+    }
+    if errors { EXIT_FINDINGS } else { EXIT_OK }
+}

@@ -1,0 +1,203 @@
+//! `pdn perft`, `pdn moves`, `pdn board`: the rules engine on the command line.
+
+use std::time::Instant;
+
+use clap::ValueEnum;
+use pdnkit::board::{Position, Square};
+use pdnkit::notation::resolve::write_move_in;
+use pdnkit::notation::{Layout, NotationKind, position};
+use pdnkit::rules::{Move, Variant, perft, perft_divide};
+use pdnkit::write::diagram::diagram;
+use serde_json::{Value, json};
+
+use super::{EXIT_FAILURE, EXIT_OK};
+
+/// Text or JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// The position options every rules command takes.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    /// The variant: a name (international, english, pool, russian, brazilian, canadian) or a
+    /// GameType number.
+    #[arg(long, short)]
+    pub variant: Variant,
+    /// The position as a FEN (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+impl PositionArgs {
+    fn load(&self) -> Result<(Position, Layout), String> {
+        let layout = Layout::standard(self.variant);
+        let pos = match &self.fen {
+            None => Position::start(self.variant),
+            Some(f) => position(f, self.variant, &layout).map_err(|e| {
+                format!("invalid FEN for {}: {}", self.variant.title(), e.message())
+            })?,
+        };
+        pos.validate()
+            .map_err(|e| format!("impossible position: {e}"))?;
+        Ok((pos, layout))
+    }
+}
+
+/// Arguments of `pdn perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// How many half-moves deep to count.
+    #[arg(long, short)]
+    depth: u32,
+    /// Also give the count under each first move.
+    #[arg(long)]
+    divide: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Arguments of `pdn moves`.
+#[derive(clap::Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Arguments of `pdn board`.
+#[derive(clap::Args, Debug)]
+pub struct BoardArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+fn square_json(layout: &Layout, sq: Square) -> Value {
+    match layout.kind {
+        NotationKind::Numeric => json!(layout.to_numeric(sq)),
+        NotationKind::Algebraic => json!(layout.to_algebraic(sq)),
+    }
+}
+
+fn notation(variant: Variant, layout: &Layout, mv: &Move, legal: &[Move]) -> String {
+    write_move_in(layout, mv, legal, variant.capture_separator())
+}
+
+/// Runs `pdn perft`.
+pub fn run_perft(args: &PerftArgs) -> i32 {
+    let (pos, layout) = match args.position.load() {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("pdn perft: {e}");
+            return EXIT_FAILURE;
+        }
+    };
+    let variant = args.position.variant;
+    let t = Instant::now();
+    let (nodes, divide) = if args.divide {
+        let d = perft_divide(&pos, args.depth);
+        (d.iter().map(|(_, n)| n).sum::<u64>(), d)
+    } else {
+        (perft(&pos, args.depth), Vec::new())
+    };
+    let seconds = t.elapsed().as_secs_f64();
+    let legal = pos.legal_moves().to_vec();
+    match args.format {
+        Format::Json => {
+            let mut j = json!({
+                "variant": variant.name(),
+                "depth": args.depth,
+                "nodes": nodes,
+                "seconds": seconds,
+            });
+            if args.divide {
+                j["divide"] = divide
+                    .iter()
+                    .map(
+                        |(m, n)| json!({"move": notation(variant, &layout, m, &legal), "nodes": n}),
+                    )
+                    .collect();
+            }
+            println!("{j}");
+        }
+        Format::Text => {
+            for (m, n) in &divide {
+                println!("{}: {n}", notation(variant, &layout, m, &legal));
+            }
+            let rate = if seconds > 0.0 {
+                nodes as f64 / seconds
+            } else {
+                0.0
+            };
+            println!(
+                "perft({}) = {nodes}  ({:.3} s, {:.1} M leaves/s)",
+                args.depth,
+                seconds,
+                rate / 1e6
+            );
+        }
+    }
+    EXIT_OK
+}
+
+/// Runs `pdn moves`.
+pub fn run_moves(args: &MovesArgs) -> i32 {
+    let (pos, layout) = match args.position.load() {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("pdn moves: {e}");
+            return EXIT_FAILURE;
+        }
+    };
+    let variant = args.position.variant;
+    let legal = pos.legal_moves().to_vec();
+    match args.format {
+        Format::Json => {
+            let moves: Vec<Value> = legal
+                .iter()
+                .map(|m| {
+                    json!({
+                        "from": square_json(&layout, m.from),
+                        "to": square_json(&layout, m.to),
+                        "path": m.path.iter().map(|&s| square_json(&layout, s)).collect::<Vec<_>>(),
+                        "captured": m.captured.iter().map(|&s| square_json(&layout, s)).collect::<Vec<_>>(),
+                        "notation": notation(variant, &layout, m, &legal),
+                    })
+                })
+                .collect();
+            println!("{}", json!({ "moves": moves }));
+        }
+        Format::Text => {
+            for m in &legal {
+                println!("{}", notation(variant, &layout, m, &legal));
+            }
+            if legal.is_empty() {
+                println!("no legal move: {} has lost", pos.side_to_move().as_str());
+            }
+        }
+    }
+    EXIT_OK
+}
+
+/// Runs `pdn board`.
+pub fn run_board(args: &BoardArgs) -> i32 {
+    match args.position.load() {
+        Ok((pos, layout)) => {
+            println!("{}", diagram(&pos, &layout));
+            EXIT_OK
+        }
+        Err(e) => {
+            eprintln!("pdn board: {e}");
+            EXIT_FAILURE
+        }
+    }
+}
