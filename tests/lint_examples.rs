@@ -1,0 +1,53 @@
+//! Every diagnostic code's example in the registry (and so in docs/lints.md) produces that code.
+
+use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::lint::codes;
+use pdnkit::replay::RuleProfile;
+
+fn codes_of(text: &str, rules: RuleProfile) -> Vec<&'static str> {
+    let mut options = CheckOptions::default();
+    options.replay.rules = rules;
+    let mut found = Vec::new();
+    check_stream(text.as_bytes(), &options, |g| {
+        found.extend(g.diagnostics.iter().map(|d| d.code));
+    })
+    .expect("reading from memory cannot fail");
+    found
+}
+
+#[test]
+fn every_example_produces_its_code() {
+    let mut failures = Vec::new();
+    for c in codes::all() {
+        if c.example.is_empty() {
+            continue;
+        }
+        let rules = if c.code.starts_with('H') && c.code != "H404" {
+            RuleProfile::Huffing
+        } else {
+            RuleProfile::Modern
+        };
+        let found = codes_of(c.example, rules);
+        if !found.contains(&c.code) {
+            failures.push(format!("{}: example gives {:?}\n{}", c.code, found, c.example));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n\n"));
+}
+
+#[test]
+fn codes_without_an_example_are_the_ones_no_pdn_text_shows() {
+    let without: Vec<&str> = codes::all()
+        .iter()
+        .filter(|c| c.example.is_empty())
+        .map(|c| c.code)
+        .collect();
+    // I/O, binary and encoding findings need bytes or a missing file, an inferred huff needs a
+    // longer game, an impossible position needs a count check: each has its own test.
+    for c in &without {
+        assert!(
+            ["F001", "F002", "F003", "F004", "H403", "G512"].contains(c),
+            "{c} has no example"
+        );
+    }
+}
