@@ -37,7 +37,9 @@
 //! sequences with the same ends that take the same set in a different order (a king circling
 //! a group) are one move, and the first sequence found is the one kept (its path and capture
 //! order are what [`Move::path`] and [`Move::captured`] show). This matches the published
-//! perft counts of International draughts.
+//! perft counts of International draughts. (In Russian draughts two such sequences could in
+//! principle differ in whether the man passed the far row and was crowned; those leave
+//! different positions and are kept as two moves.)
 
 use arrayvec::ArrayVec;
 use serde::{Serialize, Serializer};
@@ -655,11 +657,11 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
 // ---------------------------------------------------------------------------------------
 // The public face.
 
-/// Builds public moves, keeping one per (from, to, captured set).
+/// Builds public moves, keeping one per (from, to, captured set, crowned).
 struct MoveSink {
     board: Board,
     moves: Vec<Move>,
-    keys: Vec<(u128, u128, u128)>,
+    keys: Vec<(u128, u128, u128, bool)>,
 }
 
 impl MoveSink {
@@ -691,11 +693,16 @@ impl<B: Bits> Sink<B> for MoveSink {
             captured: ArrayVec::new(),
             promotes,
         });
-        self.keys.push((0, 0, 0));
+        self.keys.push((0, 0, 0, false));
     }
 
     fn capture(&mut self, m: CMove<B>, path: &[u32], order: &[u32]) {
-        let key = (m.from.to_u128(), m.to.to_u128(), m.captured.to_u128());
+        let key = (
+            m.from.to_u128(),
+            m.to.to_u128(),
+            m.captured.to_u128(),
+            m.promotes,
+        );
         if self.keys.contains(&key) {
             return;
         }
