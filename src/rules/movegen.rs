@@ -811,3 +811,34 @@ impl Position {
         self.set_side_to_move(side.opponent());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_display_their_path_and_serialize_as_plain_lists() {
+        let p = Position::start(Variant::International);
+        let m = p
+            .legal_moves()
+            .iter()
+            .find(|m| m.from.number() == 32 && m.to.number() == 28)
+            .cloned()
+            .expect("32-28 from the start");
+        assert_eq!(m.to_string(), "32-28");
+        let json = serde_json::to_value(&m).expect("serializes");
+        assert_eq!(json["path"], serde_json::json!([31, 27]));
+        assert_eq!(json["captured"], serde_json::json!([]));
+        assert!(m.same_move(&m));
+    }
+
+    #[test]
+    fn quick_capture_test_matches_generation_at_the_start() {
+        for v in Variant::ALL {
+            let p = Position::start(v);
+            assert!(!p.has_capture());
+            assert!(p.all_captures().is_empty());
+            assert_eq!(p.quiet_moves(), p.legal_moves());
+        }
+    }
+}
