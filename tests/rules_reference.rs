@@ -350,3 +350,33 @@ proptest! {
         prop_assert_eq!(naive.perft(2), perft(&p, 2));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random games from the start position (so positions with kings reached in play): at
+    /// every ply both generators agree, and playing the move gives the same position in both.
+    #[test]
+    fn random_games_agree_with_the_reference(
+        vi in 0usize..Variant::ALL.len(),
+        choices in prop::collection::vec(any::<u16>(), 120),
+    ) {
+        let mut p = Position::start(Variant::ALL[vi]);
+        for c in choices {
+            let naive = Naive::from_position(&p);
+            let legal = p.legal_moves();
+            prop_assert_eq!(keys(&legal), naive.legal());
+            if legal.is_empty() {
+                break;
+            }
+            let m = &legal[c as usize % legal.len()];
+            let k = keys(std::slice::from_ref(m)).into_iter().next().expect("one key");
+            let expected = naive.play(&k);
+            p.play(m);
+            prop_assert!(p.validate().is_ok());
+            let got = Naive::from_position(&p);
+            prop_assert_eq!(got.cells, expected.cells);
+            prop_assert_eq!(got.side, expected.side);
+        }
+    }
+}

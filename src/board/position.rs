@@ -25,8 +25,9 @@ pub enum CaptureRemoval {
 
 /// A position of one of the supported variants.
 ///
-/// Internally three bitboards in the ghost-square layout of [`super::bitboard`] (in a `u128`,
-/// whatever the board), the side to move and the capture-removal rule.
+/// Internally: three bitboards in the ghost-square layout (a block of `W + 1` bits per pair of
+/// rows, held in a `u128` whatever the board), the side to move and the capture-removal rule.
+/// Equal positions compare and hash equal.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     variant: Variant,

@@ -37,7 +37,9 @@
 //! sequences with the same ends that take the same set in a different order (a king circling
 //! a group) are one move, and the first sequence found is the one kept (its path and capture
 //! order are what [`Move::path`] and [`Move::captured`] show). This matches the published
-//! perft counts of International draughts.
+//! perft counts of International draughts. (In Russian draughts two such sequences could in
+//! principle differ in whether the man passed the far row and was crowned; those leave
+//! different positions and are kept as two moves.)
 
 use arrayvec::ArrayVec;
 use serde::{Serialize, Serializer};
@@ -655,11 +657,11 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
 // ---------------------------------------------------------------------------------------
 // The public face.
 
-/// Builds public moves, keeping one per (from, to, captured set).
+/// Builds public moves, keeping one per (from, to, captured set, crowned).
 struct MoveSink {
     board: Board,
     moves: Vec<Move>,
-    keys: Vec<(u128, u128, u128)>,
+    keys: Vec<(u128, u128, u128, bool)>,
 }
 
 impl MoveSink {
@@ -691,11 +693,16 @@ impl<B: Bits> Sink<B> for MoveSink {
             captured: ArrayVec::new(),
             promotes,
         });
-        self.keys.push((0, 0, 0));
+        self.keys.push((0, 0, 0, false));
     }
 
     fn capture(&mut self, m: CMove<B>, path: &[u32], order: &[u32]) {
-        let key = (m.from.to_u128(), m.to.to_u128(), m.captured.to_u128());
+        let key = (
+            m.from.to_u128(),
+            m.to.to_u128(),
+            m.captured.to_u128(),
+            m.promotes,
+        );
         if self.keys.contains(&key) {
             return;
         }
@@ -802,5 +809,36 @@ impl Position {
         self.black = s.black;
         self.kings = s.kings;
         self.set_side_to_move(side.opponent());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_display_their_path_and_serialize_as_plain_lists() {
+        let p = Position::start(Variant::International);
+        let m = p
+            .legal_moves()
+            .iter()
+            .find(|m| m.from.number() == 32 && m.to.number() == 28)
+            .cloned()
+            .expect("32-28 from the start");
+        assert_eq!(m.to_string(), "32-28");
+        let json = serde_json::to_value(&m).expect("serializes");
+        assert_eq!(json["path"], serde_json::json!([31, 27]));
+        assert_eq!(json["captured"], serde_json::json!([]));
+        assert!(m.same_move(&m));
+    }
+
+    #[test]
+    fn quick_capture_test_matches_generation_at_the_start() {
+        for v in Variant::ALL {
+            let p = Position::start(v);
+            assert!(!p.has_capture());
+            assert!(p.all_captures().is_empty());
+            assert_eq!(p.quiet_moves(), p.legal_moves());
+        }
     }
 }
