@@ -322,6 +322,17 @@ impl<'g> Shared<'g> {
                     if second { "..." } else { "." }
                 ),
             )
+        } else if !mn.second_player && second {
+            Diagnostic::new(
+                &R321,
+                mn.span,
+                format!(
+                    "`{}.` marks a move of the first player, but the move after it is the second player's ({}); write `{}...`",
+                    mn.number,
+                    state.pos.side_to_move().as_str(),
+                    mn.number
+                ),
+            )
         } else if mn.second_player && !second {
             Diagnostic::new(
                 &R321,
@@ -876,6 +887,10 @@ impl<'g> Shared<'g> {
         p.set_capture_removal(state.pos.capture_removal());
         for (sq, piece) in &fen.pieces {
             p.set_piece(*sq, Some(*piece));
+        }
+        if let Err(e) = p.validate() {
+            self.diagnostics
+                .push(Diagnostic::new(&G512, s.span, e.to_string()));
         }
         let huffable = std::mem::take(&mut state.huffable);
         for &h in &huffable {

@@ -1,7 +1,7 @@
 //! Choosing the variant, the square layout and the start position of a game.
 
 use crate::board::{Board, Color, Position};
-use crate::lint::codes::replay::{G504, G506, G507, G508, G509, G510, G511};
+use crate::lint::codes::replay::{G504, G506, G507, G508, G509, G510, G511, G512};
 use crate::lint::{Diagnostic, Severity};
 use crate::notation::{GameType, Layout, NotationKind, RawFen};
 use crate::rules::Variant;
@@ -245,6 +245,9 @@ fn start_position(
     let mut p = Position::empty(variant, turn);
     for (sq, piece) in fen.pieces {
         p.set_piece(sq, Some(piece));
+    }
+    if let Err(e) = p.validate() {
+        diags.push(Diagnostic::new(&G512, tag.value_span, e.to_string()));
     }
     Some(p)
 }

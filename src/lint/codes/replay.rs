@@ -72,7 +72,7 @@ code!(
      the move anyway (the record shows it happened) and goes on; the note lists the captures \
      that were available. Under `--rules huffing` this is a warning, and the piece that should \
      have captured may be huffed.",
-    "[GameType \"21\"]\n1. 11-15 23-19 2. 9-14 22-17 *"
+    "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *"
 );
 code!(
     R306,
@@ -84,7 +84,7 @@ code!(
      pieces (a king counts as one). The recorded capture is otherwise legal, but another takes \
      more. The replay applies it and goes on. Under `--rules huffing` this is a warning and the \
      capturing piece may be huffed, as in the 1902 Polish rules.",
-    "[GameType \"20\"]\n[FEN \"W:W28:B23,19,22\"]\n1. 28x17 *"
+    "[GameType \"20\"]\n[FEN \"W:W32:B27,28,18\"]\n1. 32x21 *"
 );
 code!(
     R307,
@@ -96,7 +96,7 @@ code!(
      capture stops on a square from which it could have gone on. The replay applies the part \
      that was played and goes on. Under `--rules huffing` this is a warning, and the piece may \
      be huffed where it stands.",
-    "[GameType \"21\"]\n[FEN \"B:W18,10:B22\"]\n1. 22x15 *"
+    "[GameType \"21\"]\n[FEN \"B:W18,27:B14\"]\n1. 14x23 *"
 );
 code!(
     R308,
@@ -118,7 +118,7 @@ code!(
      PDN 3.0 asks for such captures to be written with their intermediate squares. The replay \
      picks the one after which the game goes on legally (or the first), and lists the full \
      paths.",
-    "[GameType \"20\"]\n[FEN \"W:WK46:B41,37,32,42,33\"]\n1. 46x28 *"
+    "[GameType \"21\"]\n[FEN \"W:W31:B26,27,18,19\"]\n1. 31x15 *"
 );
 code!(
     R310,
@@ -138,7 +138,7 @@ code!(
     "a capture is written with a move separator",
     "The move takes a piece, but is written with `-`. The replay reads it as the capture; the \
      separator should be `x` (or `:` in Russian notation).",
-    "[GameType \"21\"]\n[FEN \"B:W18:B22\"]\n1. 22-15 *"
+    "[GameType \"21\"]\n[FEN \"W:W31:B26\"]\n1. 31-22 *"
 );
 code!(
     R312,
@@ -214,7 +214,7 @@ code!(
      the opponent may let it stand, make the player take it back and capture, or huff (remove) \
      the piece that should have captured, and then make his own move. This note names the \
      pieces that may be huffed.",
-    "[GameType \"21\"]\n1. 11-15 23-19 2. 9-14 22-17 *"
+    "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *"
 );
 code!(
     H402,
@@ -225,7 +225,7 @@ code!(
     "The record shows a huff: a setup command whose position is the previous one less a \
      huffable piece, or a `[%huff SQUARE]` command in a comment. The replay removes the piece \
      and goes on.",
-    "[GameType \"21\"]\n1. 11-15 23-19 2. 9-14 {[%huff 15]} 22-17 *"
+    "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 {[%huff 15]} 24-20 *"
 );
 code!(
     H403,
@@ -237,7 +237,7 @@ code!(
      example, the move would otherwise have been a missed capture itself, or it goes through \
      the huffable piece's square). The record does not say so, but the huff explains the move: \
      the replay removes the piece and goes on.",
-    ""
+    "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 24-20 *"
 );
 code!(
     H404,
@@ -278,7 +278,7 @@ code!(
     "the result contradicts the final position",
     "At the end of the game the side to move has no legal move (no pieces, or all blocked), so \
      that side has lost; the result credits it with a win or a draw.",
-    "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 0-1"
+    "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1-0"
 );
 code!(
     G504,
@@ -371,8 +371,8 @@ code!(
     Warning,
     "the position cannot arise in a game",
     "The position is readable but cannot come from the start position: more than the variant's \
-     number of pieces for a side, for example.",
-    ""
+     number of pieces for a side, for example. The replay goes on from it.",
+    "[GameType \"21\"]\n[FEN \"W:W17-29:B1-4\"]\n*"
 );
 
 /// Every code of this group.
