@@ -69,34 +69,71 @@ pub fn trail(board: Board, mv: &Move) -> Vec<Square> {
     out
 }
 
-/// True when the written squares describe `mv`: same start and end, and every intermediate
-/// written square crossed or landed on in order.
-pub fn matches(board: Board, written: &[Square], mv: &Move) -> bool {
-    let (Some(&first), Some(&last)) = (written.first(), written.last()) else {
-        return false;
-    };
-    if first != mv.from || last != mv.to {
-        return false;
-    }
-    if written.len() == 2 {
-        return true;
-    }
-    let trail = trail(board, mv);
-    // The inner squares must appear in order strictly between the start and the end of the
-    // trail (a flying king may cross its own end square earlier, so search from the back for
-    // the end: the last trail element is always `mv.to`).
-    let inner = &written[1..written.len() - 1];
-    let body = &trail[1..trail.len().saturating_sub(1).max(1)];
-    let mut it = body.iter();
-    inner.iter().all(|w| it.any(|t| t == w))
+/// How closely written squares follow a move's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fit {
+    /// Every landing square is written, in order: the full path.
+    Exact,
+    /// The written intermediate squares are landing squares, in order (turning squares, or a
+    /// shortened path).
+    Landing,
+    /// The written intermediate squares are crossed or landed on, in order (captured pieces
+    /// written as intermediate squares, or other loose writing).
+    Crossed,
 }
 
-/// The legal moves among `moves` that the written squares describe, one per distinct capture
-/// (moves with the same start, end and captured pieces are one move).
+/// How the written squares describe `mv`, if they do: same start and end, and every
+/// intermediate square passed through in order.
+pub fn fit(board: Board, written: &[Square], mv: &Move) -> Option<Fit> {
+    let (&first, &last) = (written.first()?, written.last()?);
+    if first != mv.from || last != mv.to {
+        return None;
+    }
+    if written.len() == mv.path.len() && written.iter().eq(mv.path.iter()) {
+        return Some(Fit::Exact);
+    }
+    if written.len() == 2 {
+        return Some(Fit::Landing);
+    }
+    let inner = &written[1..written.len() - 1];
+    let landings = &mv.path[1..mv.path.len().saturating_sub(1).max(1)];
+    let mut it = landings.iter();
+    if inner.iter().all(|w| it.any(|t| t == w)) {
+        return Some(Fit::Landing);
+    }
+    let trail = trail(board, mv);
+    // The last trail element is always `mv.to`.
+    let body = &trail[1..trail.len().saturating_sub(1).max(1)];
+    let mut it = body.iter();
+    inner
+        .iter()
+        .all(|w| it.any(|t| t == w))
+        .then_some(Fit::Crossed)
+}
+
+/// True when the written squares describe `mv` (see [`fit`]).
+pub fn matches(board: Board, written: &[Square], mv: &Move) -> bool {
+    fit(board, written, mv).is_some()
+}
+
+/// The legal moves among `moves` that the written squares describe best, one per distinct
+/// capture (moves with the same start, end and captured pieces are one move). A move whose
+/// path is written exactly beats one whose landing squares are written, which beats one that
+/// only crosses them.
 pub fn matching<'m>(board: Board, written: &[Square], moves: &'m [Move]) -> Vec<&'m Move> {
+    let mut best: Option<Fit> = None;
     let mut out: Vec<&Move> = Vec::new();
     for mv in moves {
-        if matches(board, written, mv) && !out.iter().any(|o| same_move(o, mv)) {
+        let Some(f) = fit(board, written, mv) else {
+            continue;
+        };
+        match best {
+            Some(b) if f > b => continue,
+            Some(b) if f < b => out.clear(),
+            _ => {}
+        }
+        best = Some(f);
+        if !out.iter().any(|o| same_move(o, mv)) {
             out.push(mv);
         }
     }
