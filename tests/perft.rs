@@ -46,3 +46,42 @@ fn english_start_perft_to_depth_7() {
 fn english_start_perft_depths_8_and_9() {
     check(Variant::English, &ENGLISH, 8..=9);
 }
+
+// The other variants. Sources (see scripts/perft_reference.md, which says how each number was
+// obtained): a stand-alone reference generator (`scripts/peer_perft.py ref`), the PyPI library
+// py-draughts (Russian, Brazilian), pydraughts (Russian, Brazilian, to depth 6), and the test
+// tables of Rein Halbersma's DCTL, which credit the Shashki forum thread "Standard validation
+// generator moves" (8x8) and the FMJD forum thread "Perft on large boards" (12x12). All count a
+// capture with the same start, end, captured pieces and resulting piece once, as pdnkit does.
+// Russian and pool agree to depth 7 and part at depth 8, where a pool man that reaches the far
+// row mid-capture goes on as a man.
+const RUSSIAN: [u64; 9] = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586];
+const BRAZILIAN: [u64; 9] = [7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766];
+const POOL: [u64; 9] = [7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534];
+const CANADIAN: [u64; 7] = [11, 121, 1222, 10053, 79049, 584100, 4369366];
+
+#[test]
+fn russian_brazilian_and_pool_start_perft_to_depth_7() {
+    check(Variant::Russian, &RUSSIAN, 1..=7);
+    check(Variant::Brazilian, &BRAZILIAN, 1..=7);
+    check(Variant::Pool, &POOL, 1..=7);
+}
+
+#[test]
+fn canadian_start_perft_to_depth_5() {
+    check(Variant::Canadian, &CANADIAN, 1..=5);
+}
+
+#[test]
+#[ignore = "deep: run in release with --ignored"]
+fn eight_by_eight_variants_depths_8_and_9() {
+    check(Variant::Russian, &RUSSIAN, 8..=9);
+    check(Variant::Brazilian, &BRAZILIAN, 8..=9);
+    check(Variant::Pool, &POOL, 8..=9);
+}
+
+#[test]
+#[ignore = "deep: run in release with --ignored"]
+fn canadian_start_perft_depths_6_and_7() {
+    check(Variant::Canadian, &CANADIAN, 6..=7);
+}
