@@ -16,6 +16,7 @@
 #   PDNKIT_PEER_TIMEOUT  seconds allowed to each tool (default 600; pydraughts replays
 #                        only a few games per second)
 #   PYTHON               Python used to create the venvs and print the table (default: python3)
+#   PDNKIT_PDN           use this pdn binary instead of building target/release/pdn
 #
 # Prints one row per tool: games, ok, errors, wall seconds, games/s and MB/s (from wall time,
 # process start included), and the tool's own timing where it reports one (peers time the
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
         --variant) shift; VARIANT="${1:?--variant needs a value}" ;;
         --only) shift; ONLY="${1:?--only needs a list}" ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "compare_check.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
         *) FILE="$1" ;;
     esac
@@ -73,7 +74,7 @@ want dame && { venv dame dame 'dame-rs==0.2.*' || NOTES="$NOTES dame:venv"; }
 want pydr && { venv pydr 'draughts, loguru' 'py-draughts==1.10.*' || NOTES="$NOTES pydr:venv"; }
 want pydraughts && { venv pydraughts 'draughts.PDN' 'pydraughts==0.6.*' || NOTES="$NOTES pydraughts:venv"; }
 
-if want pdnkit && [ "$BUILD" = 1 ]; then
+if want pdnkit && [ "$BUILD" = 1 ] && [ -z "${PDNKIT_PDN:-}" ]; then
     echo "== cargo build --release" >&2
     cargo build --release --quiet >&2 || NOTES="$NOTES pdnkit:build"
 fi
@@ -93,7 +94,7 @@ nbytes = os.path.getsize(path)
 vargs = ["--variant", variant] if variant else []
 
 tools = [
-    ("pdnkit", [os.path.join(root, "target", "release", "pdn"), "check", path, "--format", "json"]),
+    ("pdnkit", [env.get("PDNKIT_PDN") or os.path.join(root, "target", "release", "pdn"), "check", path, "--format", "json"]),
     ("dame", [os.path.join(venvs, "dame", "bin", "python"), os.path.join(peers, "bench_dame.py"), path, "--quiet"]),
     ("pydr", [os.path.join(venvs, "pydr", "bin", "python"), os.path.join(peers, "bench_pydr.py"), path, "--quiet"] + vargs),
     ("pydraughts", [os.path.join(venvs, "pydraughts", "bin", "python"), os.path.join(peers, "bench_pydraughts.py"), path, "--quiet"] + vargs),

@@ -17,6 +17,7 @@
 #   PDNKIT_VENVS  where the dame-rs virtual environment lives
 #                 (default: $HOME/.cache/pdnkit-venvs; the venv is "$PDNKIT_VENVS/dame")
 #   PYTHON        the Python used to create the venv (default: python3)
+#   PDNKIT_PDN    use this pdn binary instead of building target/release/pdn
 #
 # If `pdn perft` is missing or fails, its row says why and the dame-rs row is still shown.
 set -u -o pipefail
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --no-build) BUILD=0 ;;
         --repeat) shift; REPEAT="${1:?--repeat needs a number}" ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         [0-9]*) DEPTH="$1" ;;
         *) echo "compare_perft.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -55,15 +56,15 @@ if ! "$DAME_VENV/bin/python" -c 'import dame' >/dev/null 2>&1; then
 fi
 
 # --- pdnkit build -------------------------------------------------------------
-PDN="$ROOT/target/release/pdn"
+PDN="${PDNKIT_PDN:-$ROOT/target/release/pdn}"
 PDN_NOTE=""
-if [ "$BUILD" = 1 ]; then
+if [ "$BUILD" = 1 ] && [ -z "${PDNKIT_PDN:-}" ]; then
     echo "== cargo build --release" >&2
     if ! cargo build --release --quiet >&2; then
         PDN_NOTE="cargo build --release failed"
     fi
 fi
-[ -z "$PDN_NOTE" ] && [ ! -x "$PDN" ] && PDN_NOTE="target/release/pdn not found"
+[ -z "$PDN_NOTE" ] && [ ! -x "$PDN" ] && PDN_NOTE="${PDNKIT_PDN:-target/release/pdn} not found"
 
 # --- runs ---------------------------------------------------------------------
 # Each tool writes one JSON line per run into $TMP/<tool>.jsonl; the table keeps the fastest.
