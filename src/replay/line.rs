@@ -642,20 +642,16 @@ impl<'g> Shared<'g> {
             self.push_error(Diagnostic::new(&R308, m.span, msg), ctx, pic);
             return Step::Stop;
         }
-        if state.pos.piece_at(to).is_some() {
-            self.push_error(
-                Diagnostic::new(
-                    &R303,
-                    tspan,
-                    format!("{text}: {} is occupied", self.name(to)),
-                ),
-                ctx,
-                pic,
-            );
-            return Step::Stop;
-        }
-        let why = self.why_impossible(&state.pos, from, to, piece);
-        let mut d = Diagnostic::new(&R304, m.span, format!("{text}: {why}"));
+        let mut d = if state.pos.piece_at(to).is_some() {
+            Diagnostic::new(
+                &R303,
+                tspan,
+                format!("{text}: {} is occupied", self.name(to)),
+            )
+        } else {
+            let why = self.why_impossible(&state.pos, from, to, piece);
+            Diagnostic::new(&R304, m.span, format!("{text}: {why}"))
+        };
         if !captures.is_empty() {
             d = d.with_note(format!(
                 "a capture was compulsory: {}",

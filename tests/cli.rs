@@ -1,0 +1,293 @@
+//! The `pdn` command line: exit codes, formats, and the commands around the rules engine.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn pdn() -> Command {
+    Command::cargo_bin("pdn").expect("the pdn binary is built for tests")
+}
+
+const FIX: &str = "tests/fixtures/cli";
+
+#[test]
+fn clean_file_exits_zero_with_a_table() {
+    pdn()
+        .args(["check", &format!("{FIX}/clean.pdn")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "1 file(s), 1 game(s): 0 error(s), 0 warning(s)",
+        ));
+}
+
+#[test]
+fn errors_exit_one_and_every_game_is_checked() {
+    let out = pdn()
+        .args(["check", "--format", "short", &format!("{FIX}/errors.pdn")])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    // The first game's error does not hide the second game's.
+    assert!(
+        out.contains("errors.pdn:3:28: error[R303]: 13-18: 18 is occupied"),
+        "{out}"
+    );
+    assert!(out.contains("errors.pdn:7:19: error[R305]"), "{out}");
+}
+
+#[test]
+fn warnings_pass_unless_denied() {
+    let f = format!("{FIX}/warnings.pdn");
+    pdn().args(["check", &f]).assert().code(0);
+    pdn()
+        .args(["check", "--deny", "warnings", &f])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn a_missing_file_exits_two_and_the_batch_goes_on() {
+    pdn()
+        .args([
+            "check",
+            "--format",
+            "short",
+            "no/such/file.pdn",
+            &format!("{FIX}/clean.pdn"),
+        ])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("no/such/file.pdn: error[F001]"))
+        .stdout(predicate::str::contains("2 file(s), 1 game(s)"));
+}
+
+#[test]
+fn json_lines_carry_the_documented_fields() {
+    let out = pdn()
+        .args(["check", "--format", "json", &format!("{FIX}/errors.pdn")])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect();
+    let diag = lines
+        .iter()
+        .find(|l| l["code"] == "R305")
+        .expect("the missed capture is reported");
+    for key in [
+        "file", "game", "line", "column", "severity", "code", "kind", "message",
+    ] {
+        assert!(diag.get(key).is_some(), "missing {key}: {diag}");
+    }
+    assert_eq!(diag["type"], "diagnostic");
+    assert_eq!(diag["game"], 2);
+    assert_eq!(diag["kind"], "missed-capture");
+    assert_eq!(diag["ply"], 3);
+    assert_eq!(diag["move_number"], 2);
+    assert_eq!(diag["side"], "black");
+    assert_eq!(diag["move"], "12-16");
+    assert_eq!(diag["variation_depth"], 0);
+    assert_eq!(diag["expected"], serde_json::json!(["15x22"]));
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["files"], 1);
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["errors"], 2);
+}
+
+#[test]
+fn human_output_quotes_the_line_and_draws_the_board() {
+    pdn()
+        .args(["check", "--color", "never", &format!("{FIX}/errors.pdn")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error[R303]: 13-18: 18 is occupied",
+        ))
+        .stdout(predicate::str::contains(
+            "1. 32-28 19-23 2. 28x19 13-18 3. 19x10 *",
+        ))
+        .stdout(predicate::str::contains("black to move"))
+        .stdout(predicate::str::contains("a b c d e f g h i j"));
+}
+
+#[test]
+fn windows_1252_files_are_decoded_and_said_so() {
+    pdn()
+        .args(["check", "--format", "json", &format!("{FIX}/latin1.pdn")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(r#""code":"F003""#))
+        .stdout(predicate::str::contains("windows-1252"));
+}
+
+#[test]
+fn standard_input_is_read_with_a_dash() {
+    pdn()
+        .args(["check", "--format", "short", "-"])
+        .write_stdin("[GameType \"20\"]\n1. 32-28 32-27 *\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "-:2:10: error[R301]: 32-27: there is no piece on 32",
+        ));
+}
+
+#[test]
+fn huffing_rules_turn_a_missed_capture_into_a_warning() {
+    let f = format!("{FIX}/errors.pdn");
+    pdn()
+        .args(["check", "--format", "short", "--rules", "huffing", &f])
+        .assert()
+        .stdout(predicate::str::contains("warning[R305]"))
+        .stdout(predicate::str::contains("warning[H401]"));
+}
+
+#[test]
+fn directories_are_walked_in_name_order() {
+    let out = pdn()
+        .args(["check", "--quiet", FIX])
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let order: Vec<usize> = ["clean.pdn", "errors.pdn", "latin1.pdn", "warnings.pdn"]
+        .iter()
+        .map(|f| out.find(f).unwrap_or_else(|| panic!("{f} missing: {out}")))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{out}");
+}
+
+#[test]
+fn explain_prints_a_code_and_refuses_an_unknown_one() {
+    pdn()
+        .args(["explain", "R305"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("missed-capture"));
+    pdn().args(["explain", "Z999"]).assert().code(2);
+}
+
+#[test]
+fn perft_json_has_the_documented_shape() {
+    let out = pdn()
+        .args([
+            "perft",
+            "--variant",
+            "english",
+            "--depth",
+            "5",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let j: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(j["variant"], "english");
+    assert_eq!(j["depth"], 5);
+    assert_eq!(j["nodes"], 7361);
+    assert!(j["seconds"].is_number());
+}
+
+#[test]
+fn perft_by_gametype_number_and_divide() {
+    pdn()
+        .args(["perft", "--variant", "20", "--depth", "2", "--divide"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("32-28: 9"))
+        .stdout(predicate::str::contains("perft(2) = 81"));
+}
+
+#[test]
+fn moves_json_uses_numbers_for_numeric_and_names_for_algebraic_variants() {
+    let out = pdn()
+        .args([
+            "moves",
+            "--variant",
+            "international",
+            "--fen",
+            "W:W32:B27,28,18",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let j: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        j["moves"][0],
+        serde_json::json!({"from": 32, "to": 12, "path": [32, 23, 12], "captured": [28, 18], "notation": "32x12"})
+    );
+    let out = pdn()
+        .args([
+            "moves",
+            "--variant",
+            "russian",
+            "--fen",
+            "W:Wa1,c3:Bb4,d6,f6",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let j: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(j["moves"][0]["from"], "c3");
+    assert_eq!(j["moves"][0]["notation"], "c3:a5");
+}
+
+#[test]
+fn board_draws_a_fen_and_rejects_a_bad_one() {
+    pdn()
+        .args(["board", "--variant", "english", "--fen", "B:W18:BK14"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("black to move"));
+    pdn()
+        .args(["board", "--variant", "english", "--fen", "B:W33:B14"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "square 33 is not a playing square",
+        ));
+}
+
+#[test]
+fn parse_prints_one_json_tree_per_game() {
+    let out = pdn()
+        .args(["parse", &format!("{FIX}/errors.pdn")])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let games: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1]["game"], 2);
+    assert_eq!(
+        games[1]["tree"]["tags"][0]["value"],
+        "second game still checked"
+    );
+}
