@@ -315,7 +315,7 @@ mod tests {
         // Square 1 at White's left corner: a1 is 1, c1 is 2, b2 is 5 on 8x8.
         let l = Layout {
             numeric_corner: Corner::BottomLeft,
-            ..Layout::standard(Variant::English)
+            ..Layout::standard(Variant::Russian)
         };
         assert_eq!(l.parse("1").map(|s| l.to_algebraic(s)), Some("a1".into()));
         assert_eq!(l.parse("2").map(|s| l.to_algebraic(s)), Some("c1".into()));
@@ -329,7 +329,7 @@ mod tests {
         // file's own drawing square 1 is a8, and it maps to our h8 after mirroring.
         let l = Layout {
             inverted: true,
-            ..Layout::standard(Variant::English)
+            ..Layout::standard(Variant::Russian)
         };
         let s1 = l.from_numeric(1).unwrap();
         assert_eq!(Board::B8.algebraic(s1), "h8");

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
-use crate::lint::{Diagnostic, MoveContext, Severity};
+use crate::lint::{Code, Diagnostic, MoveContext, Severity};
 use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
 use crate::notation::{NotationKind, RawFen};
 use crate::rules::Move;
@@ -56,6 +56,7 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         rules,
         diagnostics: Vec::new(),
         before: HashMap::new(),
+        targets: lines.iter().filter_map(|l| l.replaces).collect(),
         foreign_reported: false,
         quiet_x_seen: 0,
         quiet_x_index: None,
@@ -103,8 +104,10 @@ struct Shared<'g> {
     sel: &'g Selection,
     rules: RuleProfile,
     diagnostics: Vec<Diagnostic>,
-    /// The state before each move (by body index), for the variations that replace it.
+    /// The state before each move (by body index) that a variation replaces.
     before: HashMap<usize, State>,
+    /// The body indices of the moves that variations replace.
+    targets: std::collections::HashSet<usize>,
     foreign_reported: bool,
     /// Quiet moves written with `x` so far, and where the one report of them is.
     quiet_x_seen: usize,
@@ -229,7 +232,9 @@ impl<'g> Shared<'g> {
                     pending = None;
                 }
                 Element::Move(m) => {
-                    self.before.insert(idx, state.clone());
+                    if self.targets.contains(&idx) {
+                        self.before.insert(idx, state.clone());
+                    }
                     line_ply += 1;
                     if let Some(mn) = pending.take() {
                         if !numbers_reported {
@@ -363,15 +368,16 @@ impl<'g> Shared<'g> {
         let next = rest.first().copied();
         let huffable = std::mem::take(&mut state.huffable);
         let side = state.pos.side_to_move();
-        let text = token_text(m);
-        let ctx = self.context(state, line, line_ply, text.clone());
         let board = self.board();
         let layout = self.sel.layout;
+        // The context is only built on the paths that report something.
+        let context = |s: &Self, st: &State| s.context(st, line, line_ply, token_text(m));
 
         let written = match token_squares(m, &layout) {
             Ok(w) => w,
             Err(off) => {
                 let span = m.squares.get(off.index).map_or(m.span, |s| s.span);
+                let ctx = context(self, state);
                 self.diagnostics.push(
                     Diagnostic::new(
                         &R312,
@@ -390,18 +396,36 @@ impl<'g> Shared<'g> {
         };
         self.check_foreign(m);
 
-        let mut legal: Vec<Move> = state.pos.legal_moves().to_vec();
+        // Most moves are quiet steps with no capture about: look that move up directly.
+        if let [from, to] = written[..] {
+            if let Some(mv) = state.pos.legal_quiet_move(from, to) {
+                if let Some(code) = separator_mismatch(m, &mv) {
+                    let ctx = context(self, state);
+                    self.report_separator(code, m, &mv, ctx);
+                }
+                state.pos.play(&mv);
+                state.ply += 1;
+                return Step::Played;
+            }
+        }
+
+        let mut legal = state.pos.legal_moves();
         if legal.is_empty() {
             let why = if state.pos.count(side, Role::Man) + state.pos.count(side, Role::King) == 0 {
                 "has no pieces left"
             } else {
                 "has no legal move"
             };
+            let ctx = context(self, state);
             self.diagnostics.push(
                 Diagnostic::new(
                     &G501,
                     m.span,
-                    format!("{text}: the game was already over, {} {why}", side.as_str()),
+                    format!(
+                        "{}: the game was already over, {} {why}",
+                        ctx.text,
+                        side.as_str()
+                    ),
                 )
                 .with_context(ctx),
             );
@@ -417,23 +441,25 @@ impl<'g> Shared<'g> {
             for &h in &huffable {
                 let mut p2 = state.pos.clone();
                 p2.set_piece(h, None);
-                let l2: Vec<Move> = p2.legal_moves().to_vec();
+                let l2 = p2.legal_moves();
                 let c2: Vec<Move> = matching(board, &written, &l2)
                     .into_iter()
                     .cloned()
                     .collect();
                 if !c2.is_empty() {
+                    let ctx = context(self, state);
                     self.diagnostics.push(
                         Diagnostic::new(
                             &H403,
                             m.span,
                             format!(
-                                "{text} is legal only if the {} piece on {} is huffed first: huff inferred",
+                                "{} is legal only if the {} piece on {} is huffed first: huff inferred",
+                                ctx.text,
                                 side.opponent().as_str(),
                                 self.name(h)
                             ),
                         )
-                        .with_context(ctx.clone()),
+                        .with_context(ctx),
                     );
                     state.pos = p2;
                     legal = l2;
@@ -444,7 +470,10 @@ impl<'g> Shared<'g> {
         }
 
         let chosen = match cands.len() {
-            0 => return self.diagnose(state, ctx, m, &written, &legal, rest),
+            0 => {
+                let ctx = context(self, state);
+                return self.diagnose(state, ctx, m, &written, &legal, rest);
+            }
             1 => cands.swap_remove(0),
             _ => {
                 // Prefer the reading after which the next recorded move is legal.
@@ -458,13 +487,14 @@ impl<'g> Shared<'g> {
                         })
                     })
                     .unwrap_or(0);
-                let mut ctx = ctx.clone();
+                let mut ctx = context(self, state);
                 ctx.expected = cands.iter().map(|c| self.full(c)).collect();
                 let d = Diagnostic::new(
                     &R309,
                     m.span,
                     format!(
-                        "{text} matches {} legal captures that take different pieces",
+                        "{} matches {} legal captures that take different pieces",
+                        ctx.text,
                         cands.len()
                     ),
                 )
@@ -474,7 +504,10 @@ impl<'g> Shared<'g> {
                 cands.swap_remove(pick)
             }
         };
-        self.check_separator(m, &chosen, &text, &ctx);
+        if let Some(code) = separator_mismatch(m, &chosen) {
+            let ctx = context(self, state);
+            self.report_separator(code, m, &chosen, ctx);
+        }
         state.pos.play(&chosen);
         state.ply += 1;
         Step::Played
@@ -775,37 +808,33 @@ impl<'g> Shared<'g> {
         }
     }
 
-    fn check_separator(&mut self, m: &MoveToken, mv: &Move, text: &str, ctx: &MoveContext) {
-        let quiet_with_x = !mv.is_capture() && m.is_capture();
+    fn report_separator(
+        &mut self,
+        code: &'static Code,
+        m: &MoveToken,
+        mv: &Move,
+        ctx: MoveContext,
+    ) {
+        let quiet_with_x = code == &R310;
         if quiet_with_x && self.quiet_x_seen > 0 {
             // Reported once per game: some archives write every move of an exchange with `x`.
             self.quiet_x_seen += 1;
             return;
         }
-        let seps: Vec<bool> = m
-            .squares
-            .iter()
-            .filter_map(|s| s.separator.map(|x| x.kind.is_capture()))
-            .collect();
-        if seps.is_empty() {
-            return;
-        }
-        let written_capture = seps.iter().any(|&c| c);
-        let code = match (mv.is_capture(), written_capture) {
-            (false, true) => &R310,
-            (true, false) => &R311,
-            _ => return,
-        };
         let span = m
             .squares
             .iter()
             .find_map(|s| s.separator.map(|x| x.span))
             .unwrap_or(m.span);
-        let msg = if code == &R310 {
-            format!("{text} takes nothing but is written with a capture separator")
+        let msg = if quiet_with_x {
+            format!(
+                "{} takes nothing but is written with a capture separator",
+                ctx.text
+            )
         } else {
             format!(
-                "{text} is a capture but is written with `-`; write {}",
+                "{} is a capture but is written with `-`; write {}",
+                ctx.text,
                 write_move(
                     &self.sel.layout,
                     mv,
@@ -819,7 +848,7 @@ impl<'g> Shared<'g> {
             self.quiet_x_index = Some(self.diagnostics.len());
         }
         self.diagnostics
-            .push(Diagnostic::new(code, span, msg).with_context(ctx.clone()));
+            .push(Diagnostic::new(code, span, msg).with_context(ctx));
     }
 
     /// Adds to the one R310 of the game how many more quiet moves were written with `x`.
@@ -1012,6 +1041,24 @@ impl<'g> Shared<'g> {
         ));
         d.diagram = Some(diagram(&end.pos, &self.sel.layout));
         self.diagnostics.push(d);
+    }
+}
+
+/// The separator finding for a move written as `m` and read as `mv`, if any: `x` on a quiet
+/// move, or only `-` on a capture. Separator-less moves (`a3b4`) have none.
+fn separator_mismatch(m: &MoveToken, mv: &Move) -> Option<&'static Code> {
+    let mut any = false;
+    let mut capture = false;
+    for s in &m.squares {
+        if let Some(x) = s.separator {
+            any = true;
+            capture |= x.kind.is_capture();
+        }
+    }
+    match (any, mv.is_capture(), capture) {
+        (true, false, true) => Some(&R310),
+        (true, true, false) => Some(&R311),
+        _ => None,
     }
 }
 

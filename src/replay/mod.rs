@@ -80,7 +80,7 @@ pub struct GameReport {
 /// Replays one game.
 pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) -> GameReport {
     let mut diagnostics = Vec::new();
-    let Some(sel) = select::select(game, options, ctx, &mut diagnostics) else {
+    let Some((sel, done)) = select::select(game, options, ctx, &mut diagnostics) else {
         return GameReport {
             variant: None,
             layout: None,
@@ -90,7 +90,10 @@ pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) 
             final_position: None,
         };
     };
-    let out = line::replay_lines(game, &sel, options.rules);
+    let out = match done {
+        Some(out) if options.rules == RuleProfile::Modern => out,
+        _ => line::replay_lines(game, &sel, options.rules),
+    };
     diagnostics.extend(out.diagnostics);
     GameReport {
         variant: Some(sel.variant),

@@ -45,13 +45,14 @@ fn variant_tag(value: &str) -> Option<(Option<Variant>, bool)> {
     })
 }
 
-/// Decides the selection, reporting what it had to decide or could not.
+/// Decides the selection, reporting what it had to decide or could not. When the decision
+/// needed a replay under modern rules, that replay comes back too.
 pub(super) fn select(
     game: &Game,
     options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Selection> {
+) -> Option<(Selection, Option<line::LinesOutcome>)> {
     let gt_tag = game.tags.iter().find(|t| t.name == "GameType");
     let mut declared: Option<(Variant, Layout, Color, bool, bool)> = None;
     if let Some(tag) = gt_tag {
@@ -125,14 +126,15 @@ pub(super) fn select(
             ),
         };
         let start = start_position(game, forced, &layout, first, diags)?;
-        return Some(Selection {
+        let sel = Selection {
             variant: forced,
             layout,
             first_to_move: first,
             start,
             other_win_condition: other,
             nonstandard_layout: false,
-        });
+        };
+        return Some((sel, None));
     }
 
     if let Some((v, layout, first, other, nonstandard)) = declared {
@@ -156,7 +158,7 @@ pub(super) fn select(
                     start,
                     ..sel.clone()
                 };
-                if score(game, &alt) < score(game, &sel) {
+                if score(game, &alt).0 < score(game, &sel).0 {
                     diags.push(Diagnostic::new(
                         &G509,
                         gt_tag.map_or(Span::default(), |t| t.value_span),
@@ -169,7 +171,7 @@ pub(super) fn select(
                 }
             }
         }
-        return Some(sel);
+        return Some((sel, None));
     }
 
     infer(game, options, ctx, diags)
@@ -252,15 +254,16 @@ fn start_position(
     Some(p)
 }
 
-/// A replay's badness: errors first, then how early it stopped.
-fn score(game: &Game, sel: &Selection) -> (usize, i64) {
+/// A replay's badness: errors first, then how early it stopped. The replay (under modern
+/// rules) comes back too, so the winner need not be replayed again.
+fn score(game: &Game, sel: &Selection) -> ((usize, i64), line::LinesOutcome) {
     let out = line::replay_lines(game, sel, super::RuleProfile::Modern);
     let errors = out
         .diagnostics
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .count();
-    (errors, -(out.plies as i64))
+    ((errors, -(out.plies as i64)), out)
 }
 
 /// Which board the squares of a game need, and whether it is written algebraically.
@@ -329,7 +332,7 @@ fn infer(
     options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Selection> {
+) -> Option<(Selection, Option<line::LinesOutcome>)> {
     let _ = options;
     let (board, algebraic, why) = evidence(game);
     let span = game
@@ -372,7 +375,7 @@ fn infer(
             candidates.insert(0, g);
         }
     }
-    let mut best: Option<(Selection, (usize, i64), Vec<Diagnostic>)> = None;
+    let mut best: Option<(Selection, (usize, i64), Vec<Diagnostic>, line::LinesOutcome)> = None;
     let mut tried = Vec::new();
     for v in candidates.iter().copied() {
         let mut layout = Layout::standard(v);
@@ -393,18 +396,18 @@ fn infer(
             other_win_condition: false,
             nonstandard_layout: false,
         };
-        let s = score(game, &sel);
+        let (s, out) = score(game, &sel);
         tried.push(format!("{} {} error(s)", v.name(), s.0));
         let clean = s.0 == 0;
         if best.as_ref().is_none_or(|b| s < b.1) {
-            best = Some((sel, s, fen_diags));
+            best = Some((sel, s, fen_diags, out));
         }
         // The first clean candidate wins: later ones cannot do better.
         if clean && candidates.len() > 1 && best.as_ref().is_some_and(|b| b.0.variant == v) {
             break;
         }
     }
-    let Some((sel, _, fen_diags)) = best else {
+    let Some((sel, _, fen_diags, out)) = best else {
         // No candidate takes the FEN: report it as read for the first candidate.
         let v = candidates[0];
         start_position(
@@ -439,5 +442,5 @@ fn infer(
         sel.variant.name()
     ));
     diags.push(d);
-    Some(sel)
+    Some((sel, Some(out)))
 }

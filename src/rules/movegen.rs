@@ -747,6 +747,51 @@ fn quiet_of<V: Spec>(pos: &Position) -> MoveList {
     MoveList(sink.moves)
 }
 
+/// Records whether one given quiet move is generated.
+struct FindQuiet<B> {
+    from: B,
+    to: B,
+    promotes: Option<bool>,
+}
+
+impl<B: Bits> Sink<B> for FindQuiet<B> {
+    fn quiet(&mut self, from: B, to: B, promotes: bool) {
+        if from == self.from && to == self.to {
+            self.promotes = Some(promotes);
+        }
+    }
+
+    fn capture(&mut self, _m: CMove<B>, _path: &[u32], _order: &[u32]) {}
+}
+
+fn quiet_move_of<V: Spec>(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let board = pos.board();
+    if !board.contains(from) || !board.contains(to) {
+        return None;
+    }
+    let s = State::<BB<V>>::of(pos);
+    if has_capture::<V>(&s) {
+        return None;
+    }
+    let mut sink = FindQuiet {
+        from: BB::<V>::from_u128(square_mask(board, from)),
+        to: BB::<V>::from_u128(square_mask(board, to)),
+        promotes: None,
+    };
+    gen_quiet::<V, _>(&s, &mut sink);
+    let promotes = sink.promotes?;
+    let mut path = ArrayVec::new();
+    path.push(from);
+    path.push(to);
+    Some(Move {
+        from,
+        to,
+        path,
+        captured: ArrayVec::new(),
+        promotes,
+    })
+}
+
 fn has_capture_of<V: Spec>(pos: &Position) -> bool {
     has_capture::<V>(&State::<BB<V>>::of(pos))
 }
@@ -763,6 +808,13 @@ impl Position {
     /// bitboard operations, no generation.
     pub fn has_capture(&self) -> bool {
         dispatch!(self.variant(), has_capture_of(self))
+    }
+
+    /// The legal quiet move from `from` to `to`, if there is one: the same answer as looking
+    /// for it in [`Position::legal_moves`], without building the list (so `None` whenever a
+    /// capture is compulsory).
+    pub fn legal_quiet_move(&self, from: Square, to: Square) -> Option<Move> {
+        dispatch!(self.variant(), quiet_move_of(self, from, to))
     }
 
     /// Every completed capture sequence, before the majority rule filters them (to tell a
@@ -830,6 +882,28 @@ mod tests {
         assert_eq!(json["path"], serde_json::json!([31, 27]));
         assert_eq!(json["captured"], serde_json::json!([]));
         assert!(m.same_move(&m));
+    }
+
+    #[test]
+    fn legal_quiet_move_agrees_with_the_move_list() {
+        for v in Variant::ALL {
+            let mut pos = Position::start(v);
+            for ply in 0..40 {
+                let legal = pos.legal_moves();
+                let Some(mv) = legal.get(ply * 7 % legal.len().max(1)).cloned() else {
+                    break;
+                };
+                for a in v.board().all_squares() {
+                    for b in v.board().all_squares() {
+                        let listed = legal
+                            .iter()
+                            .find(|m| !m.is_capture() && m.from == a && m.to == b);
+                        assert_eq!(pos.legal_quiet_move(a, b).as_ref(), listed, "{v} {a}-{b}");
+                    }
+                }
+                pos.play(&mv);
+            }
+        }
     }
 
     #[test]
