@@ -4,8 +4,9 @@
 use pdnkit::board::Position;
 use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::lint::{Diagnostic, Kind, Severity};
-use pdnkit::notation::Layout;
 use pdnkit::notation::resolve::{write_move, write_move_in};
+use pdnkit::notation::{Corner, Layout, NotationKind};
+use pdnkit::replay::RuleProfile;
 use pdnkit::rules::{Move, Variant};
 
 /// A small deterministic generator (xorshift), so failures can be replayed from the seed.
@@ -43,9 +44,42 @@ fn random_game(variant: Variant, seed: u64, max_plies: usize) -> (Vec<Position>,
     (before, moves)
 }
 
+/// Both notations of every variant.
+fn layouts(v: Variant) -> [Layout; 2] {
+    let numeric = Layout {
+        kind: NotationKind::Numeric,
+        ..Layout::standard(v)
+    };
+    let algebraic = Layout {
+        kind: NotationKind::Algebraic,
+        ..Layout::standard(v)
+    };
+    [numeric, algebraic]
+}
+
+/// The full GameType for `layout`'s notation, so no note about foreign notation is due.
+fn gametype(v: Variant, layout: &Layout) -> String {
+    let first = v.rules().first_to_move;
+    let (letter, corner): (char, Corner) = match layout.kind {
+        NotationKind::Numeric => ('N', layout.numeric_corner),
+        NotationKind::Algebraic => ('A', layout.algebraic_corner),
+    };
+    let size = v.board().size();
+    let side = if first == pdnkit::board::Color::White {
+        'W'
+    } else {
+        'B'
+    };
+    format!(
+        "{},{side},{size},{size},{letter}{},0",
+        v.gametype(),
+        corner.digit(first)
+    )
+}
+
 /// Writes the movetext of a game, each move given by `text(ply)`.
-fn pdn(variant: Variant, plies: usize, text: impl Fn(usize) -> String) -> String {
-    let mut s = format!("[GameType \"{}\"]\n", variant.gametype());
+fn pdn(v: Variant, layout: &Layout, plies: usize, text: impl Fn(usize) -> String) -> String {
+    let mut s = format!("[GameType \"{}\"]\n", gametype(v, layout));
     for p in 0..plies {
         if p % 2 == 0 {
             s.push_str(&format!("{}. ", p / 2 + 1));
@@ -57,22 +91,16 @@ fn pdn(variant: Variant, plies: usize, text: impl Fn(usize) -> String) -> String
     s
 }
 
-fn notate(variant: Variant, before: &Position, mv: &Move) -> String {
-    let layout = Layout::standard(variant);
-    write_move_in(
-        &layout,
-        mv,
-        &before.legal_moves(),
-        variant.capture_separator(),
-    )
+fn notate(v: Variant, layout: &Layout, before: &Position, mv: &Move) -> String {
+    write_move_in(layout, mv, &before.legal_moves(), v.capture_separator())
 }
 
-fn diagnostics(text: &str) -> Vec<Diagnostic> {
+fn diagnostics(text: &str, rules: RuleProfile) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
-        out.extend(g.diagnostics)
-    })
-    .expect("reading from memory cannot fail");
+    let mut options = CheckOptions::default();
+    options.replay.rules = rules;
+    check_stream(text.as_bytes(), &options, |g| out.extend(g.diagnostics))
+        .expect("reading from memory cannot fail");
     out
 }
 
@@ -83,118 +111,178 @@ fn problems(ds: &[Diagnostic]) -> Vec<&Diagnostic> {
 const SEEDS: u64 = 60;
 
 #[test]
-fn random_legal_games_replay_clean_in_every_variant() {
+fn random_legal_games_replay_clean_in_every_variant_and_notation() {
     for v in Variant::ALL {
-        for seed in 0..SEEDS {
-            let (before, moves) = random_game(v, seed, 160);
-            let text = pdn(v, moves.len(), |p| notate(v, &before[p], &moves[p]));
-            let ds = diagnostics(&text);
-            let bad = problems(&ds);
-            assert!(bad.is_empty(), "{v} seed {seed}: {bad:#?}\n{text}");
+        for layout in layouts(v) {
+            for seed in 0..SEEDS {
+                let (before, moves) = random_game(v, seed, 160);
+                let text = pdn(v, &layout, moves.len(), |p| {
+                    notate(v, &layout, &before[p], &moves[p])
+                });
+                let ds = diagnostics(&text, RuleProfile::Modern);
+                let bad = problems(&ds);
+                assert!(bad.is_empty(), "{v} seed {seed}: {bad:#?}\n{text}");
+            }
         }
     }
 }
 
-/// Finds each mutation point in random games and checks the replay flags exactly that ply.
-fn mutate(kind: Kind, pick: impl Fn(Variant, &Position, &Move) -> Option<String>) -> usize {
+/// What a mutation must produce first: its kind, and under huffing rules its severity.
+struct Expect {
+    kind: Kind,
+    rules: RuleProfile,
+    severity: Severity,
+    /// Under huffing rules the finding is followed by a `huffable` note at the same ply.
+    huffable: bool,
+}
+
+/// Finds a mutation point in random games of every variant and notation and checks that the
+/// replay flags exactly that ply. Returns how many games were mutated.
+fn mutate(
+    expect: Expect,
+    pick: impl Fn(Variant, &Layout, &Position, &Move) -> Option<String>,
+) -> usize {
     let mut tried = 0;
     for v in Variant::ALL {
-        for seed in 0..SEEDS {
-            let (before, moves) = random_game(v, seed, 160);
-            let Some((ply, changed)) =
-                (0..moves.len()).find_map(|p| pick(v, &before[p], &moves[p]).map(|t| (p, t)))
-            else {
-                continue;
-            };
-            tried += 1;
-            let text = pdn(v, moves.len(), |p| {
-                if p == ply {
-                    changed.clone()
-                } else {
-                    notate(v, &before[p], &moves[p])
+        for layout in layouts(v) {
+            for seed in 0..SEEDS {
+                let (before, moves) = random_game(v, seed, 160);
+                let Some((ply, changed)) = (0..moves.len())
+                    .find_map(|p| pick(v, &layout, &before[p], &moves[p]).map(|t| (p, t)))
+                else {
+                    continue;
+                };
+                tried += 1;
+                let text = pdn(v, &layout, moves.len(), |p| {
+                    if p == ply {
+                        changed.clone()
+                    } else {
+                        notate(v, &layout, &before[p], &moves[p])
+                    }
+                });
+                let ds = diagnostics(&text, expect.rules);
+                let bad = problems(&ds);
+                let first = bad.first().unwrap_or_else(|| {
+                    panic!(
+                        "{v} seed {seed}: mutation at ply {} not found\n{text}",
+                        ply + 1
+                    )
+                });
+                assert_eq!(
+                    first.kind, expect.kind,
+                    "{v} seed {seed}: {first:#?}\n{text}"
+                );
+                assert_eq!(
+                    first.severity, expect.severity,
+                    "{v} seed {seed}: {first:#?}"
+                );
+                let ctx = first
+                    .context
+                    .as_ref()
+                    .expect("rule diagnostics carry a context");
+                assert_eq!(
+                    ctx.ply as usize,
+                    ply + 1,
+                    "{v} seed {seed}: {first:#?}\n{text}"
+                );
+                assert_eq!(ctx.text, changed);
+                if expect.huffable {
+                    let h = bad.get(1).expect("a huffable note follows");
+                    assert_eq!(h.kind, Kind::Huffable, "{v} seed {seed}: {h:#?}");
+                    assert_eq!(h.context.as_ref().map(|c| c.ply), Some(ctx.ply));
                 }
-            });
-            let ds = diagnostics(&text);
-            let bad = problems(&ds);
-            let first = bad.first().unwrap_or_else(|| {
-                panic!(
-                    "{v} seed {seed}: mutation at ply {} not found\n{text}",
-                    ply + 1
-                )
-            });
-            assert_eq!(first.kind, kind, "{v} seed {seed}: {first:#?}\n{text}");
-            let ctx = first
-                .context
-                .as_ref()
-                .expect("rule diagnostics carry a context");
-            assert_eq!(
-                ctx.ply as usize,
-                ply + 1,
-                "{v} seed {seed}: {first:#?}\n{text}"
-            );
-            assert_eq!(ctx.text, changed);
+            }
         }
     }
     tried
 }
 
+fn quiet_instead_of_capture(v: Variant, l: &Layout, pos: &Position, mv: &Move) -> Option<String> {
+    if !mv.is_capture() {
+        return None;
+    }
+    let quiet = pos.quiet_moves();
+    let q = quiet.first()?;
+    Some(write_move(l, q, v.capture_separator(), false))
+}
+
+fn shortened_capture(v: Variant, l: &Layout, pos: &Position, mv: &Move) -> Option<String> {
+    if mv.captured.len() < 2 {
+        return None;
+    }
+    // Stop after the first jump; skip games where that is itself the end of another legal
+    // capture, which would not be a mutation.
+    let stop = mv.path[1];
+    if pos
+        .legal_moves()
+        .iter()
+        .any(|m| m.from == mv.from && m.to == stop)
+    {
+        return None;
+    }
+    Some(format!(
+        "{}{}{}",
+        l.name(mv.from),
+        v.capture_separator(),
+        l.name(stop)
+    ))
+}
+
 #[test]
 fn a_quiet_move_instead_of_a_compulsory_capture_is_a_missed_capture() {
-    let n = mutate(Kind::MissedCapture, |v, pos, mv| {
-        if !mv.is_capture() {
-            return None;
-        }
-        let quiet = pos.quiet_moves();
-        let q = quiet.first()?;
-        Some(write_move(
-            &Layout::standard(v),
-            q,
-            v.capture_separator(),
-            false,
-        ))
-    });
-    assert!(n >= 30, "only {n} games had a capture to replace");
+    let modern = Expect {
+        kind: Kind::MissedCapture,
+        rules: RuleProfile::Modern,
+        severity: Severity::Error,
+        huffable: false,
+    };
+    let n = mutate(modern, quiet_instead_of_capture);
+    assert!(n >= 60, "only {n} games had a capture to replace");
+    let huffing = Expect {
+        kind: Kind::MissedCapture,
+        rules: RuleProfile::Huffing,
+        severity: Severity::Warning,
+        huffable: true,
+    };
+    assert_eq!(mutate(huffing, quiet_instead_of_capture), n);
 }
 
 #[test]
 fn a_shortened_multi_capture_is_an_incomplete_capture() {
-    let n = mutate(Kind::IncompleteCapture, |v, pos, mv| {
-        if mv.captured.len() < 2 {
-            return None;
-        }
-        // Stop after the first jump; skip games where that is itself a legal capture end
-        // (another sequence), which would not be a mutation.
-        let stop = mv.path[1];
-        if pos
-            .legal_moves()
-            .iter()
-            .any(|m| m.from == mv.from && m.to == stop)
-        {
-            return None;
-        }
-        let l = Layout::standard(v);
-        Some(format!(
-            "{}{}{}",
-            l.name(mv.from),
-            v.capture_separator(),
-            l.name(stop)
-        ))
-    });
-    assert!(n >= 10, "only {n} games had a multi-capture to shorten");
+    let modern = Expect {
+        kind: Kind::IncompleteCapture,
+        rules: RuleProfile::Modern,
+        severity: Severity::Error,
+        huffable: false,
+    };
+    let n = mutate(modern, shortened_capture);
+    assert!(n >= 20, "only {n} games had a multi-capture to shorten");
+    let huffing = Expect {
+        kind: Kind::IncompleteCapture,
+        rules: RuleProfile::Huffing,
+        severity: Severity::Warning,
+        huffable: true,
+    };
+    assert_eq!(mutate(huffing, shortened_capture), n);
 }
 
 #[test]
 fn a_move_from_an_empty_square_is_an_illegal_move() {
-    let n = mutate(Kind::IllegalMove, |v, pos, mv| {
+    let expect = Expect {
+        kind: Kind::IllegalMove,
+        rules: RuleProfile::Modern,
+        severity: Severity::Error,
+        huffable: false,
+    };
+    let n = mutate(expect, |v, l, pos, mv| {
         if mv.is_capture() {
             return None;
         }
-        let board = v.board();
-        let empty = board
+        let empty = v
+            .board()
             .all_squares()
             .find(|&s| pos.piece_at(s).is_none() && s != mv.to)?;
-        let l = Layout::standard(v);
         Some(format!("{}-{}", l.name(empty), l.name(mv.to)))
     });
-    assert!(n >= 60, "only {n} games mutated");
+    assert!(n >= 120, "only {n} games mutated");
 }

@@ -460,6 +460,22 @@ pub fn write_fen(turn: Option<Color>, pieces: &[(Square, Piece)], layout: &Layou
     s
 }
 
+/// Builds the position a FEN describes, for `variant` with `layout`'s square names. A FEN with
+/// `?` for the side to move gets the variant's first mover.
+pub fn position(
+    text: &str,
+    variant: crate::rules::Variant,
+    layout: &Layout,
+) -> Result<crate::board::Position, FenError> {
+    let fen = RawFen::parse(text)?.resolve(layout)?;
+    let turn = fen.turn.unwrap_or(variant.rules().first_to_move);
+    let mut p = crate::board::Position::empty(variant, turn);
+    for (sq, piece) in fen.pieces {
+        p.set_piece(sq, Some(piece));
+    }
+    Ok(p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,20 +622,4 @@ mod tests {
         let f = resolve("W:W31-50:B1-20", Variant::International).unwrap();
         assert_eq!(write_fen(f.turn, &f.pieces, &l), "W:W31-50:B1-20");
     }
-}
-
-/// Builds the position a FEN describes, for `variant` with `layout`'s square names. A FEN with
-/// `?` for the side to move gets the variant's first mover.
-pub fn position(
-    text: &str,
-    variant: crate::rules::Variant,
-    layout: &Layout,
-) -> Result<crate::board::Position, FenError> {
-    let fen = RawFen::parse(text)?.resolve(layout)?;
-    let turn = fen.turn.unwrap_or(variant.rules().first_to_move);
-    let mut p = crate::board::Position::empty(variant, turn);
-    for (sq, piece) in fen.pieces {
-        p.set_piece(sq, Some(piece));
-    }
-    Ok(p)
 }

@@ -594,7 +594,7 @@ impl<'g> Shared<'g> {
                     .iter()
                     .map(|&s| if s == q.from { q.to } else { s })
                     .collect();
-                self.offence(state, d, ctx, pic, moved, m.span);
+                self.offence(state, d, ctx, pic, moved);
                 return Step::Played;
             }
             // A capture that the majority rule forbids.
@@ -612,7 +612,7 @@ impl<'g> Shared<'g> {
                 );
                 state.pos.play(&c);
                 state.ply += 1;
-                self.offence(state, d, ctx, pic, vec![c.to], m.span);
+                self.offence(state, d, ctx, pic, vec![c.to]);
                 return Step::Played;
             }
             // A capture that stops early, or a multi-capture written one jump at a time.
@@ -651,7 +651,7 @@ impl<'g> Shared<'g> {
                 );
                 apply_partial(&mut state.pos, &partial, piece);
                 state.ply += 1;
-                self.offence(state, d, ctx, pic, vec![to], m.span);
+                self.offence(state, d, ctx, pic, vec![to]);
                 return Step::Played;
             }
         }
@@ -736,9 +736,10 @@ impl<'g> Shared<'g> {
         ctx: MoveContext,
         pic: String,
         huffable: Vec<Square>,
-        span: Span,
     ) {
         let huffing = self.rules.huffing();
+        // The note points where the finding does, so it sorts right after it.
+        let span = d.span;
         let mut d = d.with_note("the move is applied as recorded and the replay goes on");
         if huffing {
             d = d.with_severity(Severity::Warning);

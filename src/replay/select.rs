@@ -327,6 +327,10 @@ fn evidence(game: &Game) -> (Option<Board>, bool, String) {
     (board, algebraic, why.join(", "))
 }
 
+/// A candidate variant under inference: its selection, its score, what reading its FEN said,
+/// and its replay.
+type Candidate = (Selection, (usize, i64), Vec<Diagnostic>, line::LinesOutcome);
+
 fn infer(
     game: &Game,
     options: &ReplayOptions,
@@ -375,7 +379,7 @@ fn infer(
             candidates.insert(0, g);
         }
     }
-    let mut best: Option<(Selection, (usize, i64), Vec<Diagnostic>, line::LinesOutcome)> = None;
+    let mut best: Option<Candidate> = None;
     let mut tried = Vec::new();
     for v in candidates.iter().copied() {
         let mut layout = Layout::standard(v);
