@@ -57,6 +57,7 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         diagnostics: Vec::new(),
         before: HashMap::new(),
         targets: lines.iter().filter_map(|l| l.replaces).collect(),
+        from_fen: game.tags.iter().any(|t| t.name == "FEN"),
         foreign_reported: false,
         quiet_x_seen: 0,
         quiet_x_index: None,
@@ -112,8 +113,11 @@ struct Shared<'g> {
     /// Quiet moves written with `x` so far, and where the one report of them is.
     quiet_x_seen: usize,
     quiet_x_index: Option<usize>,
-    /// 1 when the game starts with the second player to move.
+    /// Half-moves before the game's first: 1 when it starts with the second player to move,
+    /// or what the first move number of a game from a FEN says.
     offset: u32,
+    /// The game starts from a FEN tag.
+    from_fen: bool,
 }
 
 /// How a move went.
@@ -237,7 +241,12 @@ impl<'g> Shared<'g> {
                     }
                     line_ply += 1;
                     if let Some(mn) = pending.take() {
-                        if !numbers_reported {
+                        if line.parent.is_none() && state.ply == 0 && self.from_fen {
+                            // A game from a position counts its moves from whatever number
+                            // its first move has (`31.` to go on from a real game, `1.` for a
+                            // problem whatever side moves): that number anchors the rest.
+                            self.offset = (mn.number.max(1) - 1) * 2 + u32::from(mn.second_player);
+                        } else if !numbers_reported {
                             numbers_reported = self.check_number(mn, &state, line, line_ply, m);
                         }
                     }

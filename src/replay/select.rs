@@ -356,22 +356,34 @@ fn infer(
         ));
         return None;
     };
-    let mut candidates: Vec<Variant> = match board {
-        Board::B8 if algebraic => vec![
+    // Candidates: the variants of the smallest board that fits first, then larger boards
+    // (squares up to 32 fit 10x10 too); within a board, the likelier notation first.
+    let eight = if algebraic {
+        [
             Variant::Russian,
             Variant::Brazilian,
             Variant::Pool,
             Variant::English,
-        ],
-        Board::B8 => vec![
+        ]
+    } else {
+        [
             Variant::English,
             Variant::Pool,
             Variant::Russian,
             Variant::Brazilian,
-        ],
-        Board::B10 => vec![Variant::International],
-        Board::B12 => vec![Variant::Canadian],
+        ]
     };
+    let mut candidates: Vec<Variant> = Vec::new();
+    for b in Board::ALL {
+        if b.size() < board.size() {
+            continue;
+        }
+        match b {
+            Board::B8 => candidates.extend(eight),
+            Board::B10 => candidates.push(Variant::International),
+            Board::B12 => candidates.push(Variant::Canadian),
+        }
+    }
     // The file's earlier guess comes first, so that ties keep it.
     if let Some(g) = ctx.guess {
         if let Some(i) = candidates.iter().position(|&v| v == g) {
@@ -407,7 +419,7 @@ fn infer(
             best = Some((sel, s, fen_diags, out));
         }
         // The first clean candidate wins: later ones cannot do better.
-        if clean && candidates.len() > 1 && best.as_ref().is_some_and(|b| b.0.variant == v) {
+        if clean && best.as_ref().is_some_and(|b| b.0.variant == v) {
             break;
         }
     }

@@ -1,0 +1,273 @@
+//! Hand-written games for the rules a replay must know, in English, International, Russian and
+//! Brazilian, numeric and algebraic, under modern and huffing rules.
+
+use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::lint::{Diagnostic, Kind, Severity};
+use pdnkit::replay::RuleProfile;
+
+fn run(text: &str, rules: RuleProfile) -> Vec<Diagnostic> {
+    let mut options = CheckOptions::default();
+    options.replay.rules = rules;
+    let mut out = Vec::new();
+    check_stream(text.as_bytes(), &options, |g| out.extend(g.diagnostics))
+        .expect("reading from memory cannot fail");
+    out
+}
+
+/// The codes of everything but info diagnostics.
+fn codes(text: &str) -> Vec<&'static str> {
+    codes_under(text, RuleProfile::Modern)
+}
+
+fn codes_under(text: &str, rules: RuleProfile) -> Vec<&'static str> {
+    run(text, rules)
+        .iter()
+        .filter(|d| d.severity != Severity::Info)
+        .map(|d| d.code)
+        .collect()
+}
+
+fn all_codes(text: &str, rules: RuleProfile) -> Vec<&'static str> {
+    run(text, rules).iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn a_man_reaching_the_far_row_mid_capture_follows_each_variant() {
+    // White man b6, black men c7 and e7.
+    // Russian: crowned on d8 at once, it goes on as a flying king and may land on h4.
+    assert_eq!(
+        codes("[GameType \"25\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6:d8:h4 *"),
+        [""; 0]
+    );
+    // Brazilian: it goes on as a man, so it lands on f6 and cannot fly to h4 ...
+    assert_eq!(
+        codes("[GameType \"26\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6xd8xf6 *"),
+        [""; 0]
+    );
+    assert_eq!(
+        codes("[GameType \"26\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6xd8xh4 *"),
+        ["R308"]
+    );
+    // ... and stopping on d8 is a capture stopped early.
+    assert_eq!(
+        codes("[GameType \"26\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6xd8 *"),
+        ["R307"]
+    );
+    // English (numeric: b6 = 9, c7 = 6, e7 = 7, d8 = 2): crowned, and the move ends there.
+    assert_eq!(
+        codes("[GameType \"21\"]\n[FEN \"W:W9:B6,7\"]\n1. 9x2 *"),
+        [""; 0]
+    );
+    assert_eq!(
+        codes("[GameType \"21\"]\n[FEN \"W:W9:B6,7\"]\n1. 9x2x11 *"),
+        ["R308"]
+    );
+}
+
+#[test]
+fn the_majority_rule_binds_brazilian_and_international_but_not_russian() {
+    // c3 can take b4 (one piece) or d4 and d6 (two).
+    let game = |gt: &str, sep: char| {
+        format!("[GameType \"{gt}\"]\n[FEN \"W:Wc3:Bb4,d4,d6\"]\n1. c3{sep}a5 *")
+    };
+    assert_eq!(codes(&game("26", 'x')), ["R306"]);
+    assert_eq!(codes(&game("25", ':')), [""; 0]);
+    // International, numeric: 32 takes 27 alone, or 28 and 18.
+    let intl = "[GameType \"20\"]\n[FEN \"W:W32:B27,28,18\"]\n1. 32x21 *";
+    let ds = run(intl, RuleProfile::Modern);
+    assert_eq!(ds[0].code, "R306");
+    assert_eq!(ds[0].kind, Kind::MajorityRule);
+    assert_eq!(ds[0].context.as_ref().unwrap().expected, ["32x12"]);
+}
+
+#[test]
+fn a_variation_replays_from_the_position_before_the_move_it_replaces() {
+    let clean = "[GameType \"20\"]\n1. 32-28 19-23 (1... 17-22 2. 28x17 11x22) 2. 28x19 14x23 *";
+    assert_eq!(codes(clean), [""; 0]);
+    // The variation's 2. 37-32 ignores the capture 28x19 of the main line.
+    let bad = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 (2. 37-32) 14x23 *";
+    let ds = run(bad, RuleProfile::Modern);
+    assert_eq!(ds.len(), 1, "{ds:#?}");
+    let ctx = ds[0].context.as_ref().unwrap();
+    assert_eq!(
+        (ds[0].code, ctx.ply, ctx.move_number, ctx.variation_depth),
+        ("R305", 1, 2, 1)
+    );
+    assert_eq!(ctx.text, "37-32");
+}
+
+#[test]
+fn variations_nest() {
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 (1... 17-22 (1... 18-22 2. 37-32) 2. 28x17 11x22) 2. 28x19 14x23 *";
+    assert_eq!(codes(text), [""; 0]);
+    let text =
+        "[GameType \"20\"]\n1. 32-28 19-23 (1... 17-22 2. 28x17 (2. 37-32) 11x22) 2. 28x19 14x23 *";
+    let ds = run(text, RuleProfile::Modern);
+    assert_eq!(ds.len(), 1, "{ds:#?}");
+    let ctx = ds[0].context.as_ref().unwrap();
+    assert_eq!((ds[0].code, ctx.variation_depth, ctx.ply), ("R305", 2, 1));
+}
+
+#[test]
+fn a_setup_command_resets_the_position() {
+    let text = "[GameType \"20\"]\n1. 32-28 /FEN \"B:W28:B19\"/ 1... 19-23 2. 28x19 *";
+    assert_eq!(codes(text), [""; 0]);
+    let bad = "[GameType \"20\"]\n1. 32-28 /FEN \"B:W28:B51\"/ 1... 19-23 *";
+    assert_eq!(codes(bad), ["G505"]);
+}
+
+#[test]
+fn a_game_from_a_fen_with_the_second_player_to_move_numbers_from_one() {
+    let text = "[GameType \"20\"]\n[FEN \"B:W28:B19,7\"]\n1. ... 19-23 2. 28x19 7-11 *";
+    assert_eq!(all_codes(text, RuleProfile::Modern), [""; 0]);
+    let text = "[GameType \"20\"]\n[FEN \"B:W28:B19,7\"]\n1... 19-23 2. 28x19 7-11 *";
+    assert_eq!(all_codes(text, RuleProfile::Modern), [""; 0]);
+}
+
+#[test]
+fn a_wrong_move_number_is_reported_once() {
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 3. 28x19 14x23 4. 37-32 *";
+    assert_eq!(codes(text), ["R320"]);
+}
+
+#[test]
+fn a_multi_capture_written_one_jump_per_move_is_joined() {
+    // English: 14 takes 18 and 27 (14x23x32), written as two moves.
+    let text = "[GameType \"21\"]\n[FEN \"B:W18,27:B14\"]\n1. 14x23 23x32 *";
+    assert_eq!(codes(text), ["R313"]);
+    // Russian, algebraic, with the jumps numbered as separate moves as some servers do.
+    let text = "[GameType \"25\"]\n[FEN \"W:Wc3:Bd4,f6\"]\n1. c3:e5 1... e5:g7 *";
+    assert_eq!(codes(text), ["R313"]);
+}
+
+#[test]
+fn huffing_a_piece_by_setup_comment_or_inference() {
+    // English: after 11-15 22-18, Black must take 15x22 but plays 12-16.
+    let base = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16";
+    // The huff recorded as a setup: the position less the black man on 15.
+    let setup = format!("{base} /FEN \"W:W18,21,23-32:B1-10,16\"/ 24-20 *");
+    assert_eq!(
+        all_codes(&setup, RuleProfile::Huffing),
+        ["R305", "H401", "H402"]
+    );
+    // The huff recorded as a comment command.
+    let comment = format!("{base} {{[%huff 15]}} 24-20 *");
+    assert_eq!(
+        all_codes(&comment, RuleProfile::Huffing),
+        ["R305", "H401", "H402"]
+    );
+    // Not recorded: 24-20 is legal only with 15 gone (18x11 would be compulsory).
+    let inferred = format!("{base} 24-20 *");
+    assert_eq!(
+        all_codes(&inferred, RuleProfile::Huffing),
+        ["R305", "H401", "H403"]
+    );
+    // Under modern rules the missed capture is an error and there is no huff to follow.
+    assert_eq!(
+        codes_under(&inferred, RuleProfile::Modern),
+        ["R305", "R305"]
+    );
+    // A huff command that names a piece which did not fail to capture.
+    let wrong = format!("{base} {{[%huff 16]}} 24-20 *");
+    assert!(codes_under(&wrong, RuleProfile::Huffing).contains(&"H404"));
+}
+
+#[test]
+fn huffing_under_the_1902_polish_rules_in_brazilian() {
+    // 1. c3-d4 f6-e5: White must take d4xf6; a3-b4 misses it, Black huffs d4 and plays on.
+    let text = "[GameType \"26\"]\n1. c3-d4 f6-e5 2. a3-b4 {[%huff d4]} g7-f6 *";
+    assert_eq!(
+        all_codes(text, RuleProfile::Polish1902),
+        ["R305", "H401", "H402"]
+    );
+    let d = &run(text, RuleProfile::Polish1902)[0];
+    assert_eq!(d.severity, Severity::Warning);
+}
+
+#[test]
+fn the_1902_rule_removes_each_captured_piece_at_once() {
+    // International king on a3 (36) takes c5, g5, g3 (27, 29, 39); with each piece removed as
+    // it is taken, the way back past c5 opens and it goes on to take b6 (21), ending on a7 (16).
+    let text = "[GameType \"20\"]\n[FEN \"W:WK36:B27,29,39,21\"]\n1. 36x16 *";
+    assert_eq!(codes_under(text, RuleProfile::Polish1902), [""; 0]);
+    assert_eq!(codes_under(text, RuleProfile::Modern), ["R308"]);
+}
+
+#[test]
+fn results_are_checked_against_the_tag_and_the_board() {
+    let text = "[GameType \"20\"]\n[Result \"2-0\"]\n1. 32-28 0-2";
+    assert_eq!(codes(text), ["G502"]);
+    // Chess-style 1-0 in a 10x10 game means the same as 2-0.
+    let text = "[GameType \"20\"]\n[Result \"2-0\"]\n1. 32-28 1-0";
+    assert_eq!(codes(text), [""; 0]);
+    // Black (first to move in English) has no piece left: crediting Black is a contradiction.
+    let text = "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1-0";
+    assert_eq!(codes(text), ["G503"]);
+    let text = "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 0-1";
+    assert_eq!(codes(text), [""; 0]);
+}
+
+#[test]
+fn a_game_without_gametype_gets_a_reported_guess() {
+    let russian = "1. c3-d4 f6-g5 2. g3-h4 *";
+    let ds = run(russian, RuleProfile::Modern);
+    assert_eq!(ds.len(), 1, "{ds:#?}");
+    assert_eq!(ds[0].kind, Kind::VariantGuess);
+    assert!(
+        ds[0].message.contains("Russian draughts"),
+        "{}",
+        ds[0].message
+    );
+    let intl = "1. 32-28 19-23 2. 28x19 14x23 *";
+    assert!(
+        run(intl, RuleProfile::Modern)[0]
+            .message
+            .contains("International")
+    );
+    // English starts with Black: 11-15 fits English, not the White-first 8x8 variants.
+    let english = "1. 11-15 23-19 2. 8-11 22-17 *";
+    assert!(
+        run(english, RuleProfile::Modern)[0]
+            .message
+            .contains("English")
+    );
+}
+
+#[test]
+fn the_guess_stays_the_same_across_a_file() {
+    let text = "1. 11-15 23-19 *\n\n1. 9-14 22-17 *\n";
+    let ds = run(text, RuleProfile::Modern);
+    let guesses: Vec<&Diagnostic> = ds.iter().filter(|d| d.kind == Kind::VariantGuess).collect();
+    assert_eq!(guesses.len(), 2);
+    assert!(guesses.iter().all(|d| d.message.contains("English")));
+    assert!(guesses[1].notes.iter().all(|n| !n.contains("differs")));
+}
+
+#[test]
+fn moves_after_the_end_are_reported() {
+    let text = "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 5-1 *";
+    let ds = run(text, RuleProfile::Modern);
+    assert_eq!(ds[0].code, "G501");
+    assert_eq!(ds[0].kind, Kind::GameOver);
+}
+
+#[test]
+fn an_error_stops_its_line_only_and_says_how_much_is_left() {
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 33-29 23x32 3. 38x27 *\n\n[GameType \"20\"]\n1. 32-27 *";
+    let ds = run(text, RuleProfile::Modern);
+    // 2. 33-29 misses 28x19; it is applied and the replay goes on; the second game is fine.
+    assert_eq!(
+        ds.iter().map(|d| d.code).collect::<Vec<_>>(),
+        ["R305"],
+        "{ds:#?}"
+    );
+    // 2. 27-21 starts on an empty square: the line stops there, and says so.
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 27-21 3. 28x19 *";
+    let ds = run(text, RuleProfile::Modern);
+    assert_eq!(ds[0].code, "R301");
+    assert!(
+        ds[0].notes.iter().any(|n| n.contains("1 move(s) after it")),
+        "{:?}",
+        ds[0].notes
+    );
+}
