@@ -472,22 +472,23 @@ impl<'a> P<'a> {
                 }
             }
             Stop::Tag => {
-                let at = self.pos;
+                // The terminator is missing right after the game's last token.
+                let at = last_end;
                 let moves_seen = game.body.iter().any(|e| !matches!(e, Element::Comment(_)));
                 if moves_seen {
                     self.lenient(
                         &c::N212,
                         at,
-                        at + 1,
-                        "a tag follows movetext: the game before it has no terminator",
+                        at,
+                        "the game ends here without `*` or a result: a tag follows its movetext",
                     );
                 } else if has_game {
                     self.lenient(
                         &c::N216,
                         at,
-                        at + 1,
-                        "this tag repeats one of the game before it, which has no movetext \
-                         and no terminator; a new game starts here",
+                        at,
+                        "the game ends here without movetext or terminator: the next tag \
+                         repeats one of its tags and starts a new game",
                     );
                 }
             }
@@ -1013,7 +1014,8 @@ impl<'a> P<'a> {
                 });
             }
         }
-        // Other scores: read only where they end the game or equal the Result tag.
+        // Other scores: `4-6` only where it ends the game and the Result tag is not a standard
+        // one, or equals the Result tag; scores no move can look like anywhere.
         let loose: IResult<&str, &str> =
             recognize((score, space0, char('-'), space0, score)).parse(rest);
         if let Ok((_, r)) = loose {
@@ -1026,9 +1028,13 @@ impl<'a> P<'a> {
             let tag_is_other = self.result_tag.as_deref().is_none_or(|t| {
                 !["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"].contains(&t)
             });
-            let plain_move = r.bytes().all(|b| b.is_ascii_digit() || b == b'-');
+            // `4-6` could be a move; `1 1/2 - 1/2` or `1.01-0.99` cannot.
+            let integer = |t: &str| t.trim().bytes().all(|b| b.is_ascii_digit());
+            let plain_move = r
+                .split_once('-')
+                .is_none_or(|(a, b)| integer(a) || integer(b));
             let ok = tag_matches
-                || (!plain_move && self.ends_game_after(end))
+                || !plain_move
                 || (tag_is_other && self.ends_game_after(end) && self.result_tag.is_some());
             if ok {
                 self.pos = end;
