@@ -231,10 +231,17 @@ impl<'a> P<'a> {
             let Some(ch) = self.at(start) else {
                 break Stop::Eof;
             };
+            // A token that starts this close to the end of the text may continue in text not
+            // read yet: ask for more (tokens longer than this check their own ends).
+            let _ = self.at(start + 16);
             if ch != b'{' && first.is_none() {
                 first = Some(start);
             }
-            let moves_seen = game.body.iter().any(|e| !matches!(e, Element::Comment(_)));
+            let moves_seen = game
+                .body
+                .iter()
+                .rev()
+                .any(|e| !matches!(e, Element::Comment(_)));
             match ch {
                 b'[' => {
                     if moves_seen {
@@ -834,7 +841,11 @@ impl<'a> P<'a> {
             self.colon_ok = num == "25" || num == "41";
         }
         if name == "Result" {
-            self.result_tag = Some(value.chars().filter(|c| !c.is_whitespace()).collect());
+            // Kept only when it is not a standard result: then a score like `4-6` may end
+            // the game.
+            let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+            let standard = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*", ""];
+            self.result_tag = (!standard.contains(&compact.as_str())).then_some(compact);
         }
         Some(Tag {
             name: name.to_string(),
@@ -980,6 +991,23 @@ impl<'a> P<'a> {
     }
 
     fn result(&mut self, start: usize) -> Option<GameResult> {
+        // Cheap test first: what follows the first run of digits.
+        let mut d = start;
+        while self.b.get(d).is_some_and(u8::is_ascii_digit) {
+            d += 1;
+        }
+        let after = self.b.get(d).copied();
+        let second = self.b.get(d + 1).copied();
+        let standard_possible = d == start + 1 && matches!(after, Some(b'-' | b'/'));
+        let loose_possible = match after {
+            Some(b'/' | b' ') => true,
+            Some(b'.') => second.is_some_and(|b| b.is_ascii_digit()),
+            Some(b'-') => self.result_tag.is_some(),
+            _ => false,
+        };
+        if !standard_possible && !loose_possible {
+            return None;
+        }
         // Standard results: must not be followed by a digit (`1-10` is a move).
         let rest = &self.s[start..];
         let std_res: IResult<&str, &str> = alt((
@@ -1023,11 +1051,11 @@ impl<'a> P<'a> {
             if self.at(end).is_some_and(|b| !is_ws(b) && b != b'{') {
                 return None;
             }
-            let compact: String = r.chars().filter(|c| !c.is_whitespace()).collect();
-            let tag_matches = self.result_tag.as_deref() == Some(compact.as_str());
-            let tag_is_other = self.result_tag.as_deref().is_none_or(|t| {
-                !["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"].contains(&t)
-            });
+            let tag_matches = self
+                .result_tag
+                .as_deref()
+                .is_some_and(|t| t.bytes().eq(r.bytes().filter(|b| !b.is_ascii_whitespace())));
+            let tag_is_other = self.result_tag.is_some();
             // `4-6` could be a move; `1 1/2 - 1/2` or `1.01-0.99` cannot.
             let integer = |t: &str| t.trim().bytes().all(|b| b.is_ascii_digit());
             let plain_move = r
