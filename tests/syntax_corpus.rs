@@ -212,3 +212,29 @@ fn every_corpus_file_reads_as_expected() {
         );
     }
 }
+
+/// Reads the file named by `PDNKIT_PARSE_FILE` and prints the parse throughput; for measuring
+/// memory and speed on large files (`cargo test --release -- --ignored parse_throughput`).
+#[test]
+#[ignore]
+fn parse_throughput_of_a_large_file() {
+    let Some(path) = std::env::var_os("PDNKIT_PARSE_FILE") else {
+        return;
+    };
+    let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+    let started = std::time::Instant::now();
+    let mut bytes = 0usize;
+    let mut games = 0usize;
+    let mut diagnostics = 0usize;
+    for chunk in GameReader::new(TextDecoder::new(file), ReadOptions::default()) {
+        let chunk = chunk.unwrap();
+        bytes += chunk.text.len();
+        games += usize::from(chunk.game.is_some());
+        diagnostics += chunk.diagnostics.len();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "{bytes} bytes, {games} games, {diagnostics} diagnostics in {secs:.2} s: {:.1} MB/s",
+        bytes as f64 / secs / 1e6
+    );
+}

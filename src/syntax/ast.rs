@@ -319,11 +319,18 @@ impl RawText {
             return None;
         }
         let mut bytes = [0u8; 15];
-        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        for (d, s) in bytes.iter_mut().zip(text.bytes()) {
+            *d = s;
+        }
         Some(RawText {
             len: text.len() as u8,
             bytes,
         })
+    }
+
+    /// The bytes of the text.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
     }
 
     /// The text.

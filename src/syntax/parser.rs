@@ -379,7 +379,7 @@ impl<'a> P<'a> {
                             "this `*` ends no game: nothing comes before it",
                         );
                         self.take_line_end();
-                        return self.finish(None, Vec::new(), false);
+                        return self.finish(None, false);
                     }
                     game.result = Some(GameResult {
                         kind: ResultKind::Unknown,
@@ -412,7 +412,7 @@ impl<'a> P<'a> {
                                 format!("this result `{}` ends no game", r.raw),
                             );
                             self.take_line_end();
-                            return self.finish(None, Vec::new(), false);
+                            return self.finish(None, false);
                         }
                         game.result = Some(r);
                         last_end = self.pos;
@@ -505,9 +505,9 @@ impl<'a> P<'a> {
         if has_game {
             let start = first.unwrap_or(0);
             game.span = self.span(start, last_end.max(start));
-            self.finish(Some(game), Vec::new(), junk)
+            self.finish(Some(game), junk)
         } else {
-            self.finish(None, Vec::new(), junk)
+            self.finish(None, junk)
         }
     }
 
@@ -515,7 +515,7 @@ impl<'a> P<'a> {
         self.b.get(self.pos) == Some(&b'[')
     }
 
-    fn finish(&mut self, game: Option<Game>, _extra: Vec<Diagnostic>, junk: bool) -> Parsed {
+    fn finish(&mut self, game: Option<Game>, junk: bool) -> Parsed {
         Parsed {
             game,
             end: self.pos,
@@ -1269,7 +1269,7 @@ impl<'a> P<'a> {
         }
         if squares
             .iter()
-            .any(|s| s.raw.as_str().len() > 1 && s.raw.as_str().starts_with('0'))
+            .any(|s| s.raw.as_bytes().len() > 1 && s.raw.as_bytes()[0] == b'0')
         {
             self.lenient(&c::N203, start, end, "square written with a leading zero");
         }

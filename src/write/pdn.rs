@@ -32,7 +32,6 @@ pub fn write_game(game: &Game, out: &mut String) {
     let mut line = LineWriter {
         out,
         col: 0,
-        token: String::new(),
         glue: false,
     };
     for e in &game.body {
@@ -111,7 +110,6 @@ fn clean_comment(text: &str) -> String {
 struct LineWriter<'a> {
     out: &'a mut String,
     col: usize,
-    token: String,
     /// The next token follows `(` without a space.
     glue: bool,
 }
@@ -135,7 +133,6 @@ impl LineWriter<'_> {
         if let Some(k) = t.rfind('\n') {
             self.col = t[k + 1..].chars().count();
         }
-        self.token.clear();
     }
 
     fn close(&mut self) {
