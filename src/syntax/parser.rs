@@ -8,7 +8,6 @@
 use nom::{
     IResult, Parser,
     branch::alt,
-    bytes::complete::tag,
     character::complete::{char, digit1, one_of, space0},
     combinator::{opt, recognize},
     sequence::preceded,
@@ -66,6 +65,7 @@ pub(crate) fn parse_game(
         result_tag: None,
         fatal_reported: in_junk,
         escaped_nl_reported: false,
+        scratch: Vec::new(),
     };
     let parsed = p.game();
     if p.touched && !eof {
@@ -100,6 +100,7 @@ struct P<'a> {
     result_tag: Option<String>,
     fatal_reported: bool,
     escaped_nl_reported: bool,
+    scratch: Vec<SquareToken>,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -115,6 +116,7 @@ fn is_file_letter(b: u8) -> bool {
 }
 
 impl<'a> P<'a> {
+    #[inline(always)]
     fn at(&mut self, i: usize) -> Option<u8> {
         match self.b.get(i) {
             Some(&b) => Some(b),
@@ -159,6 +161,14 @@ impl<'a> P<'a> {
     /// Skips white space and `%` line comments.
     fn skip_ws(&mut self) {
         loop {
+            // Plain blanks first, without the checks below.
+            while let Some(&b) = self.b.get(self.pos) {
+                if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                    self.pos += 1;
+                } else {
+                    break;
+                }
+            }
             match self.at(self.pos) {
                 Some(b) if is_ws(b) => self.pos += 1,
                 Some(b'%') => self.skip_to_eol(),
@@ -1010,17 +1020,22 @@ impl<'a> P<'a> {
         }
         // Standard results: must not be followed by a digit (`1-10` is a move).
         let rest = &self.s[start..];
-        let std_res: IResult<&str, &str> = alt((
-            tag("1/2-1/2"),
-            tag("1-0"),
-            tag("0-1"),
-            tag("2-0"),
-            tag("0-2"),
-            tag("1-1"),
-            tag("0-0"),
-        ))
-        .parse(rest);
-        if let Ok((_, r)) = std_res {
+        let std_res: Option<&str> = if !standard_possible {
+            None
+        } else if rest.starts_with("1/2-1/2") {
+            Some(&rest[..7])
+        } else {
+            match rest.as_bytes() {
+                [b'1', b'-', b'0', ..]
+                | [b'0', b'-', b'1', ..]
+                | [b'2', b'-', b'0', ..]
+                | [b'0', b'-', b'2', ..]
+                | [b'1', b'-', b'1', ..]
+                | [b'0', b'-', b'0', ..] => Some(&rest[..3]),
+                _ => None,
+            }
+        };
+        if let Some(r) = std_res {
             let end = start + r.len();
             // Peek (and ask for more text) so `1-1` at a block end is not cut from `1-10`.
             let next = self.at(end);
@@ -1120,10 +1135,11 @@ impl<'a> P<'a> {
         let b = self.at(i)?;
         if b.is_ascii_digit() {
             let mut j = i;
-            while self.at(j).is_some_and(|b| b.is_ascii_digit()) {
+            let mut v: u32 = 0;
+            while let Some(d) = self.at(j).filter(u8::is_ascii_digit) {
+                v = v.saturating_mul(10).saturating_add(u32::from(d - b'0'));
                 j += 1;
             }
-            let v: u32 = self.s[i..j].parse().unwrap_or(u32::MAX);
             return Some((j, SquareValue::Numeric(v.min(u16::MAX as u32) as u16)));
         }
         if is_file_letter(b) {
@@ -1174,7 +1190,9 @@ impl<'a> P<'a> {
             self.error(&c::S107, start, self.pos, "this is not a square");
             return None;
         };
-        let mut squares = Vec::with_capacity(2);
+        // A buffer reused from move to move: no allocation per move.
+        let mut squares = std::mem::take(&mut self.scratch);
+        squares.clear();
         // Separator-less numeric run: 3228.
         if let SquareValue::Numeric(_) = v1 {
             let len = e1 - start;
@@ -1313,8 +1331,10 @@ impl<'a> P<'a> {
         }
         let span = self.span(start, end);
         let strength = self.strength_after(end);
+        let list = SquareList::from_slice(&squares);
+        self.scratch = squares;
         Some(Move {
-            squares,
+            squares: list,
             strength,
             span,
         })
@@ -1400,10 +1420,10 @@ impl<'a> P<'a> {
             ),
         );
         let num = |t: &str| SquareValue::Numeric(t.parse::<u16>().unwrap_or(0));
-        let squares = vec![
+        let squares = SquareList::from_slice(&[
             self.square_token(start, start + k, num(&digits[..k]), None),
             self.square_token(start + k, end, num(&digits[k..]), None),
-        ];
+        ]);
         let strength = self.strength_after(end);
         Some(Move {
             squares,
