@@ -192,3 +192,23 @@ fn streaming_in_small_blocks_gives_the_same_chunks() {
         assert_eq!(a.diagnostics, b.diagnostics);
     }
 }
+
+#[test]
+fn latin1_file_gets_one_decoding_note_and_reads() {
+    let bytes = b"[White \"Ren\xe9\"]\n1. 32-28 *\n[White \"Jos\xe9\"]\n1. 33-29 *\n";
+    let c = read_bytes(bytes);
+    assert_eq!(codes_of(&c), ["F003 1:1"]);
+    assert_eq!(game_count(&c), 2);
+    assert_eq!(c[0].game.as_ref().unwrap().tag("White"), Some("René"));
+}
+
+#[test]
+fn megabytes_of_junk_give_one_diagnostic() {
+    let line = "lorem ipsum dolor sit amet (consectetur) adipiscing elit 12 34\n";
+    let text = line.repeat(3_000_000 / line.len());
+    let c = parse_str(&text, &ReadOptions::default());
+    assert!(c.len() > 1, "junk is cut into bounded chunks");
+    assert_eq!(codes_of(&c), ["S105 1:1"]);
+    let joined: String = c.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(joined, text);
+}
