@@ -212,3 +212,11 @@ fn megabytes_of_junk_give_one_diagnostic() {
     let joined: String = c.iter().map(|c| c.text.as_str()).collect();
     assert_eq!(joined, text);
 }
+
+#[test]
+fn a_runaway_comment_is_cut_without_reading_the_whole_file() {
+    let text = format!("1. 32-28 {{ {}", "words without end ".repeat(200_000));
+    let c = parse_str(&text, &ReadOptions::default());
+    assert_eq!(codes_of(&c), ["S101 1:10"]);
+    assert!(c.len() > 1 && c[0].text.len() < 3 << 20);
+}

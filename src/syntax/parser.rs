@@ -887,6 +887,10 @@ impl<'a> P<'a> {
         let mut first_close: Option<usize> = None;
         let mut nested = false;
         let end = loop {
+            if i - open > SKIP_CAP && first_close.is_none() {
+                // A runaway comment: do not buffer the rest of a huge file to find its end.
+                break None;
+            }
             let Some(b) = self.at(i) else {
                 break None;
             };
