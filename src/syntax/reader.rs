@@ -304,7 +304,8 @@ fn next_column(text: &str, column: u32) -> u32 {
     }
 }
 
-/// Reads all chunks of `text` at once (for tests and small inputs).
+/// Reads all chunks of `text` at once (for tests and small inputs). The text goes through
+/// the same decoder as a file, so text holding NUL bytes is reported as binary (F002).
 pub fn parse_str(text: &str, options: &ReadOptions) -> Vec<Chunk> {
     let reader = GameReader::new(TextDecoder::new(text.as_bytes()), options.clone());
     reader.filter_map(Result::ok).collect()
