@@ -31,3 +31,4 @@ pub mod write;
 
 pub use lint::{Diagnostic, Kind, Severity};
 pub use rules::Variant;
+pub use syntax::{Chunk, Game, GameReader, ReadOptions};

@@ -97,7 +97,7 @@ pub struct MoveNumber {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Move {
     /// The squares in the order written; from the second on each has the separator before it.
-    pub squares: Vec<SquareToken>,
+    pub squares: SquareList,
     /// The strength mark after it.
     pub strength: Option<Strength>,
     /// The whole move, strength excluded.
@@ -113,8 +113,46 @@ impl Move {
     }
 }
 
+/// The squares of a move: a slice (through `Deref`) that keeps the common two-square move
+/// inline, without an allocation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareList(SquareRepr);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum SquareRepr {
+    Two([SquareToken; 2]),
+    Many(Vec<SquareToken>),
+}
+
+impl SquareList {
+    /// A list holding `squares`.
+    pub fn from_slice(squares: &[SquareToken]) -> Self {
+        match squares {
+            [a, b] => SquareList(SquareRepr::Two([*a, *b])),
+            _ => SquareList(SquareRepr::Many(squares.to_vec())),
+        }
+    }
+}
+
+impl std::ops::Deref for SquareList {
+    type Target = [SquareToken];
+
+    fn deref(&self) -> &[SquareToken] {
+        match &self.0 {
+            SquareRepr::Two(two) => two,
+            SquareRepr::Many(v) => v,
+        }
+    }
+}
+
+impl Serialize for SquareList {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
 /// One square of a move token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SquareToken {
     /// The square as written (`07`, `28`, `c3`).
     pub raw: RawText,
@@ -319,11 +357,18 @@ impl RawText {
             return None;
         }
         let mut bytes = [0u8; 15];
-        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        for (d, s) in bytes.iter_mut().zip(text.bytes()) {
+            *d = s;
+        }
         Some(RawText {
             len: text.len() as u8,
             bytes,
         })
+    }
+
+    /// The bytes of the text.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
     }
 
     /// The text.

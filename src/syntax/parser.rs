@@ -8,7 +8,6 @@
 use nom::{
     IResult, Parser,
     branch::alt,
-    bytes::complete::tag,
     character::complete::{char, digit1, one_of, space0},
     combinator::{opt, recognize},
     sequence::preceded,
@@ -66,6 +65,7 @@ pub(crate) fn parse_game(
         result_tag: None,
         fatal_reported: in_junk,
         escaped_nl_reported: false,
+        scratch: Vec::new(),
     };
     let parsed = p.game();
     if p.touched && !eof {
@@ -100,6 +100,7 @@ struct P<'a> {
     result_tag: Option<String>,
     fatal_reported: bool,
     escaped_nl_reported: bool,
+    scratch: Vec<SquareToken>,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -115,6 +116,7 @@ fn is_file_letter(b: u8) -> bool {
 }
 
 impl<'a> P<'a> {
+    #[inline(always)]
     fn at(&mut self, i: usize) -> Option<u8> {
         match self.b.get(i) {
             Some(&b) => Some(b),
@@ -159,6 +161,14 @@ impl<'a> P<'a> {
     /// Skips white space and `%` line comments.
     fn skip_ws(&mut self) {
         loop {
+            // Plain blanks first, without the checks below.
+            while let Some(&b) = self.b.get(self.pos) {
+                if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                    self.pos += 1;
+                } else {
+                    break;
+                }
+            }
             match self.at(self.pos) {
                 Some(b) if is_ws(b) => self.pos += 1,
                 Some(b'%') => self.skip_to_eol(),
@@ -231,10 +241,17 @@ impl<'a> P<'a> {
             let Some(ch) = self.at(start) else {
                 break Stop::Eof;
             };
+            // A token that starts this close to the end of the text may continue in text not
+            // read yet: ask for more (tokens longer than this check their own ends).
+            let _ = self.at(start + 16);
             if ch != b'{' && first.is_none() {
                 first = Some(start);
             }
-            let moves_seen = game.body.iter().any(|e| !matches!(e, Element::Comment(_)));
+            let moves_seen = game
+                .body
+                .iter()
+                .rev()
+                .any(|e| !matches!(e, Element::Comment(_)));
             match ch {
                 b'[' => {
                     if moves_seen {
@@ -372,7 +389,7 @@ impl<'a> P<'a> {
                             "this `*` ends no game: nothing comes before it",
                         );
                         self.take_line_end();
-                        return self.finish(None, Vec::new(), false);
+                        return self.finish(None, false);
                     }
                     game.result = Some(GameResult {
                         kind: ResultKind::Unknown,
@@ -405,7 +422,7 @@ impl<'a> P<'a> {
                                 format!("this result `{}` ends no game", r.raw),
                             );
                             self.take_line_end();
-                            return self.finish(None, Vec::new(), false);
+                            return self.finish(None, false);
                         }
                         game.result = Some(r);
                         last_end = self.pos;
@@ -472,22 +489,23 @@ impl<'a> P<'a> {
                 }
             }
             Stop::Tag => {
-                let at = self.pos;
+                // The terminator is missing right after the game's last token.
+                let at = last_end;
                 let moves_seen = game.body.iter().any(|e| !matches!(e, Element::Comment(_)));
                 if moves_seen {
                     self.lenient(
                         &c::N212,
                         at,
-                        at + 1,
-                        "a tag follows movetext: the game before it has no terminator",
+                        at,
+                        "the game ends here without `*` or a result: a tag follows its movetext",
                     );
                 } else if has_game {
                     self.lenient(
                         &c::N216,
                         at,
-                        at + 1,
-                        "this tag repeats one of the game before it, which has no movetext \
-                         and no terminator; a new game starts here",
+                        at,
+                        "the game ends here without movetext or terminator: the next tag \
+                         repeats one of its tags and starts a new game",
                     );
                 }
             }
@@ -497,9 +515,9 @@ impl<'a> P<'a> {
         if has_game {
             let start = first.unwrap_or(0);
             game.span = self.span(start, last_end.max(start));
-            self.finish(Some(game), Vec::new(), junk)
+            self.finish(Some(game), junk)
         } else {
-            self.finish(None, Vec::new(), junk)
+            self.finish(None, junk)
         }
     }
 
@@ -507,7 +525,7 @@ impl<'a> P<'a> {
         self.b.get(self.pos) == Some(&b'[')
     }
 
-    fn finish(&mut self, game: Option<Game>, _extra: Vec<Diagnostic>, junk: bool) -> Parsed {
+    fn finish(&mut self, game: Option<Game>, junk: bool) -> Parsed {
         Parsed {
             game,
             end: self.pos,
@@ -833,7 +851,11 @@ impl<'a> P<'a> {
             self.colon_ok = num == "25" || num == "41";
         }
         if name == "Result" {
-            self.result_tag = Some(value.chars().filter(|c| !c.is_whitespace()).collect());
+            // Kept only when it is not a standard result: then a score like `4-6` may end
+            // the game.
+            let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+            let standard = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*", ""];
+            self.result_tag = (!standard.contains(&compact.as_str())).then_some(compact);
         }
         Some(Tag {
             name: name.to_string(),
@@ -865,6 +887,10 @@ impl<'a> P<'a> {
         let mut first_close: Option<usize> = None;
         let mut nested = false;
         let end = loop {
+            if i - open > SKIP_CAP && first_close.is_none() {
+                // A runaway comment: do not buffer the rest of a huge file to find its end.
+                break None;
+            }
             let Some(b) = self.at(i) else {
                 break None;
             };
@@ -979,19 +1005,41 @@ impl<'a> P<'a> {
     }
 
     fn result(&mut self, start: usize) -> Option<GameResult> {
+        // Cheap test first: what follows the first run of digits.
+        let mut d = start;
+        while self.b.get(d).is_some_and(u8::is_ascii_digit) {
+            d += 1;
+        }
+        let after = self.b.get(d).copied();
+        let second = self.b.get(d + 1).copied();
+        let standard_possible = d == start + 1 && matches!(after, Some(b'-' | b'/'));
+        let loose_possible = match after {
+            Some(b'/' | b' ') => true,
+            Some(b'.') => second.is_some_and(|b| b.is_ascii_digit()),
+            Some(b'-') => self.result_tag.is_some(),
+            _ => false,
+        };
+        if !standard_possible && !loose_possible {
+            return None;
+        }
         // Standard results: must not be followed by a digit (`1-10` is a move).
         let rest = &self.s[start..];
-        let std_res: IResult<&str, &str> = alt((
-            tag("1/2-1/2"),
-            tag("1-0"),
-            tag("0-1"),
-            tag("2-0"),
-            tag("0-2"),
-            tag("1-1"),
-            tag("0-0"),
-        ))
-        .parse(rest);
-        if let Ok((_, r)) = std_res {
+        let std_res: Option<&str> = if !standard_possible {
+            None
+        } else if rest.starts_with("1/2-1/2") {
+            Some(&rest[..7])
+        } else {
+            match rest.as_bytes() {
+                [b'1', b'-', b'0', ..]
+                | [b'0', b'-', b'1', ..]
+                | [b'2', b'-', b'0', ..]
+                | [b'0', b'-', b'2', ..]
+                | [b'1', b'-', b'1', ..]
+                | [b'0', b'-', b'0', ..] => Some(&rest[..3]),
+                _ => None,
+            }
+        };
+        if let Some(r) = std_res {
             let end = start + r.len();
             // Peek (and ask for more text) so `1-1` at a block end is not cut from `1-10`.
             let next = self.at(end);
@@ -1013,7 +1061,8 @@ impl<'a> P<'a> {
                 });
             }
         }
-        // Other scores: read only where they end the game or equal the Result tag.
+        // Other scores: `4-6` only where it ends the game and the Result tag is not a standard
+        // one, or equals the Result tag; scores no move can look like anywhere.
         let loose: IResult<&str, &str> =
             recognize((score, space0, char('-'), space0, score)).parse(rest);
         if let Ok((_, r)) = loose {
@@ -1021,14 +1070,18 @@ impl<'a> P<'a> {
             if self.at(end).is_some_and(|b| !is_ws(b) && b != b'{') {
                 return None;
             }
-            let compact: String = r.chars().filter(|c| !c.is_whitespace()).collect();
-            let tag_matches = self.result_tag.as_deref() == Some(compact.as_str());
-            let tag_is_other = self.result_tag.as_deref().is_none_or(|t| {
-                !["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"].contains(&t)
-            });
-            let plain_move = r.bytes().all(|b| b.is_ascii_digit() || b == b'-');
+            let tag_matches = self
+                .result_tag
+                .as_deref()
+                .is_some_and(|t| t.bytes().eq(r.bytes().filter(|b| !b.is_ascii_whitespace())));
+            let tag_is_other = self.result_tag.is_some();
+            // `4-6` could be a move; `1 1/2 - 1/2` or `1.01-0.99` cannot.
+            let integer = |t: &str| t.trim().bytes().all(|b| b.is_ascii_digit());
+            let plain_move = r
+                .split_once('-')
+                .is_none_or(|(a, b)| integer(a) || integer(b));
             let ok = tag_matches
-                || (!plain_move && self.ends_game_after(end))
+                || !plain_move
                 || (tag_is_other && self.ends_game_after(end) && self.result_tag.is_some());
             if ok {
                 self.pos = end;
@@ -1086,10 +1139,11 @@ impl<'a> P<'a> {
         let b = self.at(i)?;
         if b.is_ascii_digit() {
             let mut j = i;
-            while self.at(j).is_some_and(|b| b.is_ascii_digit()) {
+            let mut v: u32 = 0;
+            while let Some(d) = self.at(j).filter(u8::is_ascii_digit) {
+                v = v.saturating_mul(10).saturating_add(u32::from(d - b'0'));
                 j += 1;
             }
-            let v: u32 = self.s[i..j].parse().unwrap_or(u32::MAX);
             return Some((j, SquareValue::Numeric(v.min(u16::MAX as u32) as u16)));
         }
         if is_file_letter(b) {
@@ -1140,7 +1194,9 @@ impl<'a> P<'a> {
             self.error(&c::S107, start, self.pos, "this is not a square");
             return None;
         };
-        let mut squares = Vec::with_capacity(2);
+        // A buffer reused from move to move: no allocation per move.
+        let mut squares = std::mem::take(&mut self.scratch);
+        squares.clear();
         // Separator-less numeric run: 3228.
         if let SquareValue::Numeric(_) = v1 {
             let len = e1 - start;
@@ -1235,7 +1291,7 @@ impl<'a> P<'a> {
         }
         if squares
             .iter()
-            .any(|s| s.raw.as_str().len() > 1 && s.raw.as_str().starts_with('0'))
+            .any(|s| s.raw.as_bytes().len() > 1 && s.raw.as_bytes()[0] == b'0')
         {
             self.lenient(&c::N203, start, end, "square written with a leading zero");
         }
@@ -1279,8 +1335,10 @@ impl<'a> P<'a> {
         }
         let span = self.span(start, end);
         let strength = self.strength_after(end);
+        let list = SquareList::from_slice(&squares);
+        self.scratch = squares;
         Some(Move {
-            squares,
+            squares: list,
             strength,
             span,
         })
@@ -1366,10 +1424,10 @@ impl<'a> P<'a> {
             ),
         );
         let num = |t: &str| SquareValue::Numeric(t.parse::<u16>().unwrap_or(0));
-        let squares = vec![
+        let squares = SquareList::from_slice(&[
             self.square_token(start, start + k, num(&digits[..k]), None),
             self.square_token(start + k, end, num(&digits[k..]), None),
-        ];
+        ]);
         let strength = self.strength_after(end);
         Some(Move {
             squares,

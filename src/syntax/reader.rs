@@ -7,7 +7,7 @@ use super::ast::Game;
 use super::parser::{Step, parse_game};
 use crate::lint::Diagnostic;
 use crate::lint::codes::file;
-use crate::source::{DecodeEvent, Decoding, Span, TextDecoder};
+use crate::source::{DecodeEvent, Decoding, LineCol, LineIndex, Span, TextDecoder};
 
 /// One piece of a file: the text of (at most) one game, and what was found in it.
 ///
@@ -20,12 +20,27 @@ pub struct Chunk {
     pub offset: usize,
     /// 1-based line of `text[0]`.
     pub first_line: u32,
+    /// 1-based column (in characters) of `text[0]`: 1 unless the chunk starts in the middle
+    /// of a line (several games on one line).
+    pub first_column: u32,
     /// The game, or `None` when the chunk holds no game (trailing comments, junk, an empty file).
     pub game: Option<Game>,
     /// 1-based index of the game in the file, when `game` is `Some`.
     pub index: Option<usize>,
     /// Syntax, non-standard and encoding findings in this chunk.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Chunk {
+    /// The line and column of file offset `offset`, which must lie within this chunk.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let index = LineIndex::new(&self.text, self.offset, self.first_line);
+        let mut lc = index.line_col(&self.text, offset);
+        if lc.line == self.first_line {
+            lc.column += self.first_column - 1;
+        }
+        lc
+    }
 }
 
 /// Reads games one at a time from a decoder; memory holds about one game plus one block.
@@ -39,6 +54,7 @@ pub struct GameReader<R: Read> {
     /// Start (in `buf`) of the next chunk.
     pos: usize,
     line: u32,
+    column: u32,
     eof: bool,
     stopped: bool,
     games: usize,
@@ -63,6 +79,7 @@ impl<R: Read> GameReader<R> {
             buf_base: 0,
             pos: 0,
             line: 1,
+            column: 1,
             eof: false,
             stopped: false,
             games: 0,
@@ -105,6 +122,8 @@ impl<R: Read> GameReader<R> {
             match ev {
                 DecodeEvent::Binary { offset } => {
                     binary = true;
+                    // The note on the decoding would only add noise to a binary file.
+                    self.pending.retain(|d| d.code != file::F003.code);
                     let at = (offset as usize).min(self.buf_base + self.buf.len());
                     self.pending.push(Diagnostic::new(
                         &file::F002,
@@ -153,13 +172,16 @@ impl<R: Read> GameReader<R> {
             None
         };
         let first_line = self.line;
+        let first_column = self.column;
         self.line += count_breaks(&text);
+        self.column = next_column(&text, self.column);
         self.pos = end;
         self.emitted = true;
         Chunk {
             text,
             offset,
             first_line,
+            first_column,
             game,
             index,
             diagnostics: all,
@@ -274,7 +296,16 @@ fn count_breaks(text: &str) -> u32 {
     n
 }
 
-/// Reads all chunks of `text` at once (for tests and small inputs).
+/// The column after `text` when it starts at column `column`.
+fn next_column(text: &str, column: u32) -> u32 {
+    match text.rfind(['\n', '\r']) {
+        Some(k) => text[k + 1..].chars().count() as u32 + 1,
+        None => column + text.chars().count() as u32,
+    }
+}
+
+/// Reads all chunks of `text` at once (for tests and small inputs). The text goes through
+/// the same decoder as a file, so text holding NUL bytes is reported as binary (F002).
 pub fn parse_str(text: &str, options: &ReadOptions) -> Vec<Chunk> {
     let reader = GameReader::new(TextDecoder::new(text.as_bytes()), options.clone());
     reader.filter_map(Result::ok).collect()

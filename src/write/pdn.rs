@@ -2,8 +2,9 @@
 //!
 //! Canonical form: one tag per line, a blank line, then the movetext wrapped at 80 columns;
 //! moves without leading zeros, captures with `x`, strength marks right after their move
-//! (a PDN 2.0 star becomes `$7`), comments in braces (inner braces turned into parentheses),
-//! and the game's terminator (`*` when it had none). The tree is walked without recursion.
+//! (a PDN 2.0 star becomes `$7`), comments in braces (inner braces turned into parentheses,
+//! runs of white space into one space), and the game's terminator (`*` when it had none).
+//! The tree is walked without recursion.
 
 use std::fmt::Write;
 
@@ -29,10 +30,12 @@ pub fn write_game(game: &Game, out: &mut String) {
         }
         out.push_str("\"]\n");
     }
+    if !game.tags.is_empty() && !game.body.is_empty() {
+        out.push('\n');
+    }
     let mut line = LineWriter {
         out,
         col: 0,
-        token: String::new(),
         glue: false,
     };
     for e in &game.body {
@@ -52,7 +55,7 @@ pub fn write_game(game: &Game, out: &mut String) {
                 }
             }
             Element::Ellipsis { .. } => line.token("..."),
-            Element::Comment(c) => line.token(&format!("{{{}}}", clean_comment(&c.text))),
+            Element::Comment(c) => line.comment(&clean_comment(&c.text)),
             Element::Nag { value, .. } => line.token(&format!("${value}")),
             Element::Setup(s) => line.token(&format!("/{}/", s.raw.trim())),
             Element::VariationStart { .. } => {
@@ -111,7 +114,6 @@ fn clean_comment(text: &str) -> String {
 struct LineWriter<'a> {
     out: &'a mut String,
     col: usize,
-    token: String,
     /// The next token follows `(` without a space.
     glue: bool,
 }
@@ -135,7 +137,23 @@ impl LineWriter<'_> {
         if let Some(k) = t.rfind('\n') {
             self.col = t[k + 1..].chars().count();
         }
-        self.token.clear();
+    }
+
+    /// A comment, its words wrapped like the other tokens (line breaks inside it become
+    /// spaces).
+    fn comment(&mut self, text: &str) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            [] => self.token("{}"),
+            [only] => self.token(&format!("{{{only}}}")),
+            [first, middle @ .., last] => {
+                self.token(&format!("{{{first}"));
+                for w in middle {
+                    self.token(w);
+                }
+                self.token(&format!("{last}}}"));
+            }
+        }
     }
 
     fn close(&mut self) {

@@ -1,0 +1,222 @@
+//! Broken input: every case gets its own clear diagnostic and never a panic.
+
+use pdnkit::source::TextDecoder;
+use pdnkit::syntax::{Chunk, GameReader, ReadOptions, parse_str};
+
+fn read_bytes(bytes: &[u8]) -> Vec<Chunk> {
+    GameReader::new(TextDecoder::new(bytes), ReadOptions::default())
+        .map(|c| c.expect("reading from memory cannot fail"))
+        .collect()
+}
+
+fn codes_of(chunks: &[Chunk]) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in chunks {
+        for d in &c.diagnostics {
+            let lc = c.line_col(d.span.start);
+            out.push(format!("{} {}:{}", d.code, lc.line, lc.column));
+        }
+    }
+    out
+}
+
+fn lenient(text: &str) -> Vec<String> {
+    codes_of(&parse_str(text, &ReadOptions::default()))
+}
+
+fn game_count(chunks: &[Chunk]) -> usize {
+    chunks.iter().filter(|c| c.game.is_some()).count()
+}
+
+#[test]
+fn empty_file_gets_one_no_games_diagnostic() {
+    let c = read_bytes(b"");
+    assert_eq!(codes_of(&c), ["F005 1:1"]);
+    assert_eq!(c.len(), 1);
+}
+
+#[test]
+fn file_of_comments_gets_one_no_games_diagnostic() {
+    let c = read_bytes(b"{ only a comment }\n% and a line comment\n");
+    assert_eq!(codes_of(&c), ["F005 1:1"]);
+}
+
+#[test]
+fn binary_garbage_gets_one_diagnostic() {
+    let mut bytes = b"[Event \"x\"]\n".to_vec();
+    bytes.extend((0u8..=255).cycle().take(10_000));
+    let c = read_bytes(&bytes);
+    let codes: Vec<_> = c
+        .iter()
+        .flat_map(|c| c.diagnostics.iter().map(|d| d.code))
+        .collect();
+    assert_eq!(codes, ["F002"]);
+}
+
+#[test]
+fn text_that_is_not_pdn_gets_one_diagnostic() {
+    let text = "This is a letter, not a game record.\nIt has many lines (and parentheses),\n\
+                numbers like 12 and 1-0, and words.\nRegards.\n";
+    let c = parse_str(text, &ReadOptions::default());
+    assert_eq!(codes_of(&c), ["S105 1:1"]);
+    assert_eq!(game_count(&c), 0);
+}
+
+#[test]
+fn the_tab_separated_move_list_reads_as_one_game() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/py-draughts/american-movelist.txt"
+    ))
+    .unwrap();
+    let c = parse_str(&text, &ReadOptions::default());
+    assert_eq!(game_count(&c), 1);
+    assert_eq!(codes_of(&c), ["N210 20:16"]);
+}
+
+#[test]
+fn a_broken_game_does_not_stop_the_next() {
+    let text = "[Event \"a\"]\n1. 32-28 @@@ 19-23 *\n[Event \"b\"]\n1. 33-29 *\n";
+    let c = parse_str(text, &ReadOptions::default());
+    assert_eq!(game_count(&c), 2);
+    assert_eq!(codes_of(&c), ["S105 2:10"]);
+    let first = c[0].game.as_ref().unwrap();
+    assert_eq!(first.main_line_moves().count(), 1);
+    assert!(first.result.is_none());
+    assert_eq!(c[1].game.as_ref().unwrap().tag("Event"), Some("b"));
+}
+
+#[test]
+fn unterminated_constructs_point_at_their_opening_character() {
+    assert_eq!(
+        lenient("1. 32-28 { never closed\n[Event \"b\"]\n*\n"),
+        ["S101 1:10"]
+    );
+    assert_eq!(lenient("[Event \"open\n1. 32-28 *\n"), ["S102 1:8"]);
+    assert_eq!(lenient("[Event \"x\"\n1. 32-28 *\n"), ["S103 1:1"]);
+    assert_eq!(lenient("1. 32-28 (19-23 (18-22 *\n"), ["S104 1:10"]);
+    assert_eq!(lenient("1. 32-28 ) 19-23 *\n"), ["S104 1:10"]);
+    assert_eq!(lenient("1. 32-28 /FEN \"W:W1:B2\" *\n"), ["S110 1:10"]);
+    assert_eq!(lenient("[Event]\n1. 32-28 *\n"), ["S106 1:1"]);
+}
+
+#[test]
+fn chunks_cover_every_byte_in_order() {
+    let text = "{pre}\n[Event \"a\"]\n1. 32-28 *\r\n\r\n1. 33-29 1-0 {trailing}\n";
+    let c = parse_str(text, &ReadOptions::default());
+    let joined: String = c.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(joined, text);
+    let mut at = 0;
+    for ch in &c {
+        assert_eq!(ch.offset, at);
+        at += ch.text.len();
+    }
+    assert_eq!(c[1].first_line, 4);
+    assert!(c[2].game.is_none());
+    assert_eq!(c.iter().filter_map(|c| c.index).collect::<Vec<_>>(), [1, 2]);
+}
+
+fn deep(n: usize) -> String {
+    let mut s = String::from("1. 32-28 ");
+    for _ in 0..n {
+        s.push_str("(19-23 ");
+    }
+    for _ in 0..n {
+        s.push(')');
+    }
+    s.push_str(" *\n");
+    s
+}
+
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    // The default 2 MiB stack of a spawned thread, like the test harness gives.
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let text = deep(100_000);
+            // Default limit: the too-deep part is skipped with one diagnostic.
+            let c = parse_str(&text, &ReadOptions::default());
+            assert_eq!(game_count(&c), 1);
+            let codes: Vec<_> = c
+                .iter()
+                .flat_map(|c| c.diagnostics.iter().map(|d| d.code))
+                .collect();
+            assert_eq!(codes, ["S109"]);
+            // No limit: the whole tree is kept, serialized, written and dropped.
+            let opts = ReadOptions {
+                max_depth: usize::MAX,
+                ..Default::default()
+            };
+            let mut c = parse_str(&text, &opts);
+            assert!(c[0].diagnostics.is_empty());
+            let game = c.remove(0).game.unwrap();
+            assert_eq!(game.lines().len(), 100_001);
+            let json = serde_json::to_string(&game).unwrap();
+            assert!(json.len() > 100_000);
+            let mut out = String::new();
+            pdnkit::write::pdn::write_game(&game, &mut out);
+            assert!(out.len() > 700_000);
+            drop(game);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
+fn streaming_in_small_blocks_gives_the_same_chunks() {
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(7).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/checkerboard/tinsley.pdn"
+    );
+    let bytes = std::fs::read(path).unwrap();
+    let whole = read_bytes(&bytes);
+    let trickled: Vec<Chunk> =
+        GameReader::new(TextDecoder::new(Trickle(&bytes)), ReadOptions::default())
+            .map(Result::unwrap)
+            .collect();
+    assert_eq!(whole.len(), trickled.len());
+    for (a, b) in whole.iter().zip(&trickled) {
+        assert_eq!(a.text, b.text);
+        assert_eq!(a.game, b.game);
+        assert_eq!(a.diagnostics, b.diagnostics);
+    }
+}
+
+#[test]
+fn latin1_file_gets_one_decoding_note_and_reads() {
+    let bytes = b"[White \"Ren\xe9\"]\n1. 32-28 *\n[White \"Jos\xe9\"]\n1. 33-29 *\n";
+    let c = read_bytes(bytes);
+    assert_eq!(codes_of(&c), ["F003 1:1"]);
+    assert_eq!(game_count(&c), 2);
+    assert_eq!(c[0].game.as_ref().unwrap().tag("White"), Some("René"));
+}
+
+#[test]
+fn megabytes_of_junk_give_one_diagnostic() {
+    let line = "lorem ipsum dolor sit amet (consectetur) adipiscing elit 12 34\n";
+    let text = line.repeat(3_000_000 / line.len());
+    let c = parse_str(&text, &ReadOptions::default());
+    assert!(c.len() > 1, "junk is cut into bounded chunks");
+    assert_eq!(codes_of(&c), ["S105 1:1"]);
+    let joined: String = c.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(joined, text);
+}
+
+#[test]
+fn a_runaway_comment_is_cut_without_reading_the_whole_file() {
+    let text = format!("1. 32-28 {{ {}", "words without end ".repeat(200_000));
+    let c = parse_str(&text, &ReadOptions::default());
+    assert_eq!(codes_of(&c), ["S101 1:10"]);
+    assert!(c.len() > 1 && c[0].text.len() < 3 << 20);
+}
