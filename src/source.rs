@@ -346,6 +346,8 @@ pub struct LineIndex {
     base: usize,
     /// Line number of the first line of the text (1-based).
     first_line: u32,
+    /// Column of the text's first character (1-based): a text can start in mid-line.
+    first_column: u32,
     /// Offsets (relative to the text) at which each line starts.
     starts: Vec<usize>,
 }
@@ -372,8 +374,16 @@ impl LineIndex {
         LineIndex {
             base,
             first_line,
+            first_column: 1,
             starts,
         }
+    }
+
+    /// The same index for a text whose first character is in column `column` (1-based) of its
+    /// line, as when several games share a line.
+    pub fn starting_at_column(mut self, column: u32) -> Self {
+        self.first_column = column.max(1);
+        self
     }
 
     /// Number of line breaks in the text (the line after the text is `first_line + breaks`).
@@ -391,7 +401,10 @@ impl LineIndex {
         while !text.is_char_boundary(rel) {
             rel -= 1;
         }
-        let column = text[start..rel].chars().count() as u32 + 1;
+        let mut column = text[start..rel].chars().count() as u32 + 1;
+        if line == 0 {
+            column += self.first_column - 1;
+        }
         LineCol {
             line: self.first_line + line as u32,
             column,

@@ -159,7 +159,13 @@ fn check_one(path: &Path, options: &CheckOptions, args: &Args, color: bool) -> F
         if args.quiet {
             return;
         }
-        let view = SourceView::new(&name, &g.chunk.text, g.chunk.offset, g.chunk.first_line);
+        let view = SourceView::new(
+            &name,
+            &g.chunk.text,
+            g.chunk.offset,
+            g.chunk.first_line,
+            g.chunk.first_column,
+        );
         for d in &g.diagnostics {
             match args.format {
                 Format::Json => {
@@ -213,7 +219,7 @@ fn check_one(path: &Path, options: &CheckOptions, args: &Args, color: bool) -> F
 
 fn io_failure(name: &str, why: &str, args: &Args) -> FileResult {
     let d = Diagnostic::new(&F001, Span::default(), format!("cannot read {name}: {why}"));
-    let view = SourceView::new(name, "", 0, 1);
+    let view = SourceView::new(name, "", 0, 1, 1);
     let mut output = match args.format {
         Format::Json => render_json(&view, None, &d),
         Format::Short | Format::Human => {

@@ -77,7 +77,13 @@ pub fn run(args: &Args) -> i32 {
                 return EXIT_FAILURE;
             }
         };
-        let view = SourceView::new(&name, &chunk.text, chunk.offset, chunk.first_line);
+        let view = SourceView::new(
+            &name,
+            &chunk.text,
+            chunk.offset,
+            chunk.first_line,
+            chunk.first_column,
+        );
         for d in &chunk.diagnostics {
             errors |= d.severity == pdnkit::Severity::Error;
             eprintln!("{}", render_short(&view, d));

@@ -133,7 +133,7 @@ enum Step {
 
 fn token_text(m: &MoveToken) -> String {
     let mut s = String::new();
-    for sq in &m.squares {
+    for sq in m.squares.iter() {
         if let Some(sep) = sq.separator {
             s.push(sep.kind.as_char());
         }
@@ -1059,7 +1059,7 @@ impl<'g> Shared<'g> {
 fn separator_mismatch(m: &MoveToken, mv: &Move) -> Option<&'static Code> {
     let mut any = false;
     let mut capture = false;
-    for s in &m.squares {
+    for s in m.squares.iter() {
         if let Some(x) = s.separator {
             any = true;
             capture |= x.kind.is_capture();

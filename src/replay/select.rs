@@ -273,7 +273,7 @@ fn evidence(game: &Game) -> (Option<Board>, bool, String) {
     let (mut alg, mut num) = (0usize, 0usize);
     for e in &game.body {
         if let Element::Move(m) = e {
-            for s in &m.squares {
+            for s in m.squares.iter() {
                 match s.value {
                     SquareValue::Numeric(n) => {
                         num += 1;

@@ -284,6 +284,13 @@ impl<'a> P<'a> {
                             self.pos = start;
                             break Stop::Tag;
                         }
+                        if let Some(first) = game.tags.iter().find(|g| g.name == t.name) {
+                            let msg = format!(
+                                "the tag {} appears twice in this game; readers take the first, \"{}\"",
+                                t.name, first.value
+                            );
+                            self.lenient(&c::N218, t.span.start, t.span.end, msg);
+                        }
                         game.tags.push(t);
                     }
                     content = true;

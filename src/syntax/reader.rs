@@ -34,12 +34,9 @@ pub struct Chunk {
 impl Chunk {
     /// The line and column of file offset `offset`, which must lie within this chunk.
     pub fn line_col(&self, offset: usize) -> LineCol {
-        let index = LineIndex::new(&self.text, self.offset, self.first_line);
-        let mut lc = index.line_col(&self.text, offset);
-        if lc.line == self.first_line {
-            lc.column += self.first_column - 1;
-        }
-        lc
+        LineIndex::new(&self.text, self.offset, self.first_line)
+            .starting_at_column(self.first_column)
+            .line_col(&self.text, offset)
     }
 }
 

@@ -19,17 +19,27 @@ pub struct SourceView<'a> {
     pub text: &'a str,
     /// File offset of `text[0]`.
     pub offset: usize,
+    /// Column of `text[0]` in its line (1-based).
+    first_column: u32,
     index: LineIndex,
 }
 
 impl<'a> SourceView<'a> {
-    /// A view of `text`, which starts at byte `offset` of the file, on line `first_line`.
-    pub fn new(path: &'a str, text: &'a str, offset: usize, first_line: u32) -> Self {
+    /// A view of `text`, which starts at byte `offset` of the file, on line `first_line`, in
+    /// column `first_column`.
+    pub fn new(
+        path: &'a str,
+        text: &'a str,
+        offset: usize,
+        first_line: u32,
+        first_column: u32,
+    ) -> Self {
         SourceView {
             path,
             text,
             offset,
-            index: LineIndex::new(text, offset, first_line),
+            first_column: first_column.max(1),
+            index: LineIndex::new(text, offset, first_line).starting_at_column(first_column),
         }
     }
 
@@ -81,14 +91,20 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
     let text = view.text;
     let line_lo = text[..lo].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let line_hi = text[hi..].find(['\n', '\r']).map_or(text.len(), |i| hi + i);
-    let excerpt = &text[line_lo..line_hi];
+    // A chunk that starts in mid-line: pad its first line so columns come out right.
+    let pad = if line_lo == 0 {
+        view.first_column as usize - 1
+    } else {
+        0
+    };
+    let excerpt = format!("{}{}", " ".repeat(pad), &text[line_lo..line_hi]);
     let first_line = view.locate(Span::point(view.offset + line_lo)).0.line;
     let rel = |s: Span| {
-        let a = view.clamp(s.start) - line_lo;
-        let b = (view.clamp(s.end) - line_lo).max(a);
+        let a = view.clamp(s.start) - line_lo + pad;
+        let b = (view.clamp(s.end) - line_lo + pad).max(a);
         a.min(excerpt.len())..b.min(excerpt.len())
     };
-    let mut snippet = Snippet::source(excerpt)
+    let mut snippet = Snippet::source(excerpt.as_str())
         .line_start(first_line as usize)
         .path(view.path)
         .fold(true)
@@ -246,7 +262,7 @@ mod tests {
     #[test]
     fn short_form_is_file_line_col() {
         let text = "[Event \"x\"]\n1. 32-28 18-23 *\n";
-        let v = SourceView::new("a.pdn", text, 0, 1);
+        let v = SourceView::new("a.pdn", text, 0, 1, 1);
         let d = diag(Span::new(18, 23));
         assert_eq!(
             render_short(&v, &d),
@@ -257,7 +273,7 @@ mod tests {
     #[test]
     fn human_form_shows_the_line_and_a_caret() {
         let text = "[Event \"x\"]\n1. 32-28 18-23 *\n";
-        let v = SourceView::new("a.pdn", text, 0, 1);
+        let v = SourceView::new("a.pdn", text, 0, 1, 1);
         let d = diag(Span::new(21, 26)).with_note("a note");
         let out = render_human(&v, &d, false);
         assert!(
@@ -273,7 +289,7 @@ mod tests {
     #[test]
     fn views_of_later_chunks_count_from_their_own_line() {
         let text = "1. 32-28 *\n";
-        let v = SourceView::new("a.pdn", text, 1000, 41);
+        let v = SourceView::new("a.pdn", text, 1000, 41, 1);
         let d = diag(Span::new(1003, 1008));
         assert_eq!(
             render_short(&v, &d),
@@ -283,9 +299,23 @@ mod tests {
     }
 
     #[test]
+    fn a_chunk_starting_in_mid_line_keeps_its_columns() {
+        // `1. 32-28 * 1. 33-29 *` with the second game's chunk starting at column 12.
+        let text = "1. 33-29 *\n";
+        let v = SourceView::new("a.pdn", text, 11, 1, 12);
+        let d = diag(Span::new(14, 19));
+        assert_eq!(
+            render_short(&v, &d),
+            "a.pdn:1:15: warning[F005]: something is off here"
+        );
+        let out = render_human(&v, &d, false);
+        assert!(out.contains("a.pdn:1:15"), "{out}");
+    }
+
+    #[test]
     fn json_line_carries_the_schema_fields() {
         let text = "1. 32-28 *\n";
-        let v = SourceView::new("a.pdn", text, 0, 1);
+        let v = SourceView::new("a.pdn", text, 0, 1, 1);
         let d = diag(Span::new(3, 8)).with_context(MoveContext {
             ply: 1,
             move_number: 1,

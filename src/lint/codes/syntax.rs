@@ -79,7 +79,7 @@ pub static S107: Code = Code {
     severity: Severity::Error,
     summary: "a square without a second square, or a separator with nothing after it",
     explanation: "A move is a square, a separator and another square (more squares for a capture path). Here only one square was written, or a separator is not followed by a square, or a square is out of any notation's range. The token is skipped and reading goes on.",
-    example: "1. 32- 19-23 *\n",
+    example: "1. 32 19-23 *\n",
 };
 
 /// A run of digits that cannot be split into two squares in one way.
@@ -101,7 +101,7 @@ pub static S109: Code = Code {
     severity: Severity::Error,
     summary: "variations nested deeper than the reader's limit were skipped",
     explanation: "Variations may nest, but a file with thousands of nested parentheses is almost always broken or hostile. Variations deeper than the limit (256 unless set otherwise) are skipped with their content, and the reader goes on with the enclosing line once they are closed. The message tells how much text was skipped.",
-    example: "1. 32-28 ((((( ... 19-23 *\n",
+    example: "{ read with the nesting limit set to 4 }\n1. 32-28 (((((19-23))))) 19-23 *\n",
 };
 
 /// A setup command's `/` is never closed.
@@ -299,6 +299,19 @@ pub static N216: Code = Code {
     severity: Severity::Warning,
     summary: "a tag repeats one of the same game: a new game starts",
     explanation: "Each tag appears at most once per game. A tag whose name the current game already has can only start the next game, so the game before it (which has tags but no movetext) ended without `*` or a result. The tag starts a new game.",
+    example: "[Event \"one\"]\n\n[Event \"two\"]\n1. 32-28 *\n",
+};
+
+/// A tag appears twice in one header.
+pub static N218: Code = Code {
+    code: "N218",
+    name: "duplicate-tag",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a tag appears twice in the same header",
+    explanation: "Each tag may appear once per game. Two values for the same tag in one header \
+                  (no blank line between them, so no new game starts) leave it unclear which \
+                  is meant. pdnkit keeps both in the syntax tree and uses the first.",
     example: "[Event \"one\"]\n[Event \"two\"]\n1. 32-28 *\n",
 };
 
@@ -317,5 +330,5 @@ pub static N217: Code = Code {
 pub static ALL: &[&Code] = &[
     &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &N201, &N202,
     &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214, &N215,
-    &N216, &N217,
+    &N216, &N217, &N218,
 ];
