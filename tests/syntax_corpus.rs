@@ -32,7 +32,8 @@ const EXPECTED: &[(&str, usize, Counts)] = &[
         &[("N210", 1), ("N216", 16), ("N217", 17)],
     ),
     ("raven-checkers/german_open_2004.pdn", 1, &[]),
-    ("raven-checkers/sample.pdn", 1, &[]),
+    // Its header has two Event tags.
+    ("raven-checkers/sample.pdn", 1, &[("N218", 1)]),
     ("shashkispark/example.pdn", 1, &[("N205", 7)]),
     ("shashkispark/example_multivariants1.pdn", 1, &[]),
     ("shashkispark/example_multivariants2.pdn", 1, &[]),

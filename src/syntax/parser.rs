@@ -289,7 +289,8 @@ impl<'a> P<'a> {
                                 "the tag {} appears twice in this game; readers take the first, \"{}\"",
                                 t.name, first.value
                             );
-                            self.lenient(&c::N218, t.span.start, t.span.end, msg);
+                            let (a, z) = (t.span.start - self.base, t.span.end - self.base);
+                            self.lenient(&c::N218, a, z, msg);
                         }
                         game.tags.push(t);
                     }
