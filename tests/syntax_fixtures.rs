@@ -22,7 +22,7 @@ fn read(name: &str, options: &ReadOptions) -> (usize, Vec<String>) {
 /// (fixture, games, findings as `CODE line:column`).
 const EXPECTED: &[(&str, usize, &[&str])] = &[
     ("ambiguous_numeric_run.pdn", 1, &["S108 1:4", "S108 1:17"]),
-    ("capture_separator.pdn", 1, &["N206 1:21", "N206 1:27"]),
+    ("capture_separator.pdn", 1, &["N206 2:21", "N206 2:27"]),
     ("duplicate_tag.pdn", 1, &["N218 2:1"]),
     ("escaped_line_break.pdn", 1, &["N217 1:12"]),
     ("grammar_movetext.pdn", 1, &[]),

@@ -59,6 +59,7 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         targets: lines.iter().filter_map(|l| l.replaces).collect(),
         from_fen: game.tags.iter().any(|t| t.name == "FEN"),
         foreign_reported: false,
+        colon_reported: false,
         quiet_x_seen: 0,
         quiet_x_index: None,
         offset: if sel.start.side_to_move() == sel.first_to_move {
@@ -110,6 +111,7 @@ struct Shared<'g> {
     /// The body indices of the moves that variations replace.
     targets: std::collections::HashSet<usize>,
     foreign_reported: bool,
+    colon_reported: bool,
     /// Quiet moves written with `x` so far, and where the one report of them is.
     quiet_x_seen: usize,
     quiet_x_index: Option<usize>,
@@ -404,6 +406,7 @@ impl<'g> Shared<'g> {
             }
         };
         self.check_foreign(m);
+        self.check_colon(m);
 
         // Most moves are quiet steps with no capture about: look that move up directly.
         if let [from, to] = written[..] {
@@ -542,6 +545,15 @@ impl<'g> Shared<'g> {
         let pic = diagram(&before, &self.sel.layout);
         let fspan = m.squares.first().map_or(m.span, |s| s.span);
         let tspan = m.squares.last().map_or(m.span, |s| s.span);
+        // Squares are named as the move writes them.
+        let from_text = m
+            .squares
+            .first()
+            .map_or(String::new(), |s| s.raw.to_string());
+        let to_text = m
+            .squares
+            .last()
+            .map_or(String::new(), |s| s.raw.to_string());
         let piece = match state.pos.piece_at(from) {
             None => {
                 ctx.expected = legal.iter().map(|mv| self.notate(mv, legal)).collect();
@@ -549,7 +561,7 @@ impl<'g> Shared<'g> {
                     Diagnostic::new(
                         &R301,
                         fspan,
-                        format!("{text}: there is no piece on {}", self.name(from)),
+                        format!("{text}: there is no piece on {from_text}"),
                     ),
                     ctx,
                     pic,
@@ -563,9 +575,8 @@ impl<'g> Shared<'g> {
                         &R302,
                         fspan,
                         format!(
-                            "{text}: the {} on {} is {}'s, but it is {}'s move",
+                            "{text}: the {} on {from_text} is {}'s, but it is {}'s move",
                             role_name(p.role),
-                            self.name(from),
                             p.color.as_str(),
                             side.as_str()
                         ),
@@ -685,11 +696,7 @@ impl<'g> Shared<'g> {
             return Step::Stop;
         }
         let mut d = if state.pos.piece_at(to).is_some() {
-            Diagnostic::new(
-                &R303,
-                tspan,
-                format!("{text}: {} is occupied", self.name(to)),
-            )
+            Diagnostic::new(&R303, tspan, format!("{text}: {to_text} is occupied"))
         } else {
             let why = self.why_impossible(&state.pos, from, to, piece);
             Diagnostic::new(&R304, m.span, format!("{text}: {why}"))
@@ -731,6 +738,16 @@ impl<'g> Shared<'g> {
     }
 
     fn push_error(&mut self, d: Diagnostic, ctx: MoveContext, pic: String) {
+        let mut d = d;
+        if let Some(b) = self.sel.smaller_board {
+            if ctx.ply == 1 && ctx.variation_depth == 0 {
+                d.notes.push(format!(
+                    "every square of this game fits on {b}, a smaller board than the {} of {}: is the GameType right?",
+                    self.board(),
+                    self.sel.variant.title()
+                ));
+            }
+        }
         let mut d = d.with_context(ctx);
         d.diagram = Some(pic);
         self.diagnostics.push(d);
@@ -875,8 +892,35 @@ impl<'g> Shared<'g> {
         }
     }
 
+    /// `:` separates captures in Russian notation only. The reader judges it when a GameType
+    /// says the variant; otherwise the replay does, once per game.
+    fn check_colon(&mut self, m: &MoveToken) {
+        if self.colon_reported
+            || self.sel.variant.capture_separator() == ':'
+            || self.game.tags.iter().any(|t| t.name == "GameType")
+        {
+            return;
+        }
+        let colon = m.squares.iter().find_map(|s| {
+            s.separator
+                .filter(|x| x.kind == crate::syntax::SeparatorKind::Colon)
+                .map(|x| x.span)
+        });
+        if let Some(span) = colon {
+            self.colon_reported = true;
+            self.diagnostics.push(Diagnostic::new(
+                &crate::lint::codes::syntax::N206,
+                span,
+                format!(
+                    "`:` as capture separator; PDN writes `x` in {}",
+                    self.sel.variant.title()
+                ),
+            ));
+        }
+    }
+
     fn check_foreign(&mut self, m: &MoveToken) {
-        if self.foreign_reported {
+        if self.foreign_reported || !self.sel.declared_notation {
             return;
         }
         let algebraic = m

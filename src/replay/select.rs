@@ -26,6 +26,10 @@ pub struct Selection {
     pub other_win_condition: bool,
     /// The declared layout was unusual; the standard one may be tried instead.
     pub nonstandard_layout: bool,
+    /// A GameType tag declares the notation, so moves in the other notation are reported.
+    pub declared_notation: bool,
+    /// Every square of the game fits this smaller board than the variant's.
+    pub smaller_board: Option<Board>,
 }
 
 /// What a lidraughts or PlayStrategy `[Variant]` tag names.
@@ -67,8 +71,14 @@ pub(super) fn select(
                 match (r.variant, r.layout) {
                     (Some(v), Some(l)) => {
                         if options.variant.is_none_or(|f| f == v) {
-                            for note in &r.notes {
-                                diags.push(Diagnostic::new(&G509, tag.value_span, note.clone()));
+                            for (i, note) in r.notes.iter().enumerate() {
+                                let mut d = Diagnostic::new(&G509, tag.value_span, note.clone());
+                                // The first note of a game with another winning condition only
+                                // says how it is checked.
+                                if r.other_win_condition && i == 0 {
+                                    d = d.with_severity(Severity::Info);
+                                }
+                                diags.push(d);
                             }
                         }
                         declared = Some((
@@ -93,12 +103,18 @@ pub(super) fn select(
             }
         }
     }
+    let mut from_variant_tag = false;
     if declared.is_none() && gt_tag.is_none() {
         if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant") {
             match variant_tag(&tag.value) {
                 Some((Some(v), other)) => {
-                    let l = Layout::standard(v);
+                    // The tag names the game only; the notation follows the moves.
+                    let mut l = Layout::standard(v);
+                    if evidence(game).1 {
+                        l.kind = NotationKind::Algebraic;
+                    }
                     declared = Some((v, l, v.rules().first_to_move, other, false));
+                    from_variant_tag = true;
                 }
                 _ if options.variant.is_none() => {
                     diags.push(Diagnostic::new(
@@ -133,6 +149,8 @@ pub(super) fn select(
             start,
             other_win_condition: other,
             nonstandard_layout: false,
+            declared_notation: gt_tag.is_some() && !from_variant_tag,
+            smaller_board: smaller_board(game, forced),
         };
         return Some((sel, None));
     }
@@ -146,6 +164,8 @@ pub(super) fn select(
             start,
             other_win_condition: other,
             nonstandard_layout: nonstandard,
+            declared_notation: !from_variant_tag,
+            smaller_board: smaller_board(game, v),
         };
         if nonstandard {
             // Files that declare an odd corner usually still use the standard numbering: take
@@ -264,6 +284,13 @@ fn score(game: &Game, sel: &Selection) -> ((usize, i64), line::LinesOutcome) {
         .filter(|d| d.severity == Severity::Error)
         .count();
     ((errors, -(out.plies as i64)), out)
+}
+
+/// The board the game's squares need, when it is smaller than `variant`'s.
+fn smaller_board(game: &Game, variant: Variant) -> Option<Board> {
+    evidence(game)
+        .0
+        .filter(|b| b.size() < variant.board().size())
 }
 
 /// Which board the squares of a game need, and whether it is written algebraically.
@@ -411,6 +438,8 @@ fn infer(
             start,
             other_win_condition: false,
             nonstandard_layout: false,
+            declared_notation: false,
+            smaller_board: None,
         };
         let (s, out) = score(game, &sel);
         tried.push(format!("{} {} error(s)", v.name(), s.0));
@@ -423,7 +452,7 @@ fn infer(
             break;
         }
     }
-    let Some((sel, _, fen_diags, out)) = best else {
+    let Some((sel, best_score, fen_diags, out)) = best else {
         // No candidate takes the FEN: report it as read for the first candidate.
         let v = candidates[0];
         start_position(
@@ -448,6 +477,12 @@ fn infer(
     );
     if tried.len() > 1 {
         d = d.with_note(format!("candidates tried: {}", tried.join("; ")));
+    }
+    if best_score.0 > 0 {
+        d = d.with_note(
+            "no variant pdnkit knows replays this game without errors: it may be of another \
+             variant (Frisian, Italian, ...) or hold real errors",
+        );
     }
     if changed {
         d = d.with_note("this differs from the variant guessed for the earlier games of the file");

@@ -61,7 +61,8 @@ pub(crate) fn parse_game(
         touched: false,
         options,
         diags: Vec::new(),
-        colon_ok: false,
+        // Without a GameType the variant is not known here; the replay judges `:` then.
+        colon_ok: true,
         result_tag: None,
         fatal_reported: in_junk,
         escaped_nl_reported: false,

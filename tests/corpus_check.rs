@@ -1,0 +1,185 @@
+//! Every file of the corpus, read and replayed: the diagnostics are snapshotted per file, and
+//! each real error of a real file is explained by a test of its own below.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::lint::{Diagnostic, Severity};
+use pdnkit::write::render::SourceView;
+
+/// The corpus files, in name order.
+fn corpus_files() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<_> = walkdir::WalkDir::new(&root)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .filter(|p| {
+            matches!(
+                p.extension()
+                    .and_then(|x| x.to_str())
+                    .map(str::to_ascii_lowercase)
+                    .as_deref(),
+                Some("pdn" | "txt")
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// One line per error and warning (`line:col severity[code] message`), then the infos counted
+/// by code, then the file's totals.
+fn report(path: &Path) -> String {
+    let name = path
+        .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"))
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    let file = std::fs::File::open(path).expect("corpus file opens");
+    let mut out = String::new();
+    let mut infos: BTreeMap<&str, usize> = BTreeMap::new();
+    let totals = check_stream(file, &CheckOptions::default(), |g| {
+        let view = SourceView::new(
+            &name,
+            &g.chunk.text,
+            g.chunk.offset,
+            g.chunk.first_line,
+            g.chunk.first_column,
+        );
+        for d in &g.diagnostics {
+            if d.severity == Severity::Info {
+                *infos.entry(d.code).or_default() += 1;
+                continue;
+            }
+            let (lc, _) = view.locate(d.span);
+            let game = g.chunk.index.map_or("-".to_string(), |i| i.to_string());
+            let _ = writeln!(
+                out,
+                "game {game} {}:{} {}[{}] {}",
+                lc.line, lc.column, d.severity, d.code, d.message
+            );
+        }
+    })
+    .expect("corpus file reads");
+    let _ = writeln!(out, "infos: {infos:?}");
+    let variants: BTreeMap<&str, usize> = totals
+        .variants
+        .iter()
+        .map(|(v, n)| (v.name(), *n))
+        .collect();
+    let _ = writeln!(
+        out,
+        "games {} errors {} warnings {} variants {variants:?} guessed {} unreplayed {}",
+        totals.games, totals.errors, totals.warnings, totals.guessed, totals.unreplayed
+    );
+    out
+}
+
+#[test]
+fn every_corpus_file_is_checked_and_snapshotted() {
+    let files = corpus_files();
+    assert!(files.len() >= 40, "the corpus is there: {}", files.len());
+    for path in files {
+        let name = path
+            .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"))
+            .unwrap()
+            .display()
+            .to_string()
+            .replace(['/', '.'], "_");
+        insta::assert_snapshot!(name, report(&path));
+    }
+}
+
+fn diagnostics(rel: &str) -> Vec<Diagnostic> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(rel);
+    let mut out = Vec::new();
+    check_stream(
+        std::fs::File::open(path).unwrap(),
+        &CheckOptions::default(),
+        |g| out.extend(g.diagnostics),
+    )
+    .unwrap();
+    out
+}
+
+/// Real errors in real files, each shown to be one.
+mod real_errors {
+    use super::*;
+
+    fn errors(ds: &[Diagnostic]) -> Vec<(&'static str, String)> {
+        ds.iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| (d.code, d.message.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn tinsley_game_541_has_moves_missing_before_move_62() {
+        // Black is to move at 62. and has kings on 29 and 28 and a man on 16; the record has
+        // Black play 32-28, but 32 is empty: the moves that brought a black king there are
+        // missing from the record. The legal moves at that point are listed in the note.
+        let ds = diagnostics("checkerboard/tinsley.pdn");
+        let e = errors(&ds);
+        assert!(
+            e.contains(&("R301", "32-28: there is no piece on 32".into())),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn tinsley_has_two_annotations_glued_to_moves_outside_braces() {
+        // `8-11Redoversteppedthetimecontrolonthismove.` and `26-22Whiteovers...`: a note
+        // written without braces, so it is neither a move nor a comment.
+        let ds = diagnostics("checkerboard/tinsley.pdn");
+        let glued: Vec<_> = ds.iter().filter(|d| d.code == "S105").collect();
+        assert_eq!(glued.len(), 2);
+        assert!(glued.iter().all(|d| d.message.contains("overstepped")));
+    }
+
+    #[test]
+    fn lidraughts_russian_exports_whose_result_tag_disagrees_with_the_moves() {
+        // Game 1: the Result tag says 1-1, but the game ends `33. h2xe5 2-0` with a terminator
+        // of 2-0. Seven games of the file carry such a contradiction.
+        let ds = diagnostics("py-draughts/russian.pdn");
+        let e = errors(&ds);
+        assert_eq!(e.len(), 7, "{e:?}");
+        assert!(e.iter().all(|(c, _)| *c == "G502"));
+        assert!(e[0].1.contains("ends with 2-0 but its Result tag says 1-1"));
+    }
+
+    #[test]
+    fn frisian_games_without_gametype_fail_as_international() {
+        // frisian.pdn starts with games that carry no tags; their moves fit 10x10, so they are
+        // replayed as International, where Frisian's orthogonal captures (14x34 straight down
+        // a file) do not exist. The guess says that no known variant replays them cleanly.
+        let ds = diagnostics("py-draughts/frisian.pdn");
+        assert!(errors(&ds).iter().all(|(c, _)| *c == "R308"));
+        let guess = ds.iter().find(|d| d.code == "G506").unwrap();
+        assert!(
+            guess
+                .notes
+                .iter()
+                .any(|n| n.contains("no variant pdnkit knows"))
+        );
+    }
+
+    #[test]
+    fn shashkispark_fixtures_declare_10x10_but_hold_8x8_moves() {
+        // `[GameType "20"]` with `1. g3-h4 b6-a5`: a Russian opening on an 8x8 board. On 10x10,
+        // h4 is White's own man, so the first move is impossible; the note says why.
+        let ds = diagnostics("shashkispark/notation_variant.pdn");
+        let first = ds.iter().find(|d| d.severity == Severity::Error).unwrap();
+        assert_eq!(first.code, "R303");
+        assert!(
+            first.notes.iter().any(|n| n.contains("fits on 8x8")),
+            "{first:#?}"
+        );
+    }
+}
