@@ -291,3 +291,36 @@ fn parse_prints_one_json_tree_per_game() {
         "second game still checked"
     );
 }
+
+#[test]
+fn moves_for_a_position_from_the_corpus() {
+    // The problem in corpus/orac-draughts/oldbury1.pdn, written with zero-padded squares, a
+    // space and a trailing dot as in the file. White to play; the record's first move is 27-24.
+    // White's men on 6, 10, 14, 15, 18, 19, 22, 23, 27 (moving up towards 1-4); Black's pieces
+    // stand next to several of them but no black piece has an empty square behind it on White's
+    // side, so there is no capture and every step forward to an empty square is legal.
+    let out = pdn()
+        .args([
+            "moves",
+            "--variant",
+            "english",
+            "--fen",
+            "W:W06,10,14,15,18,19,22,23,27:B01,03,07,12,K13,20,K25,26. ",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let moves: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert!(moves.contains(&"27-24".to_string()), "{moves:?}");
+    assert!(moves.iter().all(|m| m.contains('-')), "{moves:?}");
+    assert!(
+        !moves.contains(&"6-1".to_string()),
+        "1 holds a black man: {moves:?}"
+    );
+}
