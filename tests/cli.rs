@@ -324,3 +324,35 @@ fn moves_for_a_position_from_the_corpus() {
         "1 holds a black man: {moves:?}"
     );
 }
+
+#[test]
+fn a_directory_without_pdn_files_is_a_failure_and_other_files_are_counted() {
+    let empty = std::env::temp_dir().join(format!("pdnkit-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    pdn()
+        .arg("check")
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no *.pdn or *.txt file found"));
+    let _ = std::fs::remove_dir(&empty);
+    // corpus/ holds SOURCES.md besides the game files: it is counted, not read.
+    pdn()
+        .args([
+            "check",
+            "--quiet",
+            "corpus/raven-checkers",
+            "corpus/SOURCES.md",
+        ])
+        .assert()
+        .stdout(predicate::str::contains("corpus/SOURCES.md"));
+    let out = pdn()
+        .args(["check", "--format", "json", "--quiet", "corpus"])
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    let last: Value =
+        serde_json::from_str(String::from_utf8(out).unwrap().lines().last().unwrap()).unwrap();
+    assert_eq!(last["skipped"], 1, "{last}");
+}

@@ -112,9 +112,18 @@ struct FileResult {
     failed: bool,
 }
 
-fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(PathBuf, String)>) {
+/// What walking the paths found: the files to check, the paths that could not be walked, and
+/// how many other files the directories held (not `*.pdn` or `*.txt`).
+struct Found {
+    files: Vec<PathBuf>,
+    errors: Vec<(PathBuf, String)>,
+    skipped: usize,
+}
+
+fn discover(paths: &[PathBuf]) -> Found {
     let mut files = Vec::new();
     let mut errors = Vec::new();
+    let mut skipped = 0;
     for p in paths {
         if p.as_os_str() == "-" || !p.is_dir() {
             files.push(p.clone());
@@ -130,6 +139,8 @@ fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(PathBuf, String)>) {
                         .map(str::to_ascii_lowercase);
                     if matches!(ext.as_deref(), Some("pdn" | "txt")) {
                         files.push(e.into_path());
+                    } else {
+                        skipped += 1;
                     }
                 }
                 Ok(_) => {}
@@ -140,7 +151,11 @@ fn discover(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<(PathBuf, String)>) {
             }
         }
     }
-    (files, errors)
+    Found {
+        files,
+        errors,
+        skipped,
+    }
 }
 
 fn check_one(path: &Path, options: &CheckOptions, args: &Args, color: bool) -> FileResult {
@@ -272,7 +287,22 @@ pub fn run(args: &Args) -> i32 {
         ColorChoice::Never => false,
         ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    let (files, walk_errors) = discover(&args.paths);
+    let Found {
+        files,
+        errors: walk_errors,
+        skipped,
+    } = discover(&args.paths);
+    if files.is_empty() && walk_errors.is_empty() {
+        eprintln!(
+            "pdn check: no *.pdn or *.txt file found in {}",
+            args.paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        return EXIT_FAILURE;
+    }
     let mut stdout = io::stdout().lock();
     let mut results: Vec<FileResult> = walk_errors
         .iter()
@@ -365,10 +395,19 @@ pub fn run(args: &Args) -> i32 {
                 "errors": all.errors,
                 "warnings": all.warnings,
                 "infos": all.infos,
+                "skipped": skipped,
             });
             format!("{j}\n")
         }
-        _ => table(&results, &all),
+        _ => {
+            let mut t = table(&results, &all);
+            if skipped > 0 {
+                t.push_str(&format!(
+                    "{skipped} other file(s) in the directories were not read (only *.pdn and *.txt are)\n"
+                ));
+            }
+            t
+        }
     };
     let _ = write_out(&mut stdout, &summary);
     if failed {
