@@ -121,6 +121,8 @@ pub enum DecodeEvent {
     Binary {
         /// Byte offset (in the raw file) of the first telling byte.
         offset: u64,
+        /// Where that byte falls in the decoded text (the text before it is all text).
+        text_offset: usize,
     },
     /// Bytes that are not valid in the chosen encoding were replaced by U+FFFD.
     Replaced {
@@ -251,21 +253,44 @@ impl<R: Read> TextDecoder<R> {
         }
         let last = self.eof;
         let bytes = std::mem::take(&mut self.pending);
-        if !self.binary_reported {
-            if let Some(pos) = binary_byte(&bytes, self.decoding) {
-                self.binary_reported = true;
-                self.events.push(DecodeEvent::Binary {
-                    offset: self.raw_offset + pos as u64,
-                });
+        let binary_at = if self.binary_reported {
+            None
+        } else {
+            binary_byte(&bytes, self.decoding)
+        };
+        let decoder = self.decoder.as_mut().expect("decoder chosen above");
+        if let Some(pos) = binary_at {
+            if last && bytes[pos..].iter().all(|&b| b == 0 || b == 0x1a) {
+                // NUL or Ctrl-Z padding at the very end of a file (old editors and disk
+                // images leave it): not content, and not a sign of a binary file.
+                return self.finish_block(&bytes[..pos], out, last);
             }
+            // Decode the text before the telling byte first, to know where it falls in the
+            // decoded text as well as in the raw bytes.
+            self.binary_reported = true;
+            let before = out.len();
+            out.reserve(decoder.max_utf8_buffer_length(pos).unwrap_or(pos * 3 + 16));
+            let _ = decoder.decode_to_string(&bytes[..pos], out, false);
+            self.events.push(DecodeEvent::Binary {
+                offset: self.raw_offset + pos as u64,
+                text_offset: self.text_len + (out.len() - before),
+            });
+            self.text_len += out.len() - before;
+            self.raw_offset += pos as u64;
+            let rest = &bytes[pos..];
+            return self.finish_block(rest, out, last);
         }
+        self.finish_block(&bytes, out, last)
+    }
+
+    fn finish_block(&mut self, bytes: &[u8], out: &mut String, last: bool) -> io::Result<bool> {
         let decoder = self.decoder.as_mut().expect("decoder chosen above");
         let before = out.len();
         let room = decoder
             .max_utf8_buffer_length(bytes.len())
             .unwrap_or(bytes.len() * 3 + 16);
         out.reserve(room);
-        let (result, read, replaced) = decoder.decode_to_string(&bytes, out, last);
+        let (result, read, replaced) = decoder.decode_to_string(bytes, out, last);
         debug_assert_eq!(result, encoding_rs::CoderResult::InputEmpty);
         debug_assert_eq!(read, bytes.len());
         if replaced {
@@ -475,7 +500,44 @@ mod tests {
     #[test]
     fn binary_input_is_reported() {
         let (_, _, ev) = decode_all(b"\x7fELF\x02\x01\x01\x00\x00\x00", None);
-        assert!(matches!(ev[0], DecodeEvent::Binary { offset: 4 }), "{ev:?}");
+        assert!(
+            matches!(
+                ev[0],
+                DecodeEvent::Binary {
+                    offset: 4,
+                    text_offset: 4
+                }
+            ),
+            "{ev:?}"
+        );
+    }
+
+    #[test]
+    fn padding_at_the_end_is_not_binary() {
+        let (text, _, ev) = decode_all(b"1. 32-28 *\n\0\0\x1a", None);
+        assert_eq!(text, "1. 32-28 *\n");
+        assert!(ev.is_empty(), "{ev:?}");
+    }
+
+    #[test]
+    fn binary_offsets_count_raw_bytes_and_decoded_text_apart() {
+        // A BOM (3 raw bytes, no text) and a Latin-1 letter (1 raw byte, 2 bytes of text).
+        let (_, _, ev) = decode_all(b"\xef\xbb\xbfab\0c", None);
+        assert_eq!(
+            ev[0],
+            DecodeEvent::Binary {
+                offset: 5,
+                text_offset: 2
+            }
+        );
+        let (_, _, ev) = decode_all(b"\xe9\xe9\n\0c", None);
+        assert_eq!(
+            ev[0],
+            DecodeEvent::Binary {
+                offset: 3,
+                text_offset: 5
+            }
+        );
     }
 
     #[test]

@@ -220,3 +220,21 @@ fn a_runaway_comment_is_cut_without_reading_the_whole_file() {
     assert_eq!(codes_of(&c), ["S101 1:10"]);
     assert!(c.len() > 1 && c[0].text.len() < 3 << 20);
 }
+
+#[test]
+fn games_before_a_late_binary_byte_are_kept() {
+    // Two kilobytes of games, then a NUL and garbage: the games are read, then one F002.
+    let mut text = String::new();
+    while text.len() < 2048 {
+        text.push_str("[GameType \"20\"]\n1. 32-28 19-23 *\n\n");
+    }
+    let games = text.matches("[GameType").count();
+    text.push_str("\0\u{1}garbage");
+    let chunks = pdnkit::syntax::parse_str(&text, &pdnkit::syntax::ReadOptions::default());
+    assert_eq!(chunks.iter().filter(|c| c.game.is_some()).count(), games);
+    let codes: Vec<&str> = chunks
+        .iter()
+        .flat_map(|c| c.diagnostics.iter().map(|d| d.code))
+        .collect();
+    assert_eq!(codes, ["F002"]);
+}

@@ -40,6 +40,9 @@ impl Chunk {
     }
 }
 
+/// A telling byte this close to the start makes the whole file binary.
+const BINARY_HEAD: usize = 1024;
+
 /// Reads games one at a time from a decoder; memory holds about one game plus one block.
 pub struct GameReader<R: Read> {
     decoder: TextDecoder<R>,
@@ -61,6 +64,8 @@ pub struct GameReader<R: Read> {
     pending: Vec<Diagnostic>,
     in_junk: bool,
     no_games_reported: bool,
+    /// The file turned out to be binary: nothing after the telling byte is read.
+    binary: bool,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -86,6 +91,7 @@ impl<R: Read> GameReader<R> {
             pending: Vec::new(),
             in_junk: false,
             no_games_reported: false,
+            binary: false,
         }
     }
 
@@ -94,8 +100,9 @@ impl<R: Read> GameReader<R> {
         self.decoder.decoding()
     }
 
-    /// Reads one more block; returns false on a binary file (after queueing F002).
-    fn read_more(&mut self) -> io::Result<bool> {
+    /// Reads one more block. On a binary file the text stops before the first telling byte,
+    /// F002 is queued, and the file counts as read to its end.
+    fn read_more(&mut self) -> io::Result<()> {
         if self.pos >= COMPACT_AT && self.pos * 2 >= self.buf.len() {
             self.buf.drain(..self.pos);
             self.buf_base += self.pos;
@@ -117,16 +124,33 @@ impl<R: Read> GameReader<R> {
         let mut binary = false;
         for ev in self.decoder.take_events() {
             match ev {
-                DecodeEvent::Binary { offset } => {
+                DecodeEvent::Binary {
+                    offset: raw,
+                    text_offset,
+                } => {
                     binary = true;
                     // The note on the decoding would only add noise to a binary file.
                     self.pending.retain(|d| d.code != file::F003.code);
-                    let at = (offset as usize).min(self.buf_base + self.buf.len());
+                    let found = text_offset.min(self.buf_base + self.buf.len());
+                    // Near the start the whole file is taken as binary and nothing is parsed
+                    // (one diagnostic, not a page of nonsense); later, the text before the
+                    // telling byte is read as usual, and nothing after it.
+                    let at = if found < BINARY_HEAD {
+                        self.buf_base.max(self.buf_base + self.pos)
+                    } else {
+                        found
+                    };
+                    let keep = at - self.buf_base;
+                    if keep < self.buf.len() && self.buf.is_char_boundary(keep) {
+                        self.buf.truncate(keep);
+                    }
                     self.pending.push(Diagnostic::new(
                         &file::F002,
                         Span::point(at),
-                        "the file holds NUL or control bytes: it is binary, not PDN text; it \
-                         was not read further",
+                        format!(
+                            "the file holds NUL or control bytes (the first at byte {raw}): it \
+                             is binary, not PDN text; it was not read further"
+                        ),
                     ));
                 }
                 DecodeEvent::Replaced { text_offset } => {
@@ -138,7 +162,12 @@ impl<R: Read> GameReader<R> {
                 }
             }
         }
-        Ok(!binary)
+        if binary {
+            // Nothing after the telling byte is read: the text before it is parsed as usual.
+            self.eof = true;
+            self.binary = true;
+        }
+        Ok(())
     }
 
     fn make_chunk(
@@ -194,17 +223,12 @@ impl<R: Read> GameReader<R> {
         loop {
             let avail = self.buf.len() - self.pos;
             if !self.eof && avail < want {
-                if !self.read_more()? {
-                    // Binary: everything left goes into one last chunk with F002.
-                    self.stopped = true;
-                    let end = self.buf.len();
-                    return Ok(Some(self.make_chunk(end, None, Vec::new())));
-                }
+                self.read_more()?;
                 continue;
             }
             if avail == 0 && self.eof {
                 self.stopped = true;
-                if self.games == 0 && !self.errors && !self.no_games_reported {
+                if self.games == 0 && !self.errors && !self.binary && !self.no_games_reported {
                     self.no_games_reported = true;
                     let d = vec![Diagnostic::new(
                         &file::F005,
