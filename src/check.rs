@@ -30,9 +30,11 @@ pub struct CheckOptions {
 /// One piece of a file (usually one game) with everything found in it.
 #[derive(Debug)]
 pub struct CheckedGame {
-    /// The text, place and syntax tree.
+    /// The text, place and syntax tree (its reader diagnostics are moved into
+    /// `diagnostics`).
     pub chunk: Chunk,
-    /// The replay's outcome, for chunks that hold a game that was replayed.
+    /// The replay's outcome, for chunks that hold a game that was replayed (its diagnostics are
+    /// moved into `diagnostics`).
     pub report: Option<GameReport>,
     /// Reader and replay diagnostics together, in source order.
     pub diagnostics: Vec<Diagnostic>,
@@ -93,14 +95,14 @@ pub fn check_stream<R: Read>(
     let mut reader = GameReader::new(decoder, options.read.clone());
     let mut ctx = FileContext::default();
     let mut totals = FileTotals::default();
-    while let Some(chunk) = reader.next_chunk()? {
+    while let Some(mut chunk) = reader.next_chunk()? {
         totals.bytes += chunk.text.len();
-        let mut diagnostics = chunk.diagnostics.clone();
+        let mut diagnostics = std::mem::take(&mut chunk.diagnostics);
         let mut report = None;
         if let Some(game) = &chunk.game {
             totals.games += 1;
             if !options.syntax_only {
-                let r = replay_game(game, &options.replay, &mut ctx);
+                let mut r = replay_game(game, &options.replay, &mut ctx);
                 match r.variant {
                     Some(v) => *totals.variants.entry(v).or_default() += 1,
                     None => totals.unreplayed += 1,
@@ -109,8 +111,7 @@ pub fn check_stream<R: Read>(
                 if r.diagnostics.iter().any(|d| d.kind == Kind::VariantGuess) {
                     totals.guessed += 1;
                 }
-                for d in &r.diagnostics {
-                    let mut d = d.clone();
+                for mut d in std::mem::take(&mut r.diagnostics) {
                     if options.read.strict && d.severity == Severity::Warning && strict_kind(d.kind)
                     {
                         d.severity = Severity::Error;

@@ -271,3 +271,49 @@ fn an_error_stops_its_line_only_and_says_how_much_is_left() {
         ds[0].notes
     );
 }
+
+#[test]
+fn a_huge_move_number_in_a_fen_game_does_not_overflow() {
+    let text = "[GameType \"20\"]\n[FEN \"W:W31:B1\"]\n4000000000. 31-27 *";
+    assert_eq!(codes(text), [""; 0]);
+}
+
+#[test]
+fn a_variation_replacing_a_jump_of_a_capture_written_one_jump_per_move_is_replayed() {
+    // `(1. 1-5)` replaces 18x25, the second half of 9x18 18x25: it starts where the capture
+    // started, with Black to move, and 1 is empty.
+    let text = "[GameType \"21\"]\n[FEN \"B:W14,22,30:B9\"]\n1. 9x18 18x25 (1. 1-5) 2. 30-26 *";
+    let ds = run(text, RuleProfile::Modern);
+    assert!(
+        ds.iter()
+            .any(|d| d.code == "R301" && d.message.starts_with("1-5")),
+        "{ds:#?}"
+    );
+}
+
+#[test]
+fn a_variation_replacing_a_placeholder_is_replayed() {
+    let text = "[GameType \"20\"]\n1. 32-28 ... ( 1-99 ) 2. 28-23 *";
+    assert!(codes(text).contains(&"R312"), "{:?}", codes(text));
+}
+
+#[test]
+fn a_placeholder_ends_the_right_to_huff() {
+    let text = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 ... 3. 10-15 *";
+    let found = all_codes(text, RuleProfile::Huffing);
+    assert!(!found.contains(&"H403"), "{found:?}");
+}
+
+#[test]
+fn a_fen_game_numbered_from_the_second_player_with_a_placeholder() {
+    let text = "[GameType \"20\"]\n[FEN \"B:W32:B19\"]\n31. ... 19-23 32. 32-28 *";
+    assert_eq!(all_codes(text, RuleProfile::Modern), [""; 0]);
+}
+
+#[test]
+fn a_game_without_squares_does_not_steer_the_next_guess() {
+    let text = "[Event \"a\"]\n*\n\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n";
+    let ds = run(text, RuleProfile::Modern);
+    let guesses: Vec<&Diagnostic> = ds.iter().filter(|d| d.kind == Kind::VariantGuess).collect();
+    assert!(guesses[1].message.contains("Russian"), "{:#?}", guesses[1]);
+}

@@ -138,6 +138,12 @@ fn game_text() -> impl Strategy<Value = String> {
                 body.push(t);
             }
             body.extend(std::iter::repeat_n(")".to_string(), depth));
+            // A well-formed header names each tag once.
+            let mut names = std::collections::HashSet::new();
+            let tags: Vec<String> = tags
+                .into_iter()
+                .filter(|t| names.insert(t.split('"').next().unwrap_or("").trim().to_string()))
+                .collect();
             format!("{}{} {result}\n", tags.concat(), body.join(" "))
         })
 }

@@ -7,8 +7,8 @@ use std::sync::mpsc;
 
 use clap::ValueEnum;
 use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream};
-use pdnkit::lint::codes::file::F001;
-use pdnkit::lint::{Diagnostic, Severity};
+use pdnkit::lint::codes::file::{F001, F006};
+use pdnkit::lint::{Code, Diagnostic, Severity};
 use pdnkit::replay::{ReplayOptions, RuleProfile};
 use pdnkit::rules::Variant;
 use pdnkit::source::{Span, encoding_for_label};
@@ -233,13 +233,21 @@ fn check_one(path: &Path, options: &CheckOptions, args: &Args, color: bool) -> F
 }
 
 fn io_failure(name: &str, why: &str, args: &Args) -> FileResult {
-    let d = Diagnostic::new(&F001, Span::default(), format!("cannot read {name}: {why}"));
+    failure(name, &F001, why, args)
+}
+
+/// A file that could not be checked at all: unreadable (F001) or a bug (F006).
+fn failure(name: &str, code: &'static Code, why: &str, args: &Args) -> FileResult {
+    let message = if code == &F001 {
+        format!("cannot read the file: {why}")
+    } else {
+        format!("internal error while checking the file: {why}")
+    };
+    let d = Diagnostic::new(code, Span::default(), message);
     let view = SourceView::new(name, "", 0, 1, 1);
     let mut output = match args.format {
         Format::Json => render_json(&view, None, &d),
-        Format::Short | Format::Human => {
-            format!("{name}: error[F001]: cannot read the file: {why}")
-        }
+        Format::Short | Format::Human => format!("{name}: error[{}]: {}", d.code, d.message),
     };
     output.push('\n');
     let mut totals = FileTotals::default();
@@ -345,7 +353,18 @@ pub fn run(args: &Args) -> i32 {
             let tx = tx.clone();
             let options = &options;
             scope.spawn(move |_| {
-                let r = check_one(f, options, args, color);
+                // A bug must cost one file, not the batch.
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    check_one(f, options, args, color)
+                }))
+                .unwrap_or_else(|p| {
+                    let why = p
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown panic".into());
+                    failure(&f.display().to_string(), &F006, &why, args)
+                });
                 let _ = tx.send((i, r));
             });
         }

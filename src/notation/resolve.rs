@@ -133,24 +133,11 @@ pub fn matching<'m>(board: Board, written: &[Square], moves: &'m [Move]) -> Vec<
             _ => {}
         }
         best = Some(f);
-        if !out.iter().any(|o| same_move(o, mv)) {
+        if !out.iter().any(|o| o.same_move(mv)) {
             out.push(mv);
         }
     }
     out
-}
-
-/// Two moves are the same move when they start and end on the same squares and take the same
-/// pieces (in any order).
-pub fn same_move(a: &Move, b: &Move) -> bool {
-    if a.from != b.from || a.to != b.to || a.captured.len() != b.captured.len() {
-        return false;
-    }
-    let mut x: Vec<Square> = a.captured.iter().copied().collect();
-    let mut y: Vec<Square> = b.captured.iter().copied().collect();
-    x.sort_unstable();
-    y.sort_unstable();
-    x == y
 }
 
 /// Writes `mv` in `layout`'s notation with the given separator: from-to for quiet moves and
@@ -181,6 +168,6 @@ pub fn write_move(layout: &Layout, mv: &Move, separator: char, full_path: bool) 
 pub fn write_move_in(layout: &Layout, mv: &Move, legal: &[Move], separator: char) -> String {
     let ambiguous = legal
         .iter()
-        .any(|o| o.from == mv.from && o.to == mv.to && !same_move(o, mv));
+        .any(|o| o.from == mv.from && o.to == mv.to && !o.same_move(mv));
     write_move(layout, mv, separator, ambiguous)
 }

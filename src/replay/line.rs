@@ -58,6 +58,7 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         before: HashMap::new(),
         targets: lines.iter().filter_map(|l| l.replaces).collect(),
         from_fen: game.tags.iter().any(|t| t.name == "FEN"),
+        has_gametype: game.tags.iter().any(|t| t.name == "GameType"),
         foreign_reported: false,
         colon_reported: false,
         quiet_x_seen: 0,
@@ -120,6 +121,8 @@ struct Shared<'g> {
     offset: u32,
     /// The game starts from a FEN tag.
     from_fen: bool,
+    /// The game has a GameType tag (which the reader judged the capture separators by).
+    has_gametype: bool,
 }
 
 /// How a move went.
@@ -180,8 +183,20 @@ impl<'g> Shared<'g> {
     }
 
     fn number_of(&self, state: &State) -> (u32, bool) {
-        let p = state.ply + state.shift + self.offset;
+        let p = state
+            .ply
+            .saturating_add(state.shift)
+            .saturating_add(self.offset);
         (1 + p / 2, p % 2 == 1)
+    }
+
+    /// Anchors the numbering of a game from a FEN on the number its first move carries.
+    fn anchor(&mut self, number: u32, second_player: bool) {
+        self.offset = number
+            .max(1)
+            .saturating_sub(1)
+            .saturating_mul(2)
+            .saturating_add(u32::from(second_player));
     }
 
     /// Replays one line from `state`; returns the state at its end and whether it was played
@@ -213,8 +228,18 @@ impl<'g> Shared<'g> {
                     }
                 }
                 Element::Ellipsis { span } => {
-                    let (_, second) = self.number_of(&state);
+                    if self.targets.contains(&idx) {
+                        self.before.insert(idx, state.clone());
+                    }
                     let numbered_first = pending.is_some_and(|n| !n.second_player);
+                    if let Some(n) = pending.filter(|n| !n.second_player) {
+                        if line.parent.is_none() && state.ply == 0 && self.from_fen {
+                            // `31. ... 19-23` from a FEN: the first player's half of move 31
+                            // came before the position.
+                            self.anchor(n.number, true);
+                        }
+                    }
+                    let (_, second) = self.number_of(&state);
                     if numbered_first && second {
                         // `1. ... 7-12`: the game starts with the second player; nothing to do.
                     } else {
@@ -232,6 +257,8 @@ impl<'g> Shared<'g> {
                             .with_context(self.context(&state, line, line_ply + 1, "...".into())),
                         );
                         state.pos.set_side_to_move(side.opponent());
+                        // The turn passed: no huff is due any more.
+                        state.huffable.clear();
                         state.ply += 1;
                         line_ply += 1;
                     }
@@ -247,29 +274,30 @@ impl<'g> Shared<'g> {
                             // A game from a position counts its moves from whatever number
                             // its first move has (`31.` to go on from a real game, `1.` for a
                             // problem whatever side moves): that number anchors the rest.
-                            self.offset = (mn.number.max(1) - 1) * 2 + u32::from(mn.second_player);
+                            self.anchor(mn.number, mn.second_player);
                         } else if !numbers_reported {
                             numbers_reported = self.check_number(mn, &state, line, line_ply, m);
                         }
                     }
-                    let rest: Vec<&MoveToken> = elems[k + 1..]
-                        .iter()
-                        .filter_map(|&i| match &game.body[i] {
-                            Element::Move(n) => Some(n),
-                            _ => None,
-                        })
-                        .take(MAX_JUMPS)
-                        .collect();
-                    match self.play(&mut state, line, line_ply, m, &rest) {
+                    // Kept only in games with variations, for the tokens a capture written
+                    // one jump per move consumes.
+                    let pre = (!self.targets.is_empty()).then(|| state.clone());
+                    match self.play(&mut state, line, line_ply, m, &elems[k + 1..]) {
                         Step::Played => {}
                         Step::PlayedMore(n) => {
-                            // Skip the move tokens that were part of this capture.
+                            // Skip the move tokens that were part of this capture; a variation
+                            // that replaces one of them starts where the capture started.
                             for _ in 0..n {
                                 k += 1;
                                 while k < elems.len()
                                     && !matches!(game.body[elems[k]], Element::Move(_))
                                 {
                                     k += 1;
+                                }
+                                if let (Some(&i), Some(pre)) = (elems.get(k), &pre) {
+                                    if self.targets.contains(&i) {
+                                        self.before.insert(i, pre.clone());
+                                    }
                                 }
                             }
                             state.shift += n as u32;
@@ -284,6 +312,19 @@ impl<'g> Shared<'g> {
             k += 1;
         }
         (state, true)
+    }
+
+    /// The move tokens among the line's elements `after`, as many as one capture can take.
+    fn following(&self, after: &[usize]) -> Vec<&'g MoveToken> {
+        let game = self.game;
+        after
+            .iter()
+            .filter_map(|&i| match &game.body[i] {
+                Element::Move(n) => Some(n),
+                _ => None,
+            })
+            .take(MAX_JUMPS)
+            .collect()
     }
 
     /// Adds to the last diagnostic how much of the line is left unchecked.
@@ -374,9 +415,8 @@ impl<'g> Shared<'g> {
         line: &Line,
         line_ply: u32,
         m: &MoveToken,
-        rest: &[&MoveToken],
+        after: &[usize],
     ) -> Step {
-        let next = rest.first().copied();
         let huffable = std::mem::take(&mut state.huffable);
         let side = state.pos.side_to_move();
         let board = self.board();
@@ -484,12 +524,16 @@ impl<'g> Shared<'g> {
         let chosen = match cands.len() {
             0 => {
                 let ctx = context(self, state);
-                return self.diagnose(state, ctx, m, &written, &legal, rest);
+                let rest = self.following(after);
+                return self.diagnose(state, ctx, m, &written, &legal, &rest);
             }
             1 => cands.swap_remove(0),
             _ => {
                 // Prefer the reading after which the next recorded move is legal.
-                let pick = next
+                let pick = self
+                    .following(after)
+                    .first()
+                    .copied()
                     .and_then(|n| token_squares(n, &layout).ok())
                     .and_then(|nw| {
                         cands.iter().position(|c| {
@@ -895,10 +939,7 @@ impl<'g> Shared<'g> {
     /// `:` separates captures in Russian notation only. The reader judges it when a GameType
     /// says the variant; otherwise the replay does, once per game.
     fn check_colon(&mut self, m: &MoveToken) {
-        if self.colon_reported
-            || self.sel.variant.capture_separator() == ':'
-            || self.game.tags.iter().any(|t| t.name == "GameType")
-        {
+        if self.colon_reported || self.sel.variant.capture_separator() == ':' || self.has_gametype {
             return;
         }
         let colon = m.squares.iter().find_map(|s| {

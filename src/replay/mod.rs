@@ -57,7 +57,8 @@ pub struct ReplayOptions {
 /// untagged games stays the same across the file unless the evidence differs.
 #[derive(Clone, Debug, Default)]
 pub struct FileContext {
-    guess: Option<Variant>,
+    /// The variant guessed last, with the board and notation its game's squares showed.
+    guess: Option<(Variant, (crate::board::Board, bool))>,
 }
 
 /// The outcome of replaying one game.

@@ -24,8 +24,6 @@ pub struct Selection {
     pub start: Position,
     /// Results are not checked against the board (Antidraughts, Breakthrough).
     pub other_win_condition: bool,
-    /// The declared layout was unusual; the standard one may be tried instead.
-    pub nonstandard_layout: bool,
     /// A GameType tag declares the notation, so moves in the other notation are reported.
     pub declared_notation: bool,
     /// Every square of the game fits this smaller board than the variant's.
@@ -110,7 +108,7 @@ pub(super) fn select(
                 Some((Some(v), other)) => {
                     // The tag names the game only; the notation follows the moves.
                     let mut l = Layout::standard(v);
-                    if evidence(game).1 {
+                    if evidence(game).algebraic {
                         l.kind = NotationKind::Algebraic;
                     }
                     declared = Some((v, l, v.rules().first_to_move, other, false));
@@ -148,7 +146,6 @@ pub(super) fn select(
             first_to_move: first,
             start,
             other_win_condition: other,
-            nonstandard_layout: false,
             declared_notation: gt_tag.is_some() && !from_variant_tag,
             smaller_board: smaller_board(game, forced),
         };
@@ -163,7 +160,6 @@ pub(super) fn select(
             first_to_move: first,
             start,
             other_win_condition: other,
-            nonstandard_layout: nonstandard,
             declared_notation: !from_variant_tag,
             smaller_board: smaller_board(game, v),
         };
@@ -194,7 +190,7 @@ pub(super) fn select(
         return Some((sel, None));
     }
 
-    infer(game, options, ctx, diags)
+    infer(game, ctx, diags)
 }
 
 /// Reads the FEN tag (or takes the standard start).
@@ -289,12 +285,21 @@ fn score(game: &Game, sel: &Selection) -> ((usize, i64), line::LinesOutcome) {
 /// The board the game's squares need, when it is smaller than `variant`'s.
 fn smaller_board(game: &Game, variant: Variant) -> Option<Board> {
     evidence(game)
-        .0
+        .board
         .filter(|b| b.size() < variant.board().size())
 }
 
+/// What a game's squares say: the board they need, whether they are algebraic, a sentence
+/// for the guess, and whether the game names any square at all.
+struct Evidence {
+    board: Option<Board>,
+    algebraic: bool,
+    why: String,
+    any: bool,
+}
+
 /// Which board the squares of a game need, and whether it is written algebraically.
-fn evidence(game: &Game) -> (Option<Board>, bool, String) {
+fn evidence(game: &Game) -> Evidence {
     let mut max_num = 0u32;
     let mut max_coord = 0u8;
     let (mut alg, mut num) = (0usize, 0usize);
@@ -351,7 +356,12 @@ fn evidence(game: &Game) -> (Option<Board>, bool, String) {
     if algebraic {
         why.push("algebraic notation".into());
     }
-    (board, algebraic, why.join(", "))
+    Evidence {
+        board,
+        algebraic,
+        why: why.join(", "),
+        any: num + alg > 0,
+    }
 }
 
 /// A candidate variant under inference: its selection, its score, what reading its FEN said,
@@ -360,12 +370,15 @@ type Candidate = (Selection, (usize, i64), Vec<Diagnostic>, line::LinesOutcome);
 
 fn infer(
     game: &Game,
-    options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<(Selection, Option<line::LinesOutcome>)> {
-    let _ = options;
-    let (board, algebraic, why) = evidence(game);
+    let Evidence {
+        board,
+        algebraic,
+        why,
+        any,
+    } = evidence(game);
     let span = game
         .body
         .iter()
@@ -411,11 +424,15 @@ fn infer(
             Board::B12 => candidates.push(Variant::Canadian),
         }
     }
-    // The file's earlier guess comes first, so that ties keep it.
-    if let Some(g) = ctx.guess {
-        if let Some(i) = candidates.iter().position(|&v| v == g) {
-            candidates.remove(i);
-            candidates.insert(0, g);
+    // The file's earlier guess comes first, so that ties keep it, when that game's squares
+    // said the same about board and notation.
+    let here = (board, algebraic);
+    if let Some((g, seen)) = ctx.guess {
+        if seen == here {
+            if let Some(i) = candidates.iter().position(|&v| v == g) {
+                candidates.remove(i);
+                candidates.insert(0, g);
+            }
         }
     }
     let mut best: Option<Candidate> = None;
@@ -437,7 +454,6 @@ fn infer(
             first_to_move: first,
             start,
             other_win_condition: false,
-            nonstandard_layout: false,
             declared_notation: false,
             smaller_board: None,
         };
@@ -465,8 +481,11 @@ fn infer(
         return None;
     };
     diags.extend(fen_diags);
-    let changed = ctx.guess.is_some_and(|g| g != sel.variant);
-    ctx.guess = Some(sel.variant);
+    let changed = ctx.guess.is_some_and(|(g, _)| g != sel.variant);
+    // A game without squares says nothing about the file's variant.
+    if any {
+        ctx.guess = Some((sel.variant, here));
+    }
     let mut d = Diagnostic::new(
         &G506,
         span,

@@ -74,5 +74,18 @@ pub static F005: Code = Code {
     example: "{ just a comment }",
 };
 
+/// pdnkit itself failed on the file.
+pub static F006: Code = Code {
+    code: "F006",
+    name: "internal-error",
+    kind: Kind::Io,
+    severity: Severity::Error,
+    summary: "pdnkit failed on this file (a bug); the rest of the batch was checked",
+    explanation: "Checking this file hit a bug in pdnkit itself. What was found in the file \
+                  before it is lost, but the other files are checked as usual and the run exits \
+                  with status 2. Please report it with the file (or the game) that caused it.",
+    example: "",
+};
+
 /// Every code of this group.
-pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005];
+pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005, &F006];

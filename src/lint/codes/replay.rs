@@ -360,8 +360,9 @@ code!(
     InvalidFen,
     Info,
     "the FEN does not say who moves: the first mover is assumed",
-    "The FEN starts with `?`. The replay assumes the side that moves first in the variant, and \
-     if the first move is the other side's, it takes that side instead.",
+    "The FEN starts with `?`. The replay assumes the side that moves first in the variant; if \
+     the first move is the other side's, that move is reported as made by the wrong side, which \
+     tells the FEN to fix.",
     "[FEN \"?:W31-50:B1-20\"]\n1. 32-28 *"
 );
 code!(
