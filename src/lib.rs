@@ -15,6 +15,22 @@
 //! - [`lint`] holds the [`Diagnostic`] type and the registry of codes.
 //!
 //! The library never prints and never exits; the `pdn` binary is a thin layer over it.
+//!
+//! ## Example
+//!
+//! ```
+//! use pdnkit::check::{check_stream, CheckOptions};
+//!
+//! // English draughts: after 11-15 22-18, Black must take 15x22 but plays 12-16.
+//! let pdn = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *\n";
+//! let mut found = Vec::new();
+//! check_stream(pdn.as_bytes(), &CheckOptions::default(), |game| {
+//!     found.extend(game.diagnostics.iter().map(|d| (d.code, d.message.clone())));
+//! })?;
+//! assert_eq!(found[0].0, "R305");
+//! assert_eq!(found[0].1, "12-16 takes nothing, but black had to capture (15x22)");
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 #![warn(missing_docs)]
 
