@@ -44,13 +44,7 @@ fn report(path: &Path) -> String {
     let mut out = String::new();
     let mut infos: BTreeMap<&str, usize> = BTreeMap::new();
     let totals = check_stream(file, &CheckOptions::default(), |g| {
-        let view = SourceView::new(
-            &name,
-            &g.chunk.text,
-            g.chunk.offset,
-            g.chunk.first_line,
-            g.chunk.first_column,
-        );
+        let view = SourceView::of_chunk(&name, &g.chunk);
         for d in &g.diagnostics {
             if d.severity == Severity::Info {
                 *infos.entry(d.code).or_default() += 1;

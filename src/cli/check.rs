@@ -174,13 +174,7 @@ fn check_one(path: &Path, options: &CheckOptions, args: &Args, color: bool) -> F
         if args.quiet {
             return;
         }
-        let view = SourceView::new(
-            &name,
-            &g.chunk.text,
-            g.chunk.offset,
-            g.chunk.first_line,
-            g.chunk.first_column,
-        );
+        let view = SourceView::of_chunk(&name, &g.chunk);
         for d in &g.diagnostics {
             match args.format {
                 Format::Json => {

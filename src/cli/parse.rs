@@ -77,13 +77,7 @@ pub fn run(args: &Args) -> i32 {
                 return EXIT_FAILURE;
             }
         };
-        let view = SourceView::new(
-            &name,
-            &chunk.text,
-            chunk.offset,
-            chunk.first_line,
-            chunk.first_column,
-        );
+        let view = SourceView::of_chunk(&name, &chunk);
         for d in &chunk.diagnostics {
             errors |= d.severity == pdnkit::Severity::Error;
             eprintln!("{}", render_short(&view, d));

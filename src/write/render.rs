@@ -43,6 +43,17 @@ impl<'a> SourceView<'a> {
         }
     }
 
+    /// A view of one chunk of a file as the reader hands it out.
+    pub fn of_chunk(path: &'a str, chunk: &'a crate::syntax::Chunk) -> Self {
+        Self::new(
+            path,
+            &chunk.text,
+            chunk.offset,
+            chunk.first_line,
+            chunk.first_column,
+        )
+    }
+
     /// Line and column of the start and end of `span`.
     pub fn locate(&self, span: Span) -> (LineCol, LineCol) {
         (
