@@ -10,6 +10,18 @@ fn pdn() -> Command {
 
 const FIX: &str = "tests/fixtures/cli";
 
+/// Runs `pdn ARGS`, checks the exit status, and returns standard output.
+fn stdout_of(args: &[&str], code: i32) -> String {
+    let out = pdn()
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).expect("pdn writes UTF-8")
+}
+
 #[test]
 fn clean_file_exits_zero_with_a_table() {
     pdn()
@@ -23,14 +35,10 @@ fn clean_file_exits_zero_with_a_table() {
 
 #[test]
 fn errors_exit_one_and_every_game_is_checked() {
-    let out = pdn()
-        .args(["check", "--format", "short", &format!("{FIX}/errors.pdn")])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_of(
+        &["check", "--format", "short", &format!("{FIX}/errors.pdn")],
+        1,
+    );
     // The first game's error does not hide the second game's.
     assert!(
         out.contains("errors.pdn:3:28: error[R303]: 13-18: 18 is occupied"),
@@ -67,15 +75,11 @@ fn a_missing_file_exits_two_and_the_batch_goes_on() {
 
 #[test]
 fn json_lines_carry_the_documented_fields() {
-    let out = pdn()
-        .args(["check", "--format", "json", &format!("{FIX}/errors.pdn")])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let lines: Vec<Value> = String::from_utf8(out)
-        .unwrap()
+    let out = stdout_of(
+        &["check", "--format", "json", &format!("{FIX}/errors.pdn")],
+        1,
+    );
+    let lines: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).expect("every line is JSON"))
         .collect();
@@ -154,13 +158,7 @@ fn huffing_rules_turn_a_missed_capture_into_a_warning() {
 
 #[test]
 fn directories_are_walked_in_name_order() {
-    let out = pdn()
-        .args(["check", "--quiet", FIX])
-        .assert()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_of(&["check", "--quiet", FIX], 1);
     let order: Vec<usize> = ["clean.pdn", "errors.pdn", "latin1.pdn", "warnings.pdn"]
         .iter()
         .map(|f| out.find(f).unwrap_or_else(|| panic!("{f} missing: {out}")))
@@ -180,8 +178,8 @@ fn explain_prints_a_code_and_refuses_an_unknown_one() {
 
 #[test]
 fn perft_json_has_the_documented_shape() {
-    let out = pdn()
-        .args([
+    let out = stdout_of(
+        &[
             "perft",
             "--variant",
             "english",
@@ -189,13 +187,10 @@ fn perft_json_has_the_documented_shape() {
             "5",
             "--format",
             "json",
-        ])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let j: Value = serde_json::from_slice(&out).unwrap();
+        ],
+        0,
+    );
+    let j: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(j["variant"], "english");
     assert_eq!(j["depth"], 5);
     assert_eq!(j["nodes"], 7361);
@@ -214,8 +209,8 @@ fn perft_by_gametype_number_and_divide() {
 
 #[test]
 fn moves_json_uses_numbers_for_numeric_and_names_for_algebraic_variants() {
-    let out = pdn()
-        .args([
+    let out = stdout_of(
+        &[
             "moves",
             "--variant",
             "international",
@@ -223,19 +218,16 @@ fn moves_json_uses_numbers_for_numeric_and_names_for_algebraic_variants() {
             "W:W32:B27,28,18",
             "--format",
             "json",
-        ])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let j: Value = serde_json::from_slice(&out).unwrap();
+        ],
+        0,
+    );
+    let j: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         j["moves"][0],
         serde_json::json!({"from": 32, "to": 12, "path": [32, 23, 12], "captured": [28, 18], "notation": "32x12"})
     );
-    let out = pdn()
-        .args([
+    let out = stdout_of(
+        &[
             "moves",
             "--variant",
             "russian",
@@ -243,13 +235,10 @@ fn moves_json_uses_numbers_for_numeric_and_names_for_algebraic_variants() {
             "W:Wa1,c3:Bb4,d6,f6",
             "--format",
             "json",
-        ])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let j: Value = serde_json::from_slice(&out).unwrap();
+        ],
+        0,
+    );
+    let j: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(j["moves"][0]["from"], "c3");
     assert_eq!(j["moves"][0]["notation"], "c3:a5");
 }
@@ -272,15 +261,8 @@ fn board_draws_a_fen_and_rejects_a_bad_one() {
 
 #[test]
 fn parse_prints_one_json_tree_per_game() {
-    let out = pdn()
-        .args(["parse", &format!("{FIX}/errors.pdn")])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let games: Vec<Value> = String::from_utf8(out)
-        .unwrap()
+    let out = stdout_of(&["parse", &format!("{FIX}/errors.pdn")], 0);
+    let games: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
@@ -299,24 +281,17 @@ fn moves_for_a_position_from_the_corpus() {
     // White's men on 6, 10, 14, 15, 18, 19, 22, 23, 27 (moving up towards 1-4); Black's pieces
     // stand next to several of them but no black piece has an empty square behind it on White's
     // side, so there is no capture and every step forward to an empty square is legal.
-    let out = pdn()
-        .args([
+    let out = stdout_of(
+        &[
             "moves",
             "--variant",
             "english",
             "--fen",
             "W:W06,10,14,15,18,19,22,23,27:B01,03,07,12,K13,20,K25,26. ",
-        ])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let moves: Vec<String> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+        ],
+        0,
+    );
+    let moves: Vec<String> = out.lines().map(str::to_string).collect();
     assert!(moves.contains(&"27-24".to_string()), "{moves:?}");
     assert!(moves.iter().all(|m| m.contains('-')), "{moves:?}");
     assert!(
@@ -346,13 +321,7 @@ fn a_directory_without_pdn_files_is_a_failure_and_other_files_are_counted() {
         ])
         .assert()
         .stdout(predicate::str::contains("corpus/SOURCES.md"));
-    let out = pdn()
-        .args(["check", "--format", "json", "--quiet", "corpus"])
-        .assert()
-        .get_output()
-        .stdout
-        .clone();
-    let last: Value =
-        serde_json::from_str(String::from_utf8(out).unwrap().lines().last().unwrap()).unwrap();
+    let out = stdout_of(&["check", "--format", "json", "--quiet", "corpus"], 1);
+    let last: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(last["skipped"], 1, "{last}");
 }

@@ -585,8 +585,7 @@ impl<'g> Shared<'g> {
         let text = ctx.text.clone();
         let from = written[0];
         let to = *written.last().unwrap_or(&from);
-        let before = state.pos.clone();
-        let pic = diagram(&before, &self.sel.layout);
+        let pic = diagram(&state.pos, &self.sel.layout);
         let fspan = m.squares.first().map_or(m.span, |s| s.span);
         let tspan = m.squares.last().map_or(m.span, |s| s.span);
         // Squares are named as the move writes them.
