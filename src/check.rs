@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Read};
 
 use crate::lint::{Diagnostic, Kind, Severity};
-use crate::replay::{FileContext, GameReport, ReplayOptions, replay_game};
+use crate::replay::{FileContext, GameReport, Guess, ReplayOptions, replay_game};
 use crate::rules::Variant;
 use crate::source::{Decoding, TextDecoder};
 use crate::syntax::{Chunk, GameReader, ReadOptions};
@@ -55,6 +55,8 @@ pub struct FileTotals {
     pub variants: BTreeMap<Variant, usize>,
     /// Games whose variant was inferred.
     pub guessed: usize,
+    /// Each distinct guess of the file (variant and evidence), with its number of games.
+    pub guesses: Vec<FileGuess>,
     /// Games whose moves were not replayed (unknown rules, no start position).
     pub unreplayed: usize,
     /// Half-moves of main lines replayed.
@@ -74,6 +76,15 @@ impl FileTotals {
             Severity::Info => self.infos += 1,
         }
     }
+}
+
+/// One variant guess of a file and the number of games read with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileGuess {
+    /// The variant and its evidence.
+    pub guess: Guess,
+    /// Games read with this guess.
+    pub games: usize,
 }
 
 /// In strict mode the replay's findings about PDN 3.0 writing restrictions (notation, capture
@@ -108,8 +119,15 @@ pub fn check_stream<R: Read>(
                     None => totals.unreplayed += 1,
                 }
                 totals.plies += r.plies as u64;
-                if r.diagnostics.iter().any(|d| d.kind == Kind::VariantGuess) {
+                if let Some(g) = &r.guess {
                     totals.guessed += 1;
+                    match totals.guesses.iter_mut().find(|f| f.guess == *g) {
+                        Some(f) => f.games += 1,
+                        None => totals.guesses.push(FileGuess {
+                            guess: g.clone(),
+                            games: 1,
+                        }),
+                    }
                 }
                 for mut d in std::mem::take(&mut r.diagnostics) {
                     if options.read.strict && d.severity == Severity::Warning && strict_kind(d.kind)

@@ -9,8 +9,7 @@ use clap::ValueEnum;
 use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream};
 use pdnkit::lint::codes::file::{F001, F006};
 use pdnkit::lint::{Code, Diagnostic, Severity};
-use pdnkit::replay::{ReplayOptions, RuleProfile};
-use pdnkit::rules::Variant;
+use pdnkit::replay::{ForcedVariant, ReplayOptions, RuleProfile};
 use pdnkit::source::{Span, encoding_for_label};
 use pdnkit::syntax::ReadOptions;
 use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
@@ -78,9 +77,11 @@ pub struct Args {
     /// sniffing.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// Replay every game as this variant (name or GameType number), whatever its tags say.
+    /// Replay every game as this variant (name or GameType number), whatever its tags say; a
+    /// game of the GameType table without rules in pdnkit (30, turkish) means: check the
+    /// syntax only.
     #[arg(long, value_name = "VARIANT")]
-    pub variant: Option<Variant>,
+    pub variant: Option<ForcedVariant>,
     /// Rule profile for missed captures.
     #[arg(long, value_enum, default_value_t = Rules::Modern)]
     pub rules: Rules,

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
-use crate::lint::{Code, Diagnostic, MoveContext, Severity};
+use crate::lint::{Code, Diagnostic, MoveContext};
 use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
 use crate::notation::{NotationKind, RawFen};
 use crate::rules::Move;
@@ -23,6 +23,22 @@ pub(super) struct LinesOutcome {
     pub plies: u32,
     pub complete: bool,
     pub final_position: Option<Position>,
+    /// The result of a game whose main line ends with the side to move unable to move.
+    pub decided: Option<Decided>,
+}
+
+/// A result set against a final position in which the side to move has lost: judged by the
+/// caller, who knows the file's result convention.
+pub(super) struct Decided {
+    /// The result as written, where, and what it says from the first player's side.
+    pub raw: String,
+    pub span: Span,
+    pub outcome: Outcome,
+    /// The side that cannot move, and why ("has no pieces left", "cannot move").
+    pub loser: Color,
+    pub why: &'static str,
+    /// The final position, drawn.
+    pub diagram: String,
 }
 
 /// The replay state at one point of a line.
@@ -87,18 +103,19 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         }
     }
     shared.finish_separators();
-    let (plies, complete, final_position) = match main {
+    let (plies, complete, final_position, decided) = match main {
         Some((state, complete)) => {
-            shared.check_result(&state, complete);
-            (state.ply, complete, Some(state.pos))
+            let decided = shared.check_result(&state, complete);
+            (state.ply, complete, Some(state.pos), decided)
         }
-        None => (0, false, None),
+        None => (0, false, None, None),
     };
     LinesOutcome {
         diagnostics: shared.diagnostics,
         plies,
         complete,
         final_position,
+        decided,
     }
 }
 
@@ -797,7 +814,8 @@ impl<'g> Shared<'g> {
     }
 
     /// Reports a missed, short or unfinished capture that was applied. Under huffing rules it is
-    /// a warning and the offending pieces become huffable.
+    /// one H401 warning that names the offence and the pieces that may be huffed, and those
+    /// pieces become huffable.
     fn offence(
         &mut self,
         state: &mut State,
@@ -806,31 +824,25 @@ impl<'g> Shared<'g> {
         pic: String,
         huffable: Vec<Square>,
     ) {
-        let huffing = self.rules.huffing();
-        // The note points where the finding does, so it sorts right after it.
-        let span = d.span;
         let mut d = d.with_note("the move is applied as recorded and the replay goes on");
-        if huffing {
-            d = d.with_severity(Severity::Warning);
-        }
-        self.push_error(d, ctx.clone(), pic);
-        if huffing {
+        if self.rules.huffing() {
             let color = ctx.side;
             let list = self.names(&huffable);
-            self.diagnostics.push(
-                Diagnostic::new(
-                    &H401,
-                    span,
-                    format!(
-                        "under huffing rules {} may huff the {} piece(s) on {list} before moving",
-                        color.opponent().as_str(),
-                        color.as_str()
-                    ),
-                )
-                .with_context(ctx),
-            );
+            d = Diagnostic {
+                code: H401.code,
+                severity: H401.severity,
+                kind: H401.kind,
+                message: format!(
+                    "{}; under huffing rules {} may huff the {} piece(s) on {list} before moving",
+                    d.message,
+                    color.opponent().as_str(),
+                    color.as_str()
+                ),
+                ..d
+            };
             state.huffable = huffable;
         }
+        self.push_error(d, ctx, pic);
     }
 
     fn why_impossible(&self, pos: &Position, from: Square, to: Square, piece: Piece) -> String {
@@ -1066,8 +1078,9 @@ impl<'g> Shared<'g> {
         }
     }
 
-    /// The terminator against the Result tag, and both against the final position.
-    fn check_result(&mut self, end: &State, complete: bool) {
+    /// The terminator against the Result tag; and, when the side to move cannot move at the
+    /// end, the result for the caller to judge against the final position.
+    fn check_result(&mut self, end: &State, complete: bool) -> Option<Decided> {
         let game = self.game;
         let tag = game.tags.iter().find(|t| t.name == "Result");
         let term = game
@@ -1091,7 +1104,7 @@ impl<'g> Shared<'g> {
             }
         }
         if !complete || self.sel.other_win_condition || end.ply == 0 {
-            return;
+            return None;
         }
         let (raw, span, o) = match (term, tag) {
             (Some(r), _) if outcome(&r.raw) != Outcome::Unknown => {
@@ -1100,41 +1113,25 @@ impl<'g> Shared<'g> {
             (_, Some(t)) if outcome(&t.value) != Outcome::Unknown => {
                 (t.value.clone(), t.value_span, outcome(&t.value))
             }
-            _ => return,
+            _ => return None,
         };
         if !end.pos.legal_moves().is_empty() {
-            return;
+            return None;
         }
         let loser = end.pos.side_to_move();
-        let first = self.sel.first_to_move;
-        let credited = match o {
-            Outcome::FirstWins if loser == first => "a win",
-            Outcome::SecondWins if loser != first => "a win",
-            Outcome::Draw => "a draw",
-            _ => return,
-        };
         let why = if end.pos.count(loser, Role::Man) + end.pos.count(loser, Role::King) == 0 {
             "has no pieces left"
         } else {
             "cannot move"
         };
-        let mut d = Diagnostic::new(
-            &G503,
+        Some(Decided {
+            raw,
             span,
-            format!(
-                "at the end {} {why}, so {} lost, but the result {raw} credits {} with {credited}",
-                loser.as_str(),
-                loser.as_str(),
-                loser.as_str()
-            ),
-        )
-        .with_note(format!(
-            "results count from the side that moves first in {} ({})",
-            self.sel.variant.title(),
-            first.as_str()
-        ));
-        d.diagram = Some(diagram(&end.pos, &self.sel.layout));
-        self.diagnostics.push(d);
+            outcome: o,
+            loser,
+            why,
+            diagram: diagram(&end.pos, &self.sel.layout),
+        })
     }
 }
 
@@ -1151,14 +1148,16 @@ fn separator_mismatch(m: &MoveToken, mv: &Move) -> Option<&'static Code> {
     }
     match (any, mv.is_capture(), capture) {
         (true, false, true) => Some(&R310),
-        (true, true, false) => Some(&R311),
+        // A path of more than two squares written with `-` (`29-18-27`) is the reader's N214
+        // already: the same cause is not reported twice.
+        (true, true, false) if m.squares.len() <= 2 => Some(&R311),
         _ => None,
     }
 }
 
 /// A result, from the first player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
+pub(super) enum Outcome {
     FirstWins,
     SecondWins,
     Draw,

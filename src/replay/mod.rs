@@ -9,15 +9,20 @@
 //! the replay goes on; a move that cannot be applied ends its line only. Under huffing rules
 //! the replay also follows huffs (see [`RuleProfile`]).
 
+mod infer;
 mod line;
 mod select;
 
+use std::str::FromStr;
+
 use serde::Serialize;
 
-use crate::board::Position;
-use crate::lint::Diagnostic;
+use crate::board::{Color, Position};
+use crate::lint::codes::replay::{G503, G514};
+use crate::lint::{Diagnostic, Severity};
 use crate::notation::Layout;
-use crate::rules::Variant;
+use crate::notation::gametype::game_name;
+use crate::rules::{UnknownVariant, Variant};
 use crate::syntax::Game;
 
 pub use select::Selection;
@@ -44,21 +49,99 @@ impl RuleProfile {
     }
 }
 
+/// What `--variant` names: a variant to replay every game as, or a game of the PDN GameType
+/// table that pdnkit reads but does not replay (Italian, Turkish, Frisian, chess ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcedVariant {
+    /// Replay every game under these rules.
+    Replay(Variant),
+    /// Read every game and check its syntax, but replay no move: the GameType number.
+    NotReplayed(u32),
+}
+
+/// The names `--variant` accepts for the games of the GameType table that pdnkit does not
+/// replay, with their numbers.
+const NOT_REPLAYED_NAMES: &[(&str, u32)] = &[
+    ("chess", 0),
+    ("chinese-chess", 1),
+    ("xiangqi", 1),
+    ("italian", 22),
+    ("spanish", 24),
+    ("portuguese", 28),
+    ("czech", 29),
+    ("turkish", 30),
+    ("thai", 31),
+    ("frisian", 40),
+    ("spantsiretti", 41),
+    ("othello", 50),
+];
+
+impl FromStr for ForcedVariant {
+    type Err = UnknownVariant;
+
+    /// A variant name or GameType number that pdnkit replays, or the name or number of any
+    /// other game of the PDN GameType table.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Ok(v) = s.parse::<Variant>() {
+            return Ok(ForcedVariant::Replay(v));
+        }
+        let t = s.trim().to_ascii_lowercase();
+        let number = match t.parse::<u32>() {
+            Ok(n) => game_name(n).map(|_| n),
+            Err(_) => NOT_REPLAYED_NAMES
+                .iter()
+                .find(|(name, _)| *name == t)
+                .map(|&(_, n)| n),
+        };
+        number
+            .map(ForcedVariant::NotReplayed)
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
 /// How to replay.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayOptions {
-    /// Replay every game as this variant, whatever its tags say.
-    pub variant: Option<Variant>,
+    /// Replay every game as this variant (or replay none, for a game pdnkit has no rules for),
+    /// whatever its tags say.
+    pub variant: Option<ForcedVariant>,
     /// The rule profile.
     pub rules: RuleProfile,
 }
 
-/// What the replay learned from the games of one file so far, so that the variant inferred for
-/// untagged games stays the same across the file unless the evidence differs.
+/// What the replay learned from the games of one file so far: the variant inferred for each
+/// run of untagged games with the same evidence (so it stays the same across the file unless
+/// the evidence differs), and the result convention the file follows.
 #[derive(Clone, Debug, Default)]
 pub struct FileContext {
-    /// The variant guessed last, with the board and notation its game's squares showed.
-    guess: Option<(Variant, (crate::board::Board, bool))>,
+    /// One entry per evidence seen (board, notation, tag words).
+    runs: Vec<infer::Run>,
+    /// `--variant` named a game that is not replayed, and that was said.
+    not_replayed_said: bool,
+    /// How the file's results count in the games where Black moves first, once a final
+    /// position has shown it.
+    convention: Option<ResultConvention>,
+}
+
+/// Which side's score a result gives first in a game where Black moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ResultConvention {
+    /// PDN's: the first mover's (`1-0`: Black won).
+    FirstMover,
+    /// White's (`1-0`: White won), as many programs write it.
+    White,
+}
+
+/// How the variant of a game without GameType was inferred.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Guess {
+    /// The variant inferred.
+    pub variant: Variant,
+    /// The evidence, one phrase per item ("squares up to 32 fit 8x8, White first, 'Italiana'
+    /// in Event").
+    pub evidence: String,
+    /// The tag words named the variant: the replay did not choose it, so its errors stand.
+    pub firm: bool,
 }
 
 /// The outcome of replaying one game.
@@ -76,12 +159,14 @@ pub struct GameReport {
     pub complete: bool,
     /// The position at the end of the main line (or where it stopped).
     pub final_position: Option<Position>,
+    /// How the variant was inferred, for a game without GameType.
+    pub guess: Option<Guess>,
 }
 
 /// Replays one game.
 pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) -> GameReport {
     let mut diagnostics = Vec::new();
-    let Some((sel, done)) = select::select(game, options, ctx, &mut diagnostics) else {
+    let Some((sel, done, guess)) = select::select(game, options, ctx, &mut diagnostics) else {
         return GameReport {
             variant: None,
             layout: None,
@@ -89,12 +174,30 @@ pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) 
             plies: 0,
             complete: false,
             final_position: None,
+            guess: None,
         };
     };
-    let out = match done {
-        Some(out) if options.rules == RuleProfile::Modern => out,
-        _ => line::replay_lines(game, &sel, options.rules),
+    let mut out = match done {
+        Some(out) => out,
+        None => line::replay_lines(game, &sel, options.rules),
     };
+    if let Some(decided) = out.decided.take() {
+        judge_result(decided, &sel, ctx, &mut out.diagnostics);
+    }
+    if let Some(g) = &guess {
+        let note = format!(
+            "variant guessed: {}, from: {}",
+            g.variant.title(),
+            g.evidence
+        );
+        for d in out
+            .diagnostics
+            .iter_mut()
+            .filter(|d| d.severity == Severity::Error)
+        {
+            d.notes.push(note.clone());
+        }
+    }
     diagnostics.extend(out.diagnostics);
     GameReport {
         variant: Some(sel.variant),
@@ -103,5 +206,96 @@ pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) 
         plies: out.plies,
         complete: out.complete,
         final_position: out.final_position,
+        guess,
     }
+}
+
+/// Judges a result against a final position in which the side to move has lost. Where Black
+/// moves first, the file's convention decides what `1-0` means: the first game that shows it
+/// fixes it, with one G514 when it is White's score first; a game that fits neither reading
+/// (a draw, or the other convention than the file's) is a G503.
+fn judge_result(
+    d: line::Decided,
+    sel: &select::Selection,
+    ctx: &mut FileContext,
+    diags: &mut Vec<Diagnostic>,
+) {
+    use line::Outcome;
+    let loser = d.loser;
+    // Whether the result credits the winner, if `1-0` means that `first` won.
+    let fits = |first: Color| match d.outcome {
+        Outcome::FirstWins => loser != first,
+        Outcome::SecondWins => loser == first,
+        Outcome::Draw => false,
+        Outcome::BothLose | Outcome::Unknown => true,
+    };
+    let first = sel.first_to_move;
+    let mut note = None;
+    if first == Color::Black && d.outcome != Outcome::Draw {
+        let standard = fits(first);
+        let white = fits(Color::White);
+        match ctx.convention {
+            None if standard => {
+                ctx.convention = Some(ResultConvention::FirstMover);
+                return;
+            }
+            None => {
+                ctx.convention = Some(ResultConvention::White);
+                diags.push(
+                    Diagnostic::new(
+                        &G514,
+                        d.span,
+                        format!(
+                            "this file gives White's score first: at the end {} {}, and {} credits the win to White; PDN gives the first mover's score first, and in {} Black moves first, so White's win is 0-1",
+                            loser.as_str(),
+                            d.why,
+                            d.raw,
+                            sel.variant.title()
+                        ),
+                    )
+                    .with_note(
+                        "said once: the file's other results are read the same way, and only one that fits neither reading is reported",
+                    ),
+                );
+                return;
+            }
+            Some(ResultConvention::FirstMover) if standard => return,
+            Some(ResultConvention::White) if white => return,
+            Some(ResultConvention::FirstMover) => {
+                note = Some("the file's earlier results follow PDN's convention (first mover's score first)");
+            }
+            Some(ResultConvention::White) => {
+                note = Some("the file's earlier results give White's score first, and this result is read so");
+            }
+        }
+    } else if fits(first) {
+        return;
+    }
+    let credited = if d.outcome == Outcome::Draw {
+        "a draw"
+    } else {
+        "a win"
+    };
+    let mut diag = Diagnostic::new(
+        &G503,
+        d.span,
+        format!(
+            "at the end {} {}, so {} lost, but the result {} credits {} with {credited}",
+            loser.as_str(),
+            d.why,
+            loser.as_str(),
+            d.raw,
+            loser.as_str()
+        ),
+    )
+    .with_note(match note {
+        Some(n) => n.to_string(),
+        None => format!(
+            "results count from the side that moves first in {} ({})",
+            sel.variant.title(),
+            first.as_str()
+        ),
+    });
+    diag.diagram = Some(d.diagram);
+    diags.push(diag);
 }

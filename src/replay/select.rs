@@ -1,14 +1,15 @@
 //! Choosing the variant, the square layout and the start position of a game.
 
 use crate::board::{Board, Color, Position};
-use crate::lint::codes::replay::{G504, G506, G507, G508, G509, G510, G511, G512};
+use crate::lint::codes::replay::{G504, G507, G508, G509, G510, G511, G512};
 use crate::lint::{Diagnostic, Severity};
+use crate::notation::gametype::game_name;
 use crate::notation::{GameType, Layout, NotationKind, RawFen};
 use crate::rules::Variant;
 use crate::source::Span;
 use crate::syntax::{Element, Game, SquareValue};
 
-use super::{FileContext, ReplayOptions, line};
+use super::{FileContext, ForcedVariant, Guess, ReplayOptions, infer, line};
 
 /// The rules, notation and start of one game.
 #[derive(Clone, Debug)]
@@ -47,14 +48,40 @@ fn variant_tag(value: &str) -> Option<(Option<Variant>, bool)> {
     })
 }
 
+/// What [`select`] decided: the selection, the replay inference already made with it, and the
+/// guess when the variant was inferred.
+pub(super) type Selected = (Selection, Option<line::LinesOutcome>, Option<Guess>);
+
 /// Decides the selection, reporting what it had to decide or could not. When the decision
-/// needed a replay under modern rules, that replay comes back too.
+/// needed a replay, that replay comes back too.
 pub(super) fn select(
     game: &Game,
     options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
-) -> Option<(Selection, Option<line::LinesOutcome>)> {
+) -> Option<Selected> {
+    let forced = match options.variant {
+        Some(ForcedVariant::Replay(v)) => Some(v),
+        Some(ForcedVariant::NotReplayed(n)) => {
+            if !ctx.not_replayed_said {
+                ctx.not_replayed_said = true;
+                diags.push(
+                    Diagnostic::new(
+                        &G507,
+                        infer::anchor(game),
+                        format!(
+                            "--variant {n}: {} is read and its syntax checked, but pdnkit does not replay its moves",
+                            game_name(n).unwrap_or("this game")
+                        ),
+                    )
+                    .with_severity(Severity::Info)
+                    .with_note("said once for the file: no game of it is replayed"),
+                );
+            }
+            return None;
+        }
+        None => None,
+    };
     let gt_tag = game.tags.iter().find(|t| t.name == "GameType");
     let mut declared: Option<(Variant, Layout, Color, bool, bool)> = None;
     if let Some(tag) = gt_tag {
@@ -68,7 +95,7 @@ pub(super) fn select(
                 let r = gt.resolve();
                 match (r.variant, r.layout) {
                     (Some(v), Some(l)) => {
-                        if options.variant.is_none_or(|f| f == v) {
+                        if forced.is_none_or(|f| f == v) {
                             for (i, note) in r.notes.iter().enumerate() {
                                 let mut d = Diagnostic::new(&G509, tag.value_span, note.clone());
                                 // The first note of a game with another winning condition only
@@ -87,7 +114,7 @@ pub(super) fn select(
                             r.nonstandard_layout,
                         ));
                     }
-                    _ if options.variant.is_none() => {
+                    _ if forced.is_none() => {
                         let why = r.unsupported.unwrap_or_default();
                         diags.push(Diagnostic::new(
                             &G507,
@@ -114,7 +141,7 @@ pub(super) fn select(
                     declared = Some((v, l, v.rules().first_to_move, other, false));
                     from_variant_tag = true;
                 }
-                _ if options.variant.is_none() => {
+                _ if forced.is_none() => {
                     diags.push(Diagnostic::new(
                         &G507,
                         tag.value_span,
@@ -130,7 +157,7 @@ pub(super) fn select(
         }
     }
 
-    if let Some(forced) = options.variant {
+    if let Some(forced) = forced {
         let (layout, first, other) = match declared {
             Some((v, l, f, o, _)) if v == forced => (l, f, o),
             _ => (
@@ -149,7 +176,7 @@ pub(super) fn select(
             declared_notation: gt_tag.is_some() && !from_variant_tag,
             smaller_board: smaller_board(game, forced),
         };
-        return Some((sel, None));
+        return Some((sel, None, None));
     }
 
     if let Some((v, layout, first, other, nonstandard)) = declared {
@@ -187,14 +214,17 @@ pub(super) fn select(
                 }
             }
         }
-        return Some((sel, None));
+        return Some((sel, None, None));
     }
 
-    infer(game, ctx, diags)
+    match infer::infer(game, options, ctx, diags) {
+        infer::Inferred::Replay(sel, out, guess) => Some((sel, Some(out), Some(guess))),
+        infer::Inferred::Not => None,
+    }
 }
 
 /// Reads the FEN tag (or takes the standard start).
-fn start_position(
+pub(super) fn start_position(
     game: &Game,
     variant: Variant,
     layout: &Layout,
@@ -291,15 +321,15 @@ fn smaller_board(game: &Game, variant: Variant) -> Option<Board> {
 
 /// What a game's squares say: the board they need, whether they are algebraic, a sentence
 /// for the guess, and whether the game names any square at all.
-struct Evidence {
-    board: Option<Board>,
-    algebraic: bool,
-    why: String,
-    any: bool,
+pub(super) struct Evidence {
+    pub board: Option<Board>,
+    pub algebraic: bool,
+    pub why: String,
+    pub any: bool,
 }
 
 /// Which board the squares of a game need, and whether it is written algebraically.
-fn evidence(game: &Game) -> Evidence {
+pub(super) fn evidence(game: &Game) -> Evidence {
     let mut max_num = 0u32;
     let mut max_coord = 0u8;
     let (mut alg, mut num) = (0usize, 0usize);
@@ -362,155 +392,4 @@ fn evidence(game: &Game) -> Evidence {
         why: why.join(", "),
         any: num + alg > 0,
     }
-}
-
-/// A candidate variant under inference: its selection, its score, what reading its FEN said,
-/// and its replay.
-type Candidate = (Selection, (usize, i64), Vec<Diagnostic>, line::LinesOutcome);
-
-fn infer(
-    game: &Game,
-    ctx: &mut FileContext,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<(Selection, Option<line::LinesOutcome>)> {
-    let Evidence {
-        board,
-        algebraic,
-        why,
-        any,
-    } = evidence(game);
-    let span = game
-        .body
-        .iter()
-        .find_map(|e| match e {
-            Element::Move(m) => Some(m.span),
-            _ => None,
-        })
-        .or_else(|| game.tags.first().map(|t| t.span))
-        .unwrap_or(game.span);
-    let Some(board) = board else {
-        diags.push(Diagnostic::new(
-            &G507,
-            span,
-            "the squares of this game fit no board pdnkit knows (over 72 squares): the moves are not checked",
-        ));
-        return None;
-    };
-    // Candidates: the variants of the smallest board that fits first, then larger boards
-    // (squares up to 32 fit 10x10 too); within a board, the likelier notation first.
-    let eight = if algebraic {
-        [
-            Variant::Russian,
-            Variant::Brazilian,
-            Variant::Pool,
-            Variant::English,
-        ]
-    } else {
-        [
-            Variant::English,
-            Variant::Pool,
-            Variant::Russian,
-            Variant::Brazilian,
-        ]
-    };
-    let mut candidates: Vec<Variant> = Vec::new();
-    for b in Board::ALL {
-        if b.size() < board.size() {
-            continue;
-        }
-        match b {
-            Board::B8 => candidates.extend(eight),
-            Board::B10 => candidates.push(Variant::International),
-            Board::B12 => candidates.push(Variant::Canadian),
-        }
-    }
-    // The file's earlier guess comes first, so that ties keep it, when that game's squares
-    // said the same about board and notation.
-    let here = (board, algebraic);
-    if let Some((g, seen)) = ctx.guess {
-        if seen == here {
-            if let Some(i) = candidates.iter().position(|&v| v == g) {
-                candidates.remove(i);
-                candidates.insert(0, g);
-            }
-        }
-    }
-    let mut best: Option<Candidate> = None;
-    let mut tried = Vec::new();
-    for v in candidates.iter().copied() {
-        let mut layout = Layout::standard(v);
-        if algebraic {
-            layout.kind = NotationKind::Algebraic;
-        }
-        let first = v.rules().first_to_move;
-        let mut fen_diags = Vec::new();
-        let Some(start) = start_position(game, v, &layout, first, &mut fen_diags) else {
-            tried.push(format!("{} (its FEN does not fit)", v.name()));
-            continue;
-        };
-        let sel = Selection {
-            variant: v,
-            layout,
-            first_to_move: first,
-            start,
-            other_win_condition: false,
-            declared_notation: false,
-            smaller_board: None,
-        };
-        let (s, out) = score(game, &sel);
-        tried.push(format!("{} {} error(s)", v.name(), s.0));
-        let clean = s.0 == 0;
-        if best.as_ref().is_none_or(|b| s < b.1) {
-            best = Some((sel, s, fen_diags, out));
-        }
-        // The first clean candidate wins: later ones cannot do better.
-        if clean && best.as_ref().is_some_and(|b| b.0.variant == v) {
-            break;
-        }
-    }
-    let Some((sel, best_score, fen_diags, out)) = best else {
-        // No candidate takes the FEN: report it as read for the first candidate.
-        let v = candidates[0];
-        start_position(
-            game,
-            v,
-            &Layout::standard(v),
-            v.rules().first_to_move,
-            diags,
-        );
-        return None;
-    };
-    diags.extend(fen_diags);
-    let changed = ctx.guess.is_some_and(|(g, _)| g != sel.variant);
-    // A game without squares says nothing about the file's variant.
-    if any {
-        ctx.guess = Some((sel.variant, here));
-    }
-    let mut d = Diagnostic::new(
-        &G506,
-        span,
-        format!(
-            "no GameType tag: replayed as {} ({why})",
-            sel.variant.title()
-        ),
-    );
-    if tried.len() > 1 {
-        d = d.with_note(format!("candidates tried: {}", tried.join("; ")));
-    }
-    if best_score.0 > 0 {
-        d = d.with_note(
-            "no variant pdnkit knows replays this game without errors: it may be of another \
-             variant (Frisian, Italian, ...) or hold real errors",
-        );
-    }
-    if changed {
-        d = d.with_note("this differs from the variant guessed for the earlier games of the file");
-    }
-    d = d.with_note(format!(
-        "add [GameType \"{}\"] or pass --variant {} to make it certain",
-        sel.variant.gametype(),
-        sel.variant.name()
-    ));
-    diags.push(d);
-    Some((sel, Some(out)))
 }

@@ -212,8 +212,9 @@ code!(
     "Under the old rules (Anderson's and Lasker's laws for English draughts, the 1875 Canadian \
      rules, the 1902 Polish rules) a missed, short or unfinished capture is not a false move: \
      the opponent may let it stand, make the player take it back and capture, or huff (remove) \
-     the piece that should have captured, and then make his own move. This note names the \
-     pieces that may be huffed.",
+     the piece that should have captured, and then make his own move. Under huffing rules \
+     this one warning takes the place of the missed, short or unfinished capture (R305, \
+     R306, R307): it says what was missed and names the pieces that may be huffed.",
     "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *"
 );
 code!(
@@ -277,8 +278,10 @@ code!(
     Error,
     "the result contradicts the final position",
     "At the end of the game the side to move has no legal move (no pieces, or all blocked), so \
-     that side has lost; the result credits it with a win or a draw.",
-    "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1-0"
+     that side has lost; the result credits it with a win or a draw. In English draughts and \
+     pool, results are read in the convention the file follows (PDN's first mover first, or \
+     White first: see G514).",
+    "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1/2-1/2"
 );
 code!(
     G504,
@@ -304,12 +307,17 @@ code!(
     G506,
     "variant-guess",
     VariantGuess,
-    Info,
+    Warning,
     "no GameType: the variant was inferred",
-    "The game has no GameType tag (or one pdnkit cannot use), so the variant was inferred from \
-     the board size its squares and FEN need, the notation, who moves first, and finally which \
-     candidate variant replays the game with the fewest problems. Give `--variant` or add a \
-     GameType tag to make it certain.",
+    "The game has no GameType tag (or one pdnkit cannot use), so the variant was inferred, \
+     from evidence in this order: the board the highest square of the moves and the FEN needs \
+     (squares that all fit 8x8 make an 8x8 game), the notation (numeric or algebraic), who \
+     moves first, words in the Event, Site, Variant, Opening, Annotator and Source tags \
+     (`Italiana`, `Shashki`, `Dammen`, ...), and last the replay: the variant that replays \
+     the game without error. The guess is made once per file for the games that show the same \
+     evidence and stated once, at the first of them; it is stated again only where it changes. \
+     Every error in a guessed game carries a note with the guess and its evidence. Give \
+     `--variant` or add a GameType tag to make it certain.",
     "1. 11-15 23-19 *"
 );
 code!(
@@ -319,8 +327,10 @@ code!(
     Warning,
     "the game's variant has no rules in pdnkit: moves are not checked",
     "The GameType (or Variant tag) names a game whose rules pdnkit does not know (Italian, \
-     Frisian, Turkish, chess ...). The game is read and its syntax checked, but its moves are \
-     not replayed.",
+     Frisian, Turkish, chess ...), or tag words name such a game for a game without GameType \
+     (`Italiana` in Event). The game is read and its syntax checked, but its moves are not \
+     replayed. `--variant` with such a game (`--variant 30`) asks for exactly that: it is said \
+     once per file, as an info.",
     "[GameType \"22\"]\n1. 21-17 *"
 );
 code!(
@@ -376,9 +386,36 @@ code!(
     "[GameType \"21\"]\n[FEN \"W:W17-29:B1-4\"]\n*"
 );
 
+code!(
+    G513,
+    "no-variant-fits",
+    VariantGuess,
+    Warning,
+    "no GameType, and no variant pdnkit knows replays the game without error",
+    "The game has no GameType tag and every variant its evidence allows stops on an error. \
+     It may be of a variant pdnkit does not replay (Frisian, Turkish, ...), or hold a real \
+     error: pdnkit cannot tell which, so it asserts no rule error under a guess. The warning \
+     names the closest variant and its first failure. Give `--variant` or add a GameType tag: \
+     the moves are then checked under that variant and its errors are errors.",
+    "1. 11-15 23-19 2. 11-16 *"
+);
+code!(
+    G514,
+    "result-convention",
+    NonStandard,
+    Warning,
+    "the file's results give White's score first, not the first mover's",
+    "In English draughts and American pool Black moves first, and PDN writes results from the \
+     first mover's side: `1-0` means Black won. Many programs and files write White's score \
+     first instead. When the final position of a game shows that the file follows the other \
+     convention, this is said once for the file, at that game; later games are judged by the \
+     same convention, and one that fits neither is a result contradiction (G503).",
+    "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1-0"
+);
+
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
     &R301, &R302, &R303, &R304, &R305, &R306, &R307, &R308, &R309, &R310, &R311, &R312, &R313,
     &R314, &R315, &R320, &R321, &H401, &H402, &H403, &H404, &G501, &G502, &G503, &G504, &G505,
-    &G506, &G507, &G508, &G509, &G510, &G511, &G512,
+    &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
 ];

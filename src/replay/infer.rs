@@ -1,0 +1,673 @@
+//! Inferring the variant of a game without GameType, once per file.
+//!
+//! Evidence comes first, in this order (docs/variants.md, "Inferring the variant"):
+//! 1. the board: the highest square of the moves and the FEN (all squares within 1-32 or
+//!    a-h/1-8 make an 8x8 game, and only 8x8 variants are tried);
+//! 2. the notation, numeric or algebraic (it orders the candidates);
+//! 3. who moves first (a candidate whose first mover does not hold the first move's piece is
+//!    dropped);
+//! 4. words in the Event, Site, Variant, Opening, Annotator and Source tags ([`KNOWN`]): a
+//!    variant the words name is taken without a replay contest;
+//! 5. the replay: the variant that replays the game without error, the file's earlier choice
+//!    first.
+//!
+//! The choice is kept per file for every run of games with the same evidence (board, notation,
+//! tag words), and stated once, at the first game of the run. A game no candidate replays
+//! without error gets one warning (G513) instead of rule errors under a guess.
+
+use crate::board::{Board, Color, Position};
+use crate::lint::codes::replay::{G506, G507, G513};
+use crate::lint::{Diagnostic, Severity};
+use crate::notation::{Layout, NotationKind};
+use crate::notation::resolve::token_squares;
+use crate::rules::Variant;
+use crate::source::Span;
+use crate::syntax::{Element, Game};
+
+use super::select::{Evidence, Selection, evidence, start_position};
+use super::{FileContext, Guess, ReplayOptions, line};
+
+/// A game the inference knows: the variant that replays it (`None` for a game pdnkit reads
+/// but does not replay), its board, first mover, usual notation and the words that name it.
+pub(super) struct Known {
+    /// The PDN GameType number.
+    pub gametype: u32,
+    /// The rules, when pdnkit replays this game.
+    pub variant: Option<Variant>,
+    /// Its name, for messages.
+    pub title: &'static str,
+    /// Its board.
+    pub board: Board,
+    /// Who moves first.
+    pub first: Color,
+    /// Its files usually write algebraic squares.
+    pub algebraic: bool,
+    /// Words that name it, folded to lower case without accents: one of these counts twice.
+    pub strong: &'static [&'static str],
+    /// Words that often but not always mean it ("dama", "damas"): one of these counts once.
+    pub weak: &'static [&'static str],
+}
+
+/// The games inference chooses from, in order of preference when the evidence ties. Adding a
+/// variant is one entry.
+pub(super) const KNOWN: &[Known] = &[
+    Known {
+        gametype: 21,
+        variant: Some(Variant::English),
+        title: "English draughts",
+        board: Board::B8,
+        first: Color::Black,
+        algebraic: false,
+        strong: &["checkers", "checker", "english", "eda", "acf"],
+        weak: &["draughts"],
+    },
+    Known {
+        gametype: 23,
+        variant: Some(Variant::Pool),
+        title: "American pool checkers",
+        board: Board::B8,
+        first: Color::Black,
+        algebraic: false,
+        strong: &["pool"],
+        weak: &[],
+    },
+    Known {
+        gametype: 25,
+        variant: Some(Variant::Russian),
+        title: "Russian draughts",
+        board: Board::B8,
+        first: Color::White,
+        algebraic: true,
+        strong: &["russian", "russia", "shashki", "шашки", "русские", "россия"],
+        weak: &[],
+    },
+    Known {
+        gametype: 26,
+        variant: Some(Variant::Brazilian),
+        title: "Brazilian draughts",
+        board: Board::B8,
+        first: Color::White,
+        algebraic: true,
+        strong: &["brazilian", "brasil", "brazil", "brasileiro", "brasileira"],
+        weak: &["damas"],
+    },
+    Known {
+        gametype: 22,
+        variant: None,
+        title: "Italian draughts",
+        board: Board::B8,
+        first: Color::White,
+        algebraic: false,
+        strong: &["italiana", "italian", "italia", "italiano", "fid"],
+        weak: &["dama"],
+    },
+    Known {
+        gametype: 29,
+        variant: None,
+        title: "Czech draughts",
+        board: Board::B8,
+        first: Color::White,
+        algebraic: true,
+        strong: &["ceska", "cesky", "ceske", "czech", "cesko"],
+        weak: &[],
+    },
+    Known {
+        gametype: 20,
+        variant: Some(Variant::International),
+        title: "International draughts",
+        board: Board::B10,
+        first: Color::White,
+        algebraic: false,
+        strong: &[
+            "international",
+            "internationale",
+            "internationaal",
+            "dammen",
+            "fmjd",
+            "kndb",
+        ],
+        weak: &["damen", "dames"],
+    },
+    Known {
+        gametype: 40,
+        variant: None,
+        title: "Frisian draughts",
+        board: Board::B10,
+        first: Color::White,
+        algebraic: false,
+        strong: &["frisian", "fries", "friese", "frysk"],
+        weak: &[],
+    },
+    Known {
+        gametype: 27,
+        variant: Some(Variant::Canadian),
+        title: "Canadian draughts",
+        board: Board::B12,
+        first: Color::White,
+        algebraic: false,
+        strong: &["canadian", "canadienne", "canadien"],
+        weak: &[],
+    },
+];
+
+/// The tags whose words are read as evidence.
+pub(super) const WORD_TAGS: &[&str] = &["Event", "Site", "Variant", "Opening", "Annotator", "Source"];
+
+/// Lower case, with the accents of the Latin letters these words use taken off.
+fn fold(c: char) -> char {
+    match c {
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'Á' | 'À' | 'Â' | 'Ä' | 'Ã' => 'a',
+        'é' | 'è' | 'ê' | 'ë' | 'ě' | 'É' | 'È' | 'Ê' | 'Ë' | 'Ě' => 'e',
+        'í' | 'ì' | 'î' | 'ï' | 'Í' | 'Ì' | 'Î' | 'Ï' => 'i',
+        'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'Ó' | 'Ò' | 'Ô' | 'Ö' | 'Õ' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' | 'ů' | 'Ú' | 'Ù' | 'Û' | 'Ü' | 'Ů' => 'u',
+        'ý' | 'Ý' => 'y',
+        'č' | 'Č' | 'ç' | 'Ç' => 'c',
+        'ř' | 'Ř' => 'r',
+        'š' | 'Š' => 's',
+        'ž' | 'Ž' => 'z',
+        'ň' | 'Ň' | 'ñ' | 'Ñ' => 'n',
+        'ť' | 'Ť' => 't',
+        'ď' | 'Ď' => 'd',
+        c => c.to_lowercase().next().unwrap_or(c),
+    }
+}
+
+/// What the tag words say: the game they name, and where ("'Italiana' in Event").
+pub(super) struct Words {
+    pub known: &'static Known,
+    pub said: String,
+    pub span: Span,
+}
+
+/// The game the tag words name among those of `board`, when one scores higher than every
+/// other; `first` is the side that makes the first move, when the game shows it.
+fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>) -> Option<Words> {
+    let mut score = vec![0u32; KNOWN.len()];
+    let mut said: Vec<Option<(String, Span)>> = vec![None; KNOWN.len()];
+    for tag in game.tags.iter().filter(|t| WORD_TAGS.contains(&t.name.as_str())) {
+        let folded: String = tag.value.chars().map(fold).collect();
+        let mut raw_words = tag.value.split(|c: char| !c.is_alphanumeric());
+        for word in folded.split(|c: char| !c.is_alphanumeric()) {
+            let raw = raw_words.next().unwrap_or(word);
+            if word.is_empty() {
+                continue;
+            }
+            for (i, k) in KNOWN.iter().enumerate() {
+                let w = if k.strong.contains(&word) {
+                    2
+                } else if k.weak.contains(&word) {
+                    1
+                } else {
+                    continue;
+                };
+                score[i] += w;
+                if said[i].is_none() {
+                    said[i] = Some((format!("'{raw}' in {}", tag.name), tag.value_span));
+                }
+            }
+        }
+    }
+    let mut best: Option<(usize, u32)> = None;
+    let mut tie = false;
+    for (i, k) in KNOWN.iter().enumerate() {
+        if score[i] == 0 || k.board != board || first(k).is_some_and(|c| c != k.first) {
+            continue;
+        }
+        match best {
+            Some((_, s)) if s == score[i] => tie = true,
+            Some((_, s)) if s > score[i] => {}
+            _ => {
+                best = Some((i, score[i]));
+                tie = false;
+            }
+        }
+    }
+    let (i, _) = best.filter(|_| !tie)?;
+    let (said, span) = said[i].take()?;
+    Some(Words {
+        known: &KNOWN[i],
+        said,
+        span,
+    })
+}
+
+/// The colour of the piece the first move of the main line starts from, in the standard start
+/// of `variant` with `layout` (no FEN).
+fn first_mover(game: &Game, variant: Variant, layout: &Layout) -> Option<Color> {
+    if game.tags.iter().any(|t| t.name == "FEN") {
+        return None;
+    }
+    let m = game.body.iter().find_map(|e| match e {
+        Element::Move(m) => Some(m),
+        _ => None,
+    })?;
+    let from = *token_squares(m, layout).ok()?.first()?;
+    Position::start(variant).piece_at(from).map(|p| p.color)
+}
+
+/// The layout inference uses for `variant`: its standard one, in the game's notation.
+fn layout_for(variant: Variant, algebraic: bool) -> Layout {
+    let mut layout = Layout::standard(variant);
+    if algebraic {
+        layout.kind = NotationKind::Algebraic;
+    }
+    layout
+}
+
+/// The evidence key of a run of games: board, notation, and the game the tag words name.
+pub(super) type Key = (Board, bool, Option<u32>);
+
+/// The variant chosen for a run of games of a file with the same evidence.
+#[derive(Clone, Debug)]
+pub(super) struct Run {
+    key: Key,
+    /// The variant the run's games are read as.
+    variant: Variant,
+    /// The variants that replayed every game of the run so far without error.
+    fits: Vec<Variant>,
+}
+
+/// One candidate's replay of a game.
+struct Tried {
+    sel: Selection,
+    errors: usize,
+    plies: u32,
+    out: line::LinesOutcome,
+    fen_diags: Vec<Diagnostic>,
+}
+
+impl Tried {
+    fn clean(&self) -> bool {
+        self.errors == 0
+    }
+}
+
+/// Rule errors of a replay: the errors that depend on the variant (a Result tag that
+/// disagrees with the terminator does not).
+fn rule_errors(out: &line::LinesOutcome) -> usize {
+    out.diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error && d.code != "G502")
+        .count()
+}
+
+fn try_variant(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions) -> Option<Tried> {
+    let layout = layout_for(v, algebraic);
+    let first = v.rules().first_to_move;
+    let mut fen_diags = Vec::new();
+    let start = start_position(game, v, &layout, first, &mut fen_diags)?;
+    let sel = Selection {
+        variant: v,
+        layout,
+        first_to_move: first,
+        start,
+        other_win_condition: false,
+        declared_notation: false,
+        smaller_board: None,
+    };
+    let out = line::replay_lines(game, &sel, options.rules);
+    Some(Tried {
+        errors: rule_errors(&out),
+        plies: out.plies,
+        sel,
+        out,
+        fen_diags,
+    })
+}
+
+/// Where a game's guess is stated: its first move, else its first tag.
+pub(super) fn anchor(game: &Game) -> Span {
+    game.body
+        .iter()
+        .find_map(|e| match e {
+            Element::Move(m) => Some(m.span),
+            _ => None,
+        })
+        .or_else(|| game.tags.first().map(|t| t.span))
+        .unwrap_or(game.span)
+}
+
+fn capitalised(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// What inference decided for one game.
+pub(super) enum Inferred {
+    /// Replay as this, with the replay already made, and the guess behind it.
+    Replay(Selection, line::LinesOutcome, Guess),
+    /// Not replayed; the diagnostics say why.
+    Not,
+}
+
+/// Infers the variant of a game without GameType (see the module documentation).
+pub(super) fn infer(
+    game: &Game,
+    options: &ReplayOptions,
+    ctx: &mut FileContext,
+    diags: &mut Vec<Diagnostic>,
+) -> Inferred {
+    let Evidence {
+        board,
+        algebraic,
+        why,
+        any,
+    } = evidence(game);
+    let span = anchor(game);
+    let Some(board) = board else {
+        diags.push(Diagnostic::new(
+            &G507,
+            span,
+            "the squares of this game fit no board pdnkit knows (over 72 squares): the moves are not checked",
+        ));
+        return Inferred::Not;
+    };
+    let mut reasons = vec![why];
+    if !algebraic && any {
+        reasons.push("numeric notation".into());
+    }
+
+    // Tag words, among the games of this board whose first mover fits the first move.
+    let words = tag_words(game, board, |k| {
+        k.variant
+            .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
+    });
+    if let Some(w) = &words {
+        let Some(v) = w.known.variant else {
+            diags.push(
+                Diagnostic::new(
+                    &G507,
+                    w.span,
+                    format!(
+                        "no GameType, and {} names {}, whose rules pdnkit does not know: the moves are not checked",
+                        w.said, w.known.title
+                    ),
+                )
+                .with_note(format!(
+                    "add [GameType \"{}\"] to say so, or pass --variant to replay the games under another variant's rules",
+                    w.known.gametype
+                )),
+            );
+            return Inferred::Not;
+        };
+        let key = (board, algebraic, Some(w.known.gametype));
+        let Some(t) = try_variant(game, v, algebraic, options) else {
+            // The FEN does not fit the board the words name: report it as read for it.
+            start_position(
+                game,
+                v,
+                &layout_for(v, algebraic),
+                v.rules().first_to_move,
+                diags,
+            );
+            return Inferred::Not;
+        };
+        diags.extend(t.fen_diags);
+        if first_mover(game, v, &t.sel.layout).is_some() {
+            reasons.push(format!("{} first", capitalised(v.rules().first_to_move)));
+        }
+        reasons.push(w.said.clone());
+        let evidence = reasons.join(", ");
+        if !ctx.runs.iter().any(|r| r.key == key) {
+            ctx.runs.push(Run {
+                key,
+                variant: v,
+                fits: vec![v],
+            });
+            diags.push(statement(span, v, &evidence, &[]));
+        }
+        return Inferred::Replay(
+            t.sel,
+            t.out,
+            Guess {
+                variant: v,
+                evidence,
+                firm: true,
+            },
+        );
+    }
+
+    // The replay decides among the variants of this board.
+    let key: Key = (board, algebraic, None);
+    let run = ctx.runs.iter().position(|r| r.key == key);
+    let mut order: Vec<Variant> = Vec::new();
+    if let Some(r) = run.map(|i| &ctx.runs[i]) {
+        order.push(r.variant);
+        order.extend(r.fits.iter().copied());
+    }
+    for usual in [true, false] {
+        for k in KNOWN {
+            if let Some(v) = k.variant {
+                if k.board == board && (k.algebraic == algebraic) == usual {
+                    order.push(v);
+                }
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    order.retain(|v| {
+        let new = !seen.contains(v);
+        seen.push(*v);
+        new
+    });
+    let mut tried: Vec<Tried> = Vec::new();
+    let mut unfit_fen = Vec::new();
+    for v in order {
+        match try_variant(game, v, algebraic, options) {
+            Some(t) => tried.push(t),
+            None => unfit_fen.push(v),
+        }
+    }
+    if tried.is_empty() {
+        // No candidate takes the FEN: report it as read for the first.
+        if let Some(&v) = unfit_fen.first() {
+            start_position(
+                game,
+                v,
+                &layout_for(v, algebraic),
+                v.rules().first_to_move,
+                diags,
+            );
+        }
+        return Inferred::Not;
+    }
+    let summary: Vec<String> = tried
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}",
+                t.sel.variant.title(),
+                match t.errors {
+                    0 => "replays without error".to_string(),
+                    1 => "1 error".to_string(),
+                    n => format!("{n} errors"),
+                }
+            )
+        })
+        .chain(
+            unfit_fen
+                .iter()
+                .map(|v| format!("{} (the FEN does not fit)", v.title())),
+        )
+        .collect();
+    let clean: Vec<Variant> = tried
+        .iter()
+        .filter(|t| t.clean())
+        .map(|t| t.sel.variant)
+        .collect();
+
+    // The variant to read this game as, and what to say about it.
+    let mut said: Option<Diagnostic> = None;
+    let chosen = match run {
+        Some(i) => {
+            let r = &mut ctx.runs[i];
+            let before = r.variant;
+            r.fits.retain(|v| clean.contains(v));
+            if clean.contains(&before) {
+                Some(before)
+            } else if let Some(&next) = r.fits.first() {
+                r.variant = next;
+                said = Some(
+                    Diagnostic::new(
+                        &G506,
+                        span,
+                        format!(
+                            "no GameType: from this game on, the file's games with this evidence are read as {}",
+                            next.title()
+                        ),
+                    )
+                    .with_note(format!(
+                        "{} does not replay this game without error; {} replays it and every earlier game of the run",
+                        before.title(),
+                        next.title()
+                    )),
+                );
+                Some(next)
+            } else if let Some(&v) = clean.first() {
+                said = Some(
+                    Diagnostic::new(
+                        &G506,
+                        span,
+                        format!(
+                            "no GameType: this game is read as {}, unlike the file's other games with the same evidence ({})",
+                            v.title(),
+                            before.title()
+                        ),
+                    )
+                    .with_note(format!(
+                        "{} does not replay this game without error; {} does",
+                        before.title(),
+                        v.title()
+                    )),
+                );
+                Some(v)
+            } else {
+                None
+            }
+        }
+        None => {
+            let v = clean.first().copied();
+            if let Some(v) = v {
+                // A game without squares says nothing about the file's variant.
+                if any {
+                    ctx.runs.push(Run {
+                        key,
+                        variant: v,
+                        fits: clean.clone(),
+                    });
+                }
+            }
+            v
+        }
+    };
+
+    let Some(v) = chosen else {
+        // Nothing replays the game without error: one warning, no rule errors under a guess.
+        let prefer = run.map(|i| ctx.runs[i].variant);
+        let Some(closest) = tried.iter().min_by_key(|t| {
+            (
+                t.errors,
+                std::cmp::Reverse(t.plies),
+                Some(t.sel.variant) != prefer,
+            )
+        }) else {
+            return Inferred::Not;
+        };
+        let first = closest
+            .out
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error && d.code != "G502")
+            .min_by_key(|d| (d.context.as_ref().map_or(0, |c| c.variation_depth), d.span.start));
+        let (at, failure) = match first {
+            Some(d) => {
+                let at = match &d.context {
+                    Some(c) if c.variation_depth == 0 => {
+                        format!(", first failure at ply {}", c.ply)
+                    }
+                    Some(_) => ", first failure in a variation".to_string(),
+                    None => ", first failure".to_string(),
+                };
+                (d.span, format!("{at}: {} [{}]", d.message, d.code))
+            }
+            None => (span, String::new()),
+        };
+        let mut d = Diagnostic::new(
+            &G513,
+            at,
+            format!(
+                "no GameType, and no variant pdnkit knows replays this game without error; closest: {}{failure}",
+                closest.sel.variant.title()
+            ),
+        )
+        .with_note(format!("evidence: {}", reasons.join(", ")))
+        .with_note(format!("candidates tried: {}", summary.join("; ")))
+        .with_note(
+            "the moves are not checked under a guess: add a GameType tag or pass --variant to check them under one variant's rules",
+        );
+        if at != span {
+            d = d.with_label(span, "the game's first move");
+        }
+        diags.push(d);
+        return Inferred::Not;
+    };
+    let Some(i) = tried.iter().position(|t| t.sel.variant == v) else {
+        return Inferred::Not;
+    };
+    let t = tried.swap_remove(i);
+    diags.extend(t.fen_diags);
+    if first_mover(game, v, &t.sel.layout).is_some() {
+        reasons.push(format!("{} first", capitalised(v.rules().first_to_move)));
+    }
+    let others: Vec<&str> = clean
+        .iter()
+        .filter(|&&c| c != v)
+        .map(|c| c.title())
+        .collect();
+    reasons.push(if others.is_empty() {
+        "the only variant that replays it without error".to_string()
+    } else {
+        format!(
+            "it replays without error, as does {}, which comes later in the order of preference",
+            others.join(" and ")
+        )
+    });
+    let evidence = reasons.join(", ");
+    match said {
+        Some(d) => diags.push(d.with_note(format!("evidence: {evidence}"))),
+        None if run.is_none() && any => diags.push(statement(span, v, &evidence, &summary)),
+        None => {}
+    }
+    Inferred::Replay(
+        t.sel,
+        t.out,
+        Guess {
+            variant: v,
+            evidence,
+            firm: false,
+        },
+    )
+}
+
+/// The one statement of a run's guess, at its first game.
+fn statement(span: Span, v: Variant, evidence: &str, summary: &[String]) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        &G506,
+        span,
+        format!("no GameType: read as {} (from: {evidence})", v.title()),
+    )
+    .with_note(
+        "said once: the later games of this file with the same evidence are read the same way",
+    );
+    if summary.len() > 1 {
+        d = d.with_note(format!("candidates tried: {}", summary.join("; ")));
+    }
+    d.with_note(format!(
+        "add [GameType \"{}\"] or pass --variant {} to make it certain",
+        v.gametype(),
+        v.name()
+    ))
+}
