@@ -612,6 +612,14 @@ pub(super) fn infer(
             d = d.with_label(span, "the game's first move");
         }
         diags.push(d);
+        // A Result tag that disagrees with the terminator does so in every variant.
+        diags.extend(
+            tried
+                .into_iter()
+                .flat_map(|t| t.out.diagnostics)
+                .filter(|d| d.code == "G502")
+                .take(1),
+        );
         return Inferred::Not;
     };
     let Some(i) = tried.iter().position(|t| t.sel.variant == v) else {
@@ -631,8 +639,8 @@ pub(super) fn infer(
         "the only variant that replays it without error".to_string()
     } else {
         format!(
-            "it replays without error, as does {}, which comes later in the order of preference",
-            others.join(" and ")
+            "it comes first of the variants that replay it without error (also: {})",
+            others.join(", ")
         )
     });
     let evidence = reasons.join(", ");
