@@ -7,7 +7,7 @@ use crate::lint::codes::replay::*;
 use crate::lint::{Code, Diagnostic, MoveContext, Severity};
 use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
 use crate::notation::{NotationKind, RawFen};
-use crate::rules::Move;
+use crate::rules::{Criterion, Move, Variant};
 use crate::source::Span;
 use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
 use crate::write::diagram::diagram;
@@ -660,19 +660,11 @@ impl<'g> Shared<'g> {
                 self.offence(state, d, ctx, pic, moved);
                 return Step::Played;
             }
-            // A capture that the majority rule forbids.
+            // A capture that the majority rule or the capture priorities forbid.
             let all: Vec<Move> = state.pos.all_captures().to_vec();
             if let Some(c) = matching(board, written, &all).first().map(|c| (*c).clone()) {
-                let need = captures.iter().map(|c| c.captured.len()).max().unwrap_or(0);
                 ctx.expected = capture_list.clone();
-                let d = Diagnostic::new(
-                    &R306,
-                    m.span,
-                    format!(
-                        "{text} takes {} piece(s), but the majority rule requires a capture of {need}",
-                        c.captured.len()
-                    ),
-                );
+                let d = self.capture_choice_error(&state.pos, m.span, &text, &c, &captures);
                 state.pos.play(&c);
                 state.ply += 1;
                 self.offence(state, d, ctx, pic, vec![c.to]);
@@ -830,6 +822,79 @@ impl<'g> Shared<'g> {
                 .with_context(ctx),
             );
             state.huffable = huffable;
+        }
+    }
+
+    /// Why `played`, a capture of `pos`, is not one of the `legal` captures: the rule of the
+    /// variant's capture choice it broke.
+    fn capture_choice_error(
+        &self,
+        pos: &Position,
+        span: Span,
+        text: &str,
+        played: &Move,
+        legal: &[&Move],
+    ) -> Diagnostic {
+        let choice = self.sel.variant.rules().capture_choice;
+        let mine = pos.capture_traits(played);
+        let best = legal
+            .iter()
+            .map(|m| pos.capture_traits(m))
+            .max_by_key(|t| choice.rank(*t))
+            .unwrap_or_default();
+        let ordinal = |i: Option<u32>| match i.map(|i| i + 1) {
+            Some(1) => "first".to_string(),
+            Some(2) => "second".to_string(),
+            Some(3) => "third".to_string(),
+            Some(n) => format!("{n}th"),
+            None => "last".to_string(),
+        };
+        match choice.broken(mine, best) {
+            Some(Criterion::WithKing) if self.sel.variant == Variant::Czech => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} captures with a man, but a king can capture, and in {} a king \
+                     must capture when it can",
+                    self.sel.variant.title()
+                ),
+            ),
+            Some(Criterion::WithKing) => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} captures with a man, but a king can take as many pieces ({}), and \
+                     a capture by a king comes first",
+                    best.pieces
+                ),
+            ),
+            Some(Criterion::MostKings) => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} takes {} king(s), but a capture of as many pieces takes {}, and the \
+                     one that takes the most kings comes first",
+                    mine.kings, best.kings
+                ),
+            ),
+            Some(Criterion::KingFirstMet) => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} takes its first king as its {} piece, but another capture takes \
+                     one as its {} piece, and the capture that meets a king first comes first",
+                    ordinal(mine.first_king),
+                    ordinal(best.first_king),
+                ),
+            ),
+            Some(Criterion::MostPieces) | None => Diagnostic::new(
+                &R306,
+                span,
+                format!(
+                    "{text} takes {} piece(s), but the majority rule requires a capture of {}",
+                    mine.pieces, best.pieces
+                ),
+            ),
         }
     }
 

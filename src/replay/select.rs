@@ -42,6 +42,8 @@ fn variant_tag(value: &str) -> Option<(Option<Variant>, bool)> {
         "brazilian" => (Some(Variant::Brazilian), false),
         "canadian" => (Some(Variant::Canadian), false),
         "pool" | "american pool" => (Some(Variant::Pool), false),
+        "italian" | "italian draughts" => (Some(Variant::Italian), false),
+        "czech" | "czech draughts" => (Some(Variant::Czech), false),
         "antidraughts" | "breakthrough" => (Some(Variant::International), true),
         _ => (None, false),
     })
@@ -499,8 +501,8 @@ fn infer(
     }
     if best_score.0 > 0 {
         d = d.with_note(
-            "no variant pdnkit knows replays this game without errors: it may be of another \
-             variant (Frisian, Italian, ...) or hold real errors",
+            "no variant tried replays this game without errors: it may be of a variant that is \
+             not guessed (Italian, Czech, Frisian, ...) or hold real errors",
         );
     }
     if changed {
