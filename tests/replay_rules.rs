@@ -1,5 +1,6 @@
-//! Hand-written games for the rules a replay must know, in English, International, Russian and
-//! Brazilian, numeric and algebraic, under modern and huffing rules.
+//! Hand-written games for the rules a replay must know, in English, International, Russian,
+//! Brazilian, Italian and Czech, numeric and algebraic, under modern and huffing rules; and two
+//! real Italian and Czech games.
 
 use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::lint::{Diagnostic, Kind, Severity};
@@ -316,4 +317,101 @@ fn a_game_without_squares_does_not_steer_the_next_guess() {
     let ds = run(text, RuleProfile::Modern);
     let guesses: Vec<&Diagnostic> = ds.iter().filter(|d| d.kind == Kind::VariantGuess).collect();
     assert!(guesses[1].message.contains("Russian"), "{:#?}", guesses[1]);
+}
+
+/// The codes of each game of a fixture, in order.
+fn codes_per_game(text: &str) -> Vec<Vec<&'static str>> {
+    let mut out = Vec::new();
+    check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
+        out.push(
+            g.diagnostics
+                .iter()
+                .filter(|d| d.severity != Severity::Info)
+                .map(|d| d.code)
+                .collect(),
+        )
+    })
+    .expect("reading from memory cannot fail");
+    out
+}
+
+#[test]
+fn real_italian_and_czech_games_replay_clean() {
+    let italian = include_str!("fixtures/replay/italian_game.pdn");
+    assert_eq!(codes_per_game(italian), [Vec::<&str>::new()]);
+    let czech = include_str!("fixtures/replay/czech_game.pdn");
+    assert_eq!(codes_per_game(czech), [Vec::<&str>::new(), Vec::new()]);
+}
+
+#[test]
+fn italian_numbering_is_the_turned_board_s() {
+    // A GameType that drops the invert flag declares the board unturned: read that way the
+    // real game fails, so the standard (turned) numbering is used, with a note for each step.
+    let italian = include_str!("fixtures/replay/italian_game.pdn");
+    let flagless = italian.replace("22,W,8,8,N2,1", "22,W,8,8,N2,0");
+    assert_eq!(codes_per_game(&flagless), [vec!["G509", "G509"]]);
+    let ds = run(&flagless, RuleProfile::Modern);
+    assert!(
+        ds[1].message.contains("fit the standard square numbering"),
+        "{}",
+        ds[1].message
+    );
+}
+
+#[test]
+fn italian_rule_errors_have_their_codes() {
+    let text = include_str!("fixtures/replay/italian_errors.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [
+            vec!["R308"],
+            vec!["R306"],
+            vec!["R316"],
+            vec!["R316"],
+            vec!["R316"]
+        ]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    assert!(
+        ds[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("may not take a king")),
+        "{:?}",
+        ds[0].notes
+    );
+    let r316: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.code == "R316")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        r316[0].contains("a capture by a king comes first"),
+        "{r316:?}"
+    );
+    assert!(r316[1].contains("the most kings"), "{r316:?}");
+    assert!(r316[2].contains("meets a king first"), "{r316:?}");
+    assert!(
+        ds.iter()
+            .all(|d| d.code != "R316" || d.kind == Kind::MajorityRule)
+    );
+}
+
+#[test]
+fn czech_rule_errors_have_their_codes() {
+    let text = include_str!("fixtures/replay/czech_errors.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [vec!["R316"], vec!["R305"], vec!["R307"]]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    assert!(
+        ds[0].message.contains("a king must capture"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(
+        ds[0].context.as_ref().unwrap().expected,
+        ["h4xd8", "h4xe7", "h4xf6"]
+    );
 }

@@ -727,7 +727,15 @@ impl<'g> Shared<'g> {
                     side.as_str()
                 )
             };
-            self.push_error(Diagnostic::new(&R308, m.span, msg), ctx, pic);
+            let mut d = Diagnostic::new(&R308, m.span, msg);
+            if let Some(king) = self.man_over_king(&state.pos, piece, written) {
+                d = d.with_note(format!(
+                    "the piece on {} is a king, and in {} a man may not take a king",
+                    self.name(king),
+                    self.sel.variant.title()
+                ));
+            }
+            self.push_error(d, ctx, pic);
             return Step::Stop;
         }
         let mut d = if state.pos.piece_at(to).is_some() {
@@ -896,6 +904,27 @@ impl<'g> Shared<'g> {
                 ),
             ),
         }
+    }
+
+    /// The opposing king a man's written jump goes over, in a variant where men may not take
+    /// kings.
+    fn man_over_king(&self, pos: &Position, piece: Piece, written: &[Square]) -> Option<Square> {
+        if piece.role != Role::Man || self.sel.variant.rules().men_capture_kings {
+            return None;
+        }
+        let board = self.board();
+        written.windows(2).find_map(|w| {
+            let (f0, r0) = board.coords(w[0]);
+            let (f1, r1) = board.coords(w[1]);
+            let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
+            if df.abs() != 2 || dr.abs() != 2 {
+                return None;
+            }
+            let mid = board.square_at(f0 as i32 + df / 2, r0 as i32 + dr / 2)?;
+            pos.piece_at(mid)
+                .filter(|p| p.color != piece.color && p.role == Role::King)
+                .map(|_| mid)
+        })
     }
 
     fn why_impossible(&self, pos: &Position, from: Square, to: Square, piece: Piece) -> String {
