@@ -379,4 +379,49 @@ mod tests {
             assert_eq!(v.rules().first_to_move == Color::Black, black, "{v}");
         }
     }
+
+    #[test]
+    fn capture_choice_ranks_follow_the_criteria_in_order() {
+        let t = |pieces, with_king, kings, first_king| CaptureTraits {
+            pieces,
+            with_king,
+            kings,
+            first_king,
+        };
+        let it = CaptureChoice::Italian;
+        // More pieces beat everything after.
+        assert!(it.rank(t(3, false, 0, None)) > it.rank(t(2, true, 2, Some(0))));
+        // Then a king capturing beats a man.
+        assert!(it.rank(t(2, true, 0, None)) > it.rank(t(2, false, 0, None)));
+        // Then more kings, then the earlier first king.
+        assert!(it.rank(t(2, true, 2, Some(1))) > it.rank(t(2, true, 1, Some(0))));
+        assert!(it.rank(t(2, true, 1, Some(0))) > it.rank(t(2, true, 1, Some(1))));
+        // Equal traits: free choice.
+        assert_eq!(
+            it.rank(t(2, true, 1, Some(1))),
+            it.rank(t(2, true, 1, Some(1)))
+        );
+        assert_eq!(
+            it.broken(t(2, true, 1, Some(1)), t(2, true, 1, Some(0))),
+            Some(Criterion::KingFirstMet)
+        );
+        assert_eq!(
+            it.broken(t(1, true, 1, Some(0)), t(2, false, 0, None)),
+            Some(Criterion::MostPieces)
+        );
+        // Czech: only whether a king captures counts.
+        let cz = CaptureChoice::KingFirst;
+        assert!(cz.rank(t(1, true, 0, None)) > cz.rank(t(3, false, 1, Some(0))));
+        assert_eq!(cz.rank(t(1, false, 0, None)), cz.rank(t(3, false, 0, None)));
+        assert_eq!(
+            cz.broken(t(3, false, 0, None), t(1, true, 0, None)),
+            Some(Criterion::WithKing)
+        );
+        // Free choice ranks everything alike; the majority rule counts pieces only.
+        assert_eq!(CaptureChoice::Free.rank(t(3, true, 2, Some(0))), 0);
+        assert_eq!(
+            CaptureChoice::Majority.rank(t(2, true, 2, Some(0))),
+            CaptureChoice::Majority.rank(t(2, false, 0, None))
+        );
+    }
 }
