@@ -12,7 +12,7 @@ LIBRARY:
     ref         the small stand-alone generator in this file (stdlib only);
                 written for this comparison, shares no code with the libraries
 
-VARIANT: international, english, russian, brazilian, pool, canadian
+VARIANT: international, english, russian, brazilian, pool, canadian, italian, czech
     (not every library knows every variant; the script says so and exits 2)
 
 Each library is imported as `draughts` or `dame`, so run it with the Python of
@@ -38,20 +38,27 @@ import argparse
 import sys
 import time
 
-VARIANTS = ("international", "english", "russian", "brazilian", "pool", "canadian")
+VARIANTS = ("international", "english", "russian", "brazilian", "pool", "canadian", "italian",
+            "czech")
 
 
 # --------------------------------------------------------------------------
 # ref: a small generic generator (mailbox board, copy-make), stdlib only.
 # --------------------------------------------------------------------------
 class Rules:
-    def __init__(self, size, rows, flying_kings, men_capture_back, majority,
-                 promo_mid_capture, black_first):
+    def __init__(self, size, rows, flying_kings, men_capture_back, choice,
+                 promo_mid_capture, black_first, men_take_kings=True):
         self.size = size                      # board is size x size
         self.rows = rows                      # rows of men per side
         self.flying = flying_kings
         self.men_back = men_capture_back
-        self.majority = majority              # must capture the most pieces
+        # choice: 'free'     - any capture
+        #         'majority' - the most pieces
+        #         'king'     - a king must capture if one can (Czech)
+        #         'italian'  - most pieces, then with a king, then most kings, then the
+        #                      sequence whose first king is taken earliest
+        self.choice = choice
+        self.men_take_kings = men_take_kings  # False in Italian: a man may not take a king
         # promo_mid_capture: 'end'   - crowned only if the move ends on the far row
         #                    'king'  - crowned at once, continues as a king (Russian)
         #                    'man'   - continues as a man if it can, crowned if it ends there (pool)
@@ -61,12 +68,16 @@ class Rules:
 
 
 RULES = {
-    "international": Rules(10, 4, True, True, True, "end", False),
-    "brazilian":     Rules(8, 3, True, True, True, "end", False),
-    "canadian":      Rules(12, 5, True, True, True, "end", False),
-    "russian":       Rules(8, 3, True, True, False, "king", False),
-    "pool":          Rules(8, 3, True, True, False, "man", True),
-    "english":       Rules(8, 3, False, False, False, "stop", True),
+    "international": Rules(10, 4, True, True, "majority", "end", False),
+    "brazilian":     Rules(8, 3, True, True, "majority", "end", False),
+    "canadian":      Rules(12, 5, True, True, "majority", "end", False),
+    "russian":       Rules(8, 3, True, True, "free", "king", False),
+    "pool":          Rules(8, 3, True, True, "free", "man", True),
+    "english":       Rules(8, 3, False, False, "free", "stop", True),
+    # Italian is played on the turned board (a1 light); the mirror image has the same move
+    # tree, so it is generated on the same board as the others.
+    "italian":       Rules(8, 3, False, False, "italian", "stop", False, men_take_kings=False),
+    "czech":         Rules(8, 3, True, False, "king", "stop", False),
 }
 
 # Pieces: +1 white man, +2 white king, -1 black man, -2 black king, 0 empty.
@@ -113,9 +124,19 @@ class RefGame:
     def moves(self, b, side):
         caps = self.captures(b, side)
         if caps:
-            if self.rules.majority:
-                best = max(len(m[2]) for m in caps)
-                caps = [m for m in caps if len(m[2]) == best]
+            choice = self.rules.choice
+            if choice != "free":
+                def key(m):
+                    kings = [i for i, c in enumerate(m[2]) if abs(b[c]) == 2]
+                    with_king = abs(b[m[0]]) == 2
+                    if choice == "majority":
+                        return (len(m[2]),)
+                    if choice == "king":
+                        return (with_king,)
+                    first = -kings[0] if kings else -1000
+                    return (len(m[2]), with_king, len(kings), first)
+                best = max(key(m) for m in caps)
+                caps = [m for m in caps if key(m) == best]
             if self.unique:
                 seen, out = set(), []
                 for m in caps:
@@ -177,6 +198,8 @@ class RefGame:
             ray = rays[d]
             if len(ray) >= 2:
                 over, to = ray[0], ray[1]
+                if not self.rules.men_take_kings and abs(b[over]) == 2:
+                    continue
                 if b[over] * side < 0 and over not in captured and b[to] == 0:
                     res.append((over, to))
         return res
@@ -352,10 +375,11 @@ def make_pydr(variant, unique):
 def make_pydraughts(variant, unique):
     from draughts import Board
     names = {"international": "standard", "russian": "russian", "brazilian": "brazilian",
-             "english": "english"}
+             "english": "english", "italian": "italian"}
     if variant not in names:
         unsupported("pydraughts", variant, "pydraughts 0.6 has standard, english, italian, russian, "
-                    "brazilian, turkish, frisian, frysk!, antidraughts, breakthrough; no canadian or pool")
+                    "brazilian, turkish, frisian, frysk!, antidraughts, breakthrough; no canadian, "
+                    "pool or czech")
 
     def count(board):
         ms = board.legal_moves()

@@ -85,7 +85,7 @@ proptest! {
     }
 
     #[test]
-    fn every_accepted_fen_gives_a_playable_position(text in fen_text(), v in 0usize..6) {
+    fn every_accepted_fen_gives_a_playable_position(text in fen_text(), v in 0usize..Variant::ALL.len()) {
         let variant = Variant::ALL[v];
         let layout = Layout::standard(variant);
         if let Ok(fen) = RawFen::parse(&text).and_then(|raw| raw.resolve(&layout)) {

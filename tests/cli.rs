@@ -325,3 +325,30 @@ fn a_directory_without_pdn_files_is_a_failure_and_other_files_are_counted() {
     let last: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(last["skipped"], 1, "{last}");
 }
+
+#[test]
+fn italian_and_czech_by_name_in_the_rules_commands_and_check() {
+    let out = stdout_of(&["perft", "--variant", "italian", "--depth", "6"], 0);
+    assert!(out.contains("perft(6) = 36473"), "{out}");
+    let out = stdout_of(&["perft", "--variant", "29", "--depth", "6"], 0);
+    assert!(out.contains("perft(6) = 36768"), "{out}");
+    // The turned Italian board: square 1 at the top left (a8), the dark corner 32 at h1.
+    let out = stdout_of(&["board", "--variant", "italian"], 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with(" 8 b   b"), "{out}");
+    assert!(lines[7].starts_with(" 1   w"), "{out}");
+    // A Czech king must capture: the man's capture a3xc5 is not listed.
+    let out = stdout_of(
+        &["moves", "--variant", "czech", "--fen", "W:Wa3,Kh4:Bb4,g5"],
+        0,
+    );
+    assert_eq!(out.lines().collect::<Vec<_>>(), ["h4xd8", "h4xe7", "h4xf6"]);
+    // `--variant` makes a game without GameType Italian.
+    let game = "1. 21-17 12-15 2. 23-19 11-14 3. 19x12 8x15 *\n";
+    pdn()
+        .args(["check", "--variant", "italian", "-"])
+        .write_stdin(game)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("0 error(s), 0 warning(s)"));
+}

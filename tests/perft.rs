@@ -85,3 +85,29 @@ fn eight_by_eight_variants_depths_8_and_9() {
 fn canadian_start_perft_depths_6_and_7() {
     check(Variant::Canadian, &CANADIAN, 6..=7);
 }
+
+// Italian and Czech. Sources (see scripts/perft_reference.md): the PyPI library pydraughts
+// 0.6.7 (`Board('italian')`, to depth 7) and the stand-alone reference generator
+// `scripts/peer_perft.py ref` (both variants, to depth 10, counting a capture with the same
+// start, end and captured set once). No published implementation of Czech draughts was found;
+// the reference generator is the independent source. Czech agrees with English draughts to
+// depth 8 and parts from it at depth 9: the two differ only in what kings may do.
+const ITALIAN: [u64; 10] = [
+    7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384,
+];
+const CZECH: [u64; 10] = [
+    7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918,
+];
+
+#[test]
+fn italian_and_czech_start_perft_to_depth_7() {
+    check(Variant::Italian, &ITALIAN, 1..=7);
+    check(Variant::Czech, &CZECH, 1..=7);
+}
+
+#[test]
+#[ignore = "deep: run in release with --ignored"]
+fn italian_and_czech_start_perft_depths_8_to_10() {
+    check(Variant::Italian, &ITALIAN, 8..=10);
+    check(Variant::Czech, &CZECH, 8..=10);
+}

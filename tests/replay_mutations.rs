@@ -71,9 +71,10 @@ fn gametype(v: Variant, layout: &Layout) -> String {
         'B'
     };
     format!(
-        "{},{side},{size},{size},{letter}{},0",
+        "{},{side},{size},{size},{letter}{},{}",
         v.gametype(),
-        corner.digit(first)
+        corner.digit(first),
+        u8::from(layout.inverted)
     )
 }
 

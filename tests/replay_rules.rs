@@ -1,5 +1,6 @@
-//! Hand-written games for the rules a replay must know, in English, International, Russian and
-//! Brazilian, numeric and algebraic, under modern and huffing rules.
+//! Hand-written games for the rules a replay must know, in English, International, Russian,
+//! Brazilian, Italian and Czech, numeric and algebraic, under modern and huffing rules; and two
+//! real Italian and Czech games.
 
 use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::lint::{Diagnostic, Kind, Severity};
@@ -146,22 +147,13 @@ fn huffing_a_piece_by_setup_comment_or_inference() {
     let base = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16";
     // The huff recorded as a setup: the position less the black man on 15.
     let setup = format!("{base} /FEN \"W:W18,21,23-32:B1-10,16\"/ 24-20 *");
-    assert_eq!(
-        all_codes(&setup, RuleProfile::Huffing),
-        ["H401", "H402"]
-    );
+    assert_eq!(all_codes(&setup, RuleProfile::Huffing), ["H401", "H402"]);
     // The huff recorded as a comment command.
     let comment = format!("{base} {{[%huff 15]}} 24-20 *");
-    assert_eq!(
-        all_codes(&comment, RuleProfile::Huffing),
-        ["H401", "H402"]
-    );
+    assert_eq!(all_codes(&comment, RuleProfile::Huffing), ["H401", "H402"]);
     // Not recorded: 24-20 is legal only with 15 gone (18x11 would be compulsory).
     let inferred = format!("{base} 24-20 *");
-    assert_eq!(
-        all_codes(&inferred, RuleProfile::Huffing),
-        ["H401", "H403"]
-    );
+    assert_eq!(all_codes(&inferred, RuleProfile::Huffing), ["H401", "H403"]);
     // Under modern rules the missed capture is an error and there is no huff to follow.
     assert_eq!(
         codes_under(&inferred, RuleProfile::Modern),
@@ -176,10 +168,7 @@ fn huffing_a_piece_by_setup_comment_or_inference() {
 fn huffing_under_the_1902_polish_rules_in_brazilian() {
     // 1. c3-d4 f6-e5: White must take d4xf6; a3-b4 misses it, Black huffs d4 and plays on.
     let text = "[GameType \"26\"]\n1. c3-d4 f6-e5 2. a3-b4 {[%huff d4]} g7-f6 *";
-    assert_eq!(
-        all_codes(text, RuleProfile::Polish1902),
-        ["H401", "H402"]
-    );
+    assert_eq!(all_codes(text, RuleProfile::Polish1902), ["H401", "H402"]);
     let d = &run(text, RuleProfile::Polish1902)[0];
     assert_eq!(d.severity, Severity::Warning);
 }
@@ -319,4 +308,101 @@ fn a_game_without_squares_does_not_steer_the_next_guess() {
     // The empty game says nothing: the one statement is the Russian game's.
     assert_eq!(guesses.len(), 1, "{guesses:#?}");
     assert!(guesses[0].message.contains("Russian"), "{:#?}", guesses[0]);
+}
+
+/// The codes of each game of a fixture, in order.
+fn codes_per_game(text: &str) -> Vec<Vec<&'static str>> {
+    let mut out = Vec::new();
+    check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
+        out.push(
+            g.diagnostics
+                .iter()
+                .filter(|d| d.severity != Severity::Info)
+                .map(|d| d.code)
+                .collect(),
+        )
+    })
+    .expect("reading from memory cannot fail");
+    out
+}
+
+#[test]
+fn real_italian_and_czech_games_replay_clean() {
+    let italian = include_str!("fixtures/replay/italian_game.pdn");
+    assert_eq!(codes_per_game(italian), [Vec::<&str>::new()]);
+    let czech = include_str!("fixtures/replay/czech_game.pdn");
+    assert_eq!(codes_per_game(czech), [Vec::<&str>::new(), Vec::new()]);
+}
+
+#[test]
+fn italian_numbering_is_the_turned_board_s() {
+    // A GameType that drops the invert flag declares the board unturned: read that way the
+    // real game fails, so the standard (turned) numbering is used, with a note for each step.
+    let italian = include_str!("fixtures/replay/italian_game.pdn");
+    let flagless = italian.replace("22,W,8,8,N2,1", "22,W,8,8,N2,0");
+    assert_eq!(codes_per_game(&flagless), [vec!["G509", "G509"]]);
+    let ds = run(&flagless, RuleProfile::Modern);
+    assert!(
+        ds[1].message.contains("fit the standard square numbering"),
+        "{}",
+        ds[1].message
+    );
+}
+
+#[test]
+fn italian_rule_errors_have_their_codes() {
+    let text = include_str!("fixtures/replay/italian_errors.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [
+            vec!["R308"],
+            vec!["R306"],
+            vec!["R316"],
+            vec!["R316"],
+            vec!["R316"]
+        ]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    assert!(
+        ds[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("may not take a king")),
+        "{:?}",
+        ds[0].notes
+    );
+    let r316: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.code == "R316")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        r316[0].contains("a capture by a king comes first"),
+        "{r316:?}"
+    );
+    assert!(r316[1].contains("the most kings"), "{r316:?}");
+    assert!(r316[2].contains("meets a king first"), "{r316:?}");
+    assert!(
+        ds.iter()
+            .all(|d| d.code != "R316" || d.kind == Kind::MajorityRule)
+    );
+}
+
+#[test]
+fn czech_rule_errors_have_their_codes() {
+    let text = include_str!("fixtures/replay/czech_errors.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [vec!["R316"], vec!["R305"], vec!["R307"]]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    assert!(
+        ds[0].message.contains("a king must capture"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(
+        ds[0].context.as_ref().unwrap().expected,
+        ["h4xd8", "h4xe7", "h4xf6"]
+    );
 }

@@ -385,3 +385,158 @@ fn a_quiet_move_to_the_far_row_crowns() {
     assert_eq!(after.count(Color::White, Role::King), 1);
     assert_eq!(after.side_to_move(), Color::Black);
 }
+
+// Italian draughts. pdnkit plays Italian on the mirror image of the turned Italian board (see
+// docs/variants.md), so squares here are pdnkit's own algebraic names; the rules do not
+// change under the mirror.
+
+#[test]
+fn italian_man_cannot_take_a_king_but_a_king_can() {
+    let p = pos(Variant::Italian, Color::White, &["c3"], &[], &[], &["d4"]);
+    assert!(!p.has_capture());
+    assert!(p.all_captures().is_empty());
+    assert_eq!(legal(&p), set(&[mv("c3", "b4", &[], false)]));
+    let p = pos(Variant::Italian, Color::White, &[], &["c3"], &[], &["d4"]);
+    assert_eq!(legal(&p), set(&[mv("c3", "e5", &["d4"], false)]));
+}
+
+#[test]
+fn italian_men_do_not_capture_backward_and_kings_do_not_fly() {
+    let p = pos(Variant::Italian, Color::White, &["d4"], &[], &["c3"], &[]);
+    assert_eq!(
+        legal(&p),
+        set(&[mv("d4", "c5", &[], false), mv("d4", "e5", &[], false)])
+    );
+    let p = pos(Variant::Italian, Color::White, &[], &["a1"], &["d4"], &[]);
+    assert_eq!(legal(&p), set(&[mv("a1", "b2", &[], false)]));
+}
+
+#[test]
+fn italian_captures_the_most_pieces_first_then_with_a_king() {
+    // The man a3 takes two men, the king f2 one: the count comes first.
+    let p = pos(
+        Variant::Italian,
+        Color::White,
+        &["a3"],
+        &["f2"],
+        &["b4", "d6", "g3"],
+        &[],
+    );
+    assert_eq!(legal(&p), set(&[mv("a3", "e7", &["b4", "d6"], false)]));
+    // One piece each: the king must take.
+    let p = pos(
+        Variant::Italian,
+        Color::White,
+        &["c3"],
+        &["f2"],
+        &["d4", "g3"],
+        &[],
+    );
+    assert_eq!(p.all_captures().len(), 2);
+    assert_eq!(legal(&p), set(&[mv("f2", "h4", &["g3"], false)]));
+}
+
+#[test]
+fn italian_king_takes_the_most_kings() {
+    // d4 can take the man c5 or the king e5, one piece either way: the king must go.
+    let p = pos(
+        Variant::Italian,
+        Color::White,
+        &[],
+        &["d4"],
+        &["c5"],
+        &["e5"],
+    );
+    assert_eq!(p.all_captures().len(), 2);
+    assert_eq!(legal(&p), set(&[mv("d4", "f6", &["e5"], false)]));
+}
+
+#[test]
+fn italian_king_takes_where_it_meets_a_king_first() {
+    // Two pieces and one king either way: c5 then the king c7, or the king e5 then g7. The
+    // sequence that takes the king first is compulsory.
+    let p = pos(
+        Variant::Italian,
+        Color::White,
+        &[],
+        &["d4"],
+        &["c5", "g7"],
+        &["c7", "e5"],
+    );
+    assert_eq!(p.all_captures().len(), 2);
+    assert_eq!(legal(&p), set(&[mv("d4", "h8", &["e5", "g7"], false)]));
+    let m = &p.legal_moves()[0];
+    assert_eq!(p.capture_traits(m).first_king, Some(0));
+}
+
+// Czech draughts.
+
+#[test]
+fn czech_king_must_capture_when_it_can() {
+    // The man a3 could take b4, but the king h4 can take g5, so the king must.
+    let p = pos(
+        Variant::Czech,
+        Color::White,
+        &["a3"],
+        &["h4"],
+        &["b4", "g5"],
+        &[],
+    );
+    assert_eq!(p.all_captures().len(), 4);
+    let caps = ["g5"];
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("h4", "f6", &caps, false),
+            mv("h4", "e7", &caps, false),
+            mv("h4", "d8", &caps, false),
+        ])
+    );
+}
+
+#[test]
+fn czech_men_choose_freely_among_captures() {
+    // No majority rule: two men or one, and a man may take a king.
+    let p = pos(
+        Variant::Czech,
+        Color::White,
+        &["a3", "e3"],
+        &[],
+        &["b4", "d6", "f4"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a3", "e7", &["b4", "d6"], false),
+            mv("e3", "g5", &["f4"], false),
+        ])
+    );
+    let p = pos(Variant::Czech, Color::White, &["c3"], &[], &[], &["d4"]);
+    assert_eq!(legal(&p), set(&[mv("c3", "e5", &["d4"], false)]));
+}
+
+#[test]
+fn czech_flying_king_takes_from_afar_and_lands_where_it_can_go_on() {
+    let p = pos(Variant::Czech, Color::White, &[], &["a1"], &["d4"], &[]);
+    let caps = ["d4"];
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a1", "e5", &caps, false),
+            mv("a1", "f6", &caps, false),
+            mv("a1", "g7", &caps, false),
+            mv("a1", "h8", &caps, false),
+        ])
+    );
+    // With g5 beside the line, the king must land on f6 and take it too.
+    let p = pos(
+        Variant::Czech,
+        Color::White,
+        &[],
+        &["a1"],
+        &["d4", "g5"],
+        &[],
+    );
+    assert_eq!(legal(&p), set(&[mv("a1", "h4", &["d4", "g5"], false)]));
+}

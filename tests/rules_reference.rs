@@ -1,9 +1,10 @@
 //! A second, deliberately naive move generator (square by square on a plain array, no
 //! bitboards, the "must land where the king can go on" rule stated by results instead of by
-//! look-ahead), cross-checked against the library's generator: perft from the start position
-//! in every variant, and the exact set of legal moves in random positions.
+//! look-ahead, the capture choice as a plain comparison of tuples), cross-checked against the
+//! library's generator: perft from the start position in every variant, and the exact set of
+//! legal moves in random positions.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use pdnkit::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
 use pdnkit::rules::{CaptureChoice, PromotionRule, Rules, Variant, perft};
@@ -95,9 +96,16 @@ impl Naive {
         out
     }
 
-    /// Every completed capture sequence of every piece, before the majority rule.
+    /// Every completed capture sequence of every piece, before the capture-choice rules.
     fn captures(&self) -> BTreeSet<Key> {
-        let mut out = BTreeSet::new();
+        self.ranked_captures().into_keys().collect()
+    }
+
+    /// Every completed capture with how the capture-choice rules rank it (higher is
+    /// preferred): (pieces, with a king, kings, minus the place of the first king), keeping
+    /// only the criteria of the variant. A capture reachable in several orders gets its best.
+    fn ranked_captures(&self) -> BTreeMap<Key, (usize, bool, usize, i64)> {
+        let mut out: BTreeMap<Key, (usize, bool, usize, i64)> = BTreeMap::new();
         for i in 0..self.cells.len() {
             let Some(p) = self.cells[i] else { continue };
             if p.color != self.side {
@@ -108,9 +116,23 @@ impl Naive {
             let mut seqs = Vec::new();
             work.extend(i, p.role == Role::King, false, &mut Vec::new(), &mut seqs);
             for (to, caps, crown) in seqs {
+                let is_king = |x: usize| matches!(self.cells[x], Some(q) if q.role == Role::King);
+                let kings = caps.iter().filter(|&&x| is_king(x)).count();
+                let first = caps
+                    .iter()
+                    .position(|&x| is_king(x))
+                    .map_or(-1000, |k| -(k as i64));
+                let with_king = p.role == Role::King;
+                let rank = match self.rules.capture_choice {
+                    CaptureChoice::Free => (0, false, 0, 0),
+                    CaptureChoice::Majority => (caps.len(), false, 0, 0),
+                    CaptureChoice::KingFirst => (0, with_king, 0, 0),
+                    CaptureChoice::Italian => (caps.len(), with_king, kings, first),
+                };
                 let mut c: Vec<u8> = caps.iter().map(|&x| x as u8).collect();
                 c.sort();
-                out.insert((i as u8, to as u8, c, crown));
+                let slot = out.entry((i as u8, to as u8, c, crown)).or_insert(rank);
+                *slot = (*slot).max(rank);
             }
         }
         out
@@ -149,6 +171,10 @@ impl Naive {
                 break;
             }
             let Some((v, kv)) = victim else { continue };
+            let victim_is_king = matches!(self.cells[v], Some(q) if q.role == Role::King);
+            if !king && victim_is_king && !self.rules.men_capture_kings {
+                continue;
+            }
             let saved = self.cells[v];
             if self.immediate {
                 self.cells[v] = None;
@@ -202,16 +228,15 @@ impl Naive {
     }
 
     fn legal(&self) -> BTreeSet<Key> {
-        let caps = self.captures();
+        let caps = self.ranked_captures();
         if caps.is_empty() {
             return self.quiet();
         }
-        if self.rules.capture_choice == CaptureChoice::Majority {
-            let max = caps.iter().map(|k| k.2.len()).max().unwrap_or(0);
-            caps.into_iter().filter(|k| k.2.len() == max).collect()
-        } else {
-            caps
-        }
+        let best = caps.values().copied().max();
+        caps.into_iter()
+            .filter(|(_, r)| Some(*r) == best)
+            .map(|(k, _)| k)
+            .collect()
     }
 
     fn play(&self, k: &Key) -> Naive {

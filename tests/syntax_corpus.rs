@@ -111,6 +111,10 @@ const EXPECTED: &[(&str, usize, Counts)] = &[
         &[("N212", 1), ("S107", 2)],
     ),
     ("shashkispark/parse_simple.pdn", 1, &[("N207", 1)]),
+    // 53 games, one `{Bianco Vince}`-style comment and a result each; Italian tag names.
+    ("wiegerw-pdn/campionato_assoluto_2005.pdn", 53, &[]),
+    // 18 games, one of them a forfeit whose movetext is only `1-0`.
+    ("wiegerw-pdn/mrcd2007.pdn", 18, &[]),
 ];
 
 /// Files with `S1xx` errors, and why: the text there is not PDN.

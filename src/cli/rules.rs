@@ -24,8 +24,8 @@ pub enum Format {
 /// The position options every rules command takes.
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
-    /// The variant: a name (international, english, pool, russian, brazilian, canadian) or a
-    /// GameType number.
+    /// The variant: a name (international, english, italian, pool, russian, brazilian, canadian,
+    /// czech) or a GameType number.
     #[arg(long, short)]
     pub variant: Variant,
     /// The position as a FEN (default: the start position).

@@ -272,13 +272,22 @@ impl GameType {
             }
         }
         if let Some(inv) = self.invert {
-            if inv {
+            if inv != std_layout.inverted {
                 nonstandard = true;
-                layout.inverted = true;
-                notes.push(format!(
-                    "GameType says the bottom-left corner is not a playing square, unlike {}",
-                    variant.title()
-                ));
+                layout.inverted = inv;
+                notes.push(if inv {
+                    format!(
+                        "GameType says the bottom-left corner is not a playing square, unlike {}",
+                        variant.title()
+                    )
+                } else {
+                    format!(
+                        "GameType says the bottom-left corner is a playing square, but {} is \
+                         played on the turned board whose bottom-left corner is not (invert \
+                         flag 1); before 2013 the flag 0 meant the dark squares",
+                        variant.title()
+                    )
+                });
             }
         }
         if first != std_first {
@@ -303,11 +312,14 @@ impl GameType {
 
     /// Corner values from the GameType tables before 2014, which counted corners differently.
     fn is_legacy_corner(&self, variant: Variant, letter: char, digit: u8) -> bool {
-        // Russian and Brazilian were listed as A1 (now A0); values above 3 belonged to the
+        // Russian, Brazilian and Czech were listed as A1 (now A0); values above 3 belonged to the
         // old vertical numbering and never describe one of our boards.
         (letter == 'A'
             && digit == 1
-            && matches!(variant, Variant::Russian | Variant::Brazilian)
+            && matches!(
+                variant,
+                Variant::Russian | Variant::Brazilian | Variant::Czech
+            )
             && self.first != Some(Color::Black))
             || digit > 3
     }
@@ -340,6 +352,8 @@ mod tests {
             ("25,W,8,8,A0,0", Variant::Russian),
             ("26,W,8,8,A0,0", Variant::Brazilian),
             ("27,W,12,12,N2,0", Variant::Canadian),
+            ("22,W,8,8,N2,1", Variant::Italian),
+            ("29,W,8,8,A0,0", Variant::Czech),
             (" 20 , W , 10 , 10 , N2 , 0 ", Variant::International),
         ] {
             let r = GameType::parse(text).unwrap().resolve();
@@ -389,8 +403,8 @@ mod tests {
         let r = GameType::parse("97").unwrap().resolve();
         assert_eq!(r.variant, None);
         assert!(r.unsupported.unwrap().contains("Frysk"));
-        let r = GameType::parse("22,W,8,8,N2,1").unwrap().resolve();
-        assert!(r.unsupported.unwrap().contains("Italian"));
+        let r = GameType::parse("24,W,8,8,N1,1").unwrap().resolve();
+        assert!(r.unsupported.unwrap().contains("Spanish"));
         assert!(
             GameType::parse("777")
                 .unwrap()
@@ -398,6 +412,18 @@ mod tests {
                 .unsupported
                 .is_some()
         );
+    }
+
+    #[test]
+    fn italian_on_an_uninverted_board_is_a_nonstandard_layout() {
+        let r = GameType::parse("22,W,8,8,N2,0").unwrap().resolve();
+        assert_eq!(r.variant, Some(Variant::Italian));
+        assert!(r.nonstandard_layout);
+        assert!(!r.layout.unwrap().inverted);
+        assert!(r.notes[0].contains("turned board"), "{:?}", r.notes);
+        let r = GameType::parse("29,W,8,8,A1,0").unwrap().resolve();
+        assert_eq!(r.layout, Some(Layout::standard(Variant::Czech)));
+        assert!(r.notes[0].contains("before 2014"), "{:?}", r.notes);
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl Layout {
     pub const fn standard(variant: Variant) -> Layout {
         let board = variant.board();
         let kind = match variant {
-            Variant::Russian | Variant::Brazilian => NotationKind::Algebraic,
+            Variant::Russian | Variant::Brazilian | Variant::Czech => NotationKind::Algebraic,
             _ => NotationKind::Numeric,
         };
         // Corners are seen from the side that moves first: `a1` is at its left hand, so in
@@ -125,7 +125,9 @@ impl Layout {
             kind,
             numeric_corner: Corner::TopLeft,
             algebraic_corner,
-            inverted: false,
+            // Italian draughts turns the board: each player has a dark square at the near
+            // right corner, so the bottom-left corner is not a playing square (22,W,8,8,N2,1).
+            inverted: matches!(variant, Variant::Italian),
         }
     }
 
@@ -246,6 +248,13 @@ impl Layout {
         }
     }
 
+    /// The playing square at `file`, `rank` (0-based, White at the bottom) of the board as the
+    /// variant draws it, if that is a playing square: on an inverted board (Italian) the
+    /// bottom-left corner is not one, and the drawing is the mirror of pdnkit's own board.
+    pub fn square_at(&self, file: i32, rank: i32) -> Option<Square> {
+        self.internal(file, rank)
+    }
+
     fn internal(&self, f: i32, r: i32) -> Option<Square> {
         let f = if self.inverted {
             self.board.size() as i32 - 1 - f
@@ -272,7 +281,7 @@ mod tests {
 
     #[test]
     fn standard_numeric_is_the_canonical_order() {
-        for v in Variant::ALL {
+        for v in Variant::ALL.into_iter().filter(|&v| v != Variant::Italian) {
             let l = Layout::standard(v);
             for sq in v.board().all_squares() {
                 assert_eq!(l.to_numeric(sq), sq.number(), "{v} {sq}");
@@ -338,6 +347,47 @@ mod tests {
             assert_eq!(l.from_numeric(l.to_numeric(sq)), Some(sq));
             assert_eq!(l.parse(&l.to_algebraic(sq)), Some(sq));
         }
+    }
+
+    #[test]
+    fn italian_numbering_follows_the_federation_diagram() {
+        // 22,W,8,8,N2,1: square 1 is the first dark square at the top left as White sees the
+        // turned board (a8), 4 is g8, 29 is b1 and 32 the dark corner h1 at White's right.
+        // Black's men start on 1-12, White's on 21-32.
+        let l = Layout::standard(Variant::Italian);
+        assert!(l.inverted);
+        for (n, drawn) in [
+            (1, "a8"),
+            (4, "g8"),
+            (5, "b7"),
+            (21, "b3"),
+            (29, "b1"),
+            (32, "h1"),
+        ] {
+            let sq = l.from_numeric(n).unwrap();
+            assert_eq!(l.to_algebraic(sq), drawn, "{n}");
+            assert_eq!(l.to_numeric(sq), n);
+        }
+        assert_eq!(l.square_at(0, 0), None, "a1 is light");
+        assert_eq!(l.square_at(7, 0), l.from_numeric(32));
+        let start = crate::board::Position::start(Variant::Italian);
+        for n in 1..=32 {
+            let piece = start.piece_at(l.from_numeric(n).unwrap()).map(|p| p.color);
+            let want = match n {
+                1..=12 => Some(Color::Black),
+                21..=32 => Some(Color::White),
+                _ => None,
+            };
+            assert_eq!(piece, want, "{n}");
+        }
+    }
+
+    #[test]
+    fn czech_is_algebraic_from_white_s_left() {
+        let l = Layout::standard(Variant::Czech);
+        assert_eq!(l.kind, NotationKind::Algebraic);
+        assert_eq!(l.to_algebraic(l.parse("a1").unwrap()), "a1");
+        assert!(!l.inverted);
     }
 
     #[test]

@@ -18,8 +18,8 @@
 use crate::board::{Board, Color, Position};
 use crate::lint::codes::replay::{G506, G507, G513};
 use crate::lint::{Diagnostic, Severity};
-use crate::notation::{Layout, NotationKind};
 use crate::notation::resolve::token_squares;
+use crate::notation::{Layout, NotationKind};
 use crate::rules::Variant;
 use crate::source::Span;
 use crate::syntax::{Element, Game};
@@ -59,7 +59,7 @@ pub(super) const KNOWN: &[Known] = &[
         first: Color::Black,
         algebraic: false,
         strong: &["checkers", "checker", "english", "eda", "acf"],
-        weak: &["draughts"],
+        weak: &[],
     },
     Known {
         gametype: 23,
@@ -79,7 +79,7 @@ pub(super) const KNOWN: &[Known] = &[
         first: Color::White,
         algebraic: true,
         strong: &["russian", "russia", "shashki", "шашки", "русские", "россия"],
-        weak: &[],
+        weak: &["rus"],
     },
     Known {
         gametype: 26,
@@ -89,27 +89,27 @@ pub(super) const KNOWN: &[Known] = &[
         first: Color::White,
         algebraic: true,
         strong: &["brazilian", "brasil", "brazil", "brasileiro", "brasileira"],
-        weak: &["damas"],
+        weak: &["damas", "bra"],
     },
     Known {
         gametype: 22,
-        variant: None,
+        variant: Some(Variant::Italian),
         title: "Italian draughts",
         board: Board::B8,
         first: Color::White,
         algebraic: false,
         strong: &["italiana", "italian", "italia", "italiano", "fid"],
-        weak: &["dama"],
+        weak: &["dama", "ita"],
     },
     Known {
         gametype: 29,
-        variant: None,
+        variant: Some(Variant::Czech),
         title: "Czech draughts",
         board: Board::B8,
         first: Color::White,
         algebraic: true,
         strong: &["ceska", "cesky", "ceske", "czech", "cesko"],
-        weak: &[],
+        weak: &["cze", "praha"],
     },
     Known {
         gametype: 20,
@@ -151,7 +151,8 @@ pub(super) const KNOWN: &[Known] = &[
 ];
 
 /// The tags whose words are read as evidence.
-pub(super) const WORD_TAGS: &[&str] = &["Event", "Site", "Variant", "Opening", "Annotator", "Source"];
+pub(super) const WORD_TAGS: &[&str] =
+    &["Event", "Site", "Variant", "Opening", "Annotator", "Source"];
 
 /// Lower case, with the accents of the Latin letters these words use taken off.
 fn fold(c: char) -> char {
@@ -185,7 +186,11 @@ pub(super) struct Words {
 fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>) -> Option<Words> {
     let mut score = vec![0u32; KNOWN.len()];
     let mut said: Vec<Option<(String, Span)>> = vec![None; KNOWN.len()];
-    for tag in game.tags.iter().filter(|t| WORD_TAGS.contains(&t.name.as_str())) {
+    for tag in game
+        .tags
+        .iter()
+        .filter(|t| WORD_TAGS.contains(&t.name.as_str()))
+    {
         let folded: String = tag.value.chars().map(fold).collect();
         let mut raw_words = tag.value.split(|c: char| !c.is_alphanumeric());
         for word in folded.split(|c: char| !c.is_alphanumeric()) {
@@ -411,7 +416,8 @@ pub(super) fn infer(
         }
         reasons.push(w.said.clone());
         let evidence = reasons.join(", ");
-        if !ctx.runs.iter().any(|r| r.key == key) {
+        // A game without squares says nothing about the file's variant.
+        if any && !ctx.runs.iter().any(|r| r.key == key) {
             ctx.runs.push(Run {
                 key,
                 variant: v,
@@ -581,7 +587,12 @@ pub(super) fn infer(
             .diagnostics
             .iter()
             .filter(|d| d.severity == Severity::Error && d.code != "G502")
-            .min_by_key(|d| (d.context.as_ref().map_or(0, |c| c.variation_depth), d.span.start));
+            .min_by_key(|d| {
+                (
+                    d.context.as_ref().map_or(0, |c| c.variation_depth),
+                    d.span.start,
+                )
+            });
         let (at, failure) = match first {
             Some(d) => {
                 let at = match &d.context {

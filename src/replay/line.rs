@@ -7,7 +7,7 @@ use crate::lint::codes::replay::*;
 use crate::lint::{Code, Diagnostic, MoveContext};
 use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
 use crate::notation::{NotationKind, RawFen};
-use crate::rules::Move;
+use crate::rules::{Criterion, Move, Variant};
 use crate::source::Span;
 use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
 use crate::write::diagram::diagram;
@@ -677,19 +677,11 @@ impl<'g> Shared<'g> {
                 self.offence(state, d, ctx, pic, moved);
                 return Step::Played;
             }
-            // A capture that the majority rule forbids.
+            // A capture that the majority rule or the capture priorities forbid.
             let all: Vec<Move> = state.pos.all_captures().to_vec();
             if let Some(c) = matching(board, written, &all).first().map(|c| (*c).clone()) {
-                let need = captures.iter().map(|c| c.captured.len()).max().unwrap_or(0);
                 ctx.expected = capture_list.clone();
-                let d = Diagnostic::new(
-                    &R306,
-                    m.span,
-                    format!(
-                        "{text} takes {} piece(s), but the majority rule requires a capture of {need}",
-                        c.captured.len()
-                    ),
-                );
+                let d = self.capture_choice_error(&state.pos, m.span, &text, &c, &captures);
                 state.pos.play(&c);
                 state.ply += 1;
                 self.offence(state, d, ctx, pic, vec![c.to]);
@@ -752,7 +744,15 @@ impl<'g> Shared<'g> {
                     side.as_str()
                 )
             };
-            self.push_error(Diagnostic::new(&R308, m.span, msg), ctx, pic);
+            let mut d = Diagnostic::new(&R308, m.span, msg);
+            if let Some(king) = self.man_over_king(&state.pos, piece, written) {
+                d = d.with_note(format!(
+                    "the piece on {} is a king, and in {} a man may not take a king",
+                    self.name(king),
+                    self.sel.variant.title()
+                ));
+            }
+            self.push_error(d, ctx, pic);
             return Step::Stop;
         }
         let mut d = if state.pos.piece_at(to).is_some() {
@@ -843,6 +843,100 @@ impl<'g> Shared<'g> {
             state.huffable = huffable;
         }
         self.push_error(d, ctx, pic);
+    }
+
+    /// Why `played`, a capture of `pos`, is not one of the `legal` captures: the rule of the
+    /// variant's capture choice it broke.
+    fn capture_choice_error(
+        &self,
+        pos: &Position,
+        span: Span,
+        text: &str,
+        played: &Move,
+        legal: &[&Move],
+    ) -> Diagnostic {
+        let choice = self.sel.variant.rules().capture_choice;
+        let mine = pos.capture_traits(played);
+        let best = legal
+            .iter()
+            .map(|m| pos.capture_traits(m))
+            .max_by_key(|t| choice.rank(*t))
+            .unwrap_or_default();
+        let ordinal = |i: Option<u32>| match i.map(|i| i + 1) {
+            Some(1) => "first".to_string(),
+            Some(2) => "second".to_string(),
+            Some(3) => "third".to_string(),
+            Some(n) => format!("{n}th"),
+            None => "last".to_string(),
+        };
+        match choice.broken(mine, best) {
+            Some(Criterion::WithKing) if self.sel.variant == Variant::Czech => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} captures with a man, but a king can capture, and in {} a king \
+                     must capture when it can",
+                    self.sel.variant.title()
+                ),
+            ),
+            Some(Criterion::WithKing) => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} captures with a man, but a king can take as many pieces ({}), and \
+                     a capture by a king comes first",
+                    best.pieces
+                ),
+            ),
+            Some(Criterion::MostKings) => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} takes {} king(s), but a capture of as many pieces takes {}, and the \
+                     one that takes the most kings comes first",
+                    mine.kings, best.kings
+                ),
+            ),
+            Some(Criterion::KingFirstMet) => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} takes its first king as its {} piece, but another capture takes \
+                     one as its {} piece, and the capture that meets a king first comes first",
+                    ordinal(mine.first_king),
+                    ordinal(best.first_king),
+                ),
+            ),
+            Some(Criterion::MostPieces) | None => Diagnostic::new(
+                &R306,
+                span,
+                format!(
+                    "{text} takes {} piece(s), but the majority rule requires a capture of {}",
+                    mine.pieces, best.pieces
+                ),
+            ),
+        }
+    }
+
+    /// The opposing king a man's written jump goes over, in a variant where men may not take
+    /// kings.
+    fn man_over_king(&self, pos: &Position, piece: Piece, written: &[Square]) -> Option<Square> {
+        if piece.role != Role::Man || self.sel.variant.rules().men_capture_kings {
+            return None;
+        }
+        let board = self.board();
+        written.windows(2).find_map(|w| {
+            let (f0, r0) = board.coords(w[0]);
+            let (f1, r1) = board.coords(w[1]);
+            let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
+            if df.abs() != 2 || dr.abs() != 2 {
+                return None;
+            }
+            let mid = board.square_at(f0 as i32 + df / 2, r0 as i32 + dr / 2)?;
+            pos.piece_at(mid)
+                .filter(|p| p.color != piece.color && p.role == Role::King)
+                .map(|_| mid)
+        })
     }
 
     fn why_impossible(&self, pos: &Position, from: Square, to: Square, piece: Piece) -> String {

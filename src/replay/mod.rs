@@ -65,10 +65,8 @@ const NOT_REPLAYED_NAMES: &[(&str, u32)] = &[
     ("chess", 0),
     ("chinese-chess", 1),
     ("xiangqi", 1),
-    ("italian", 22),
     ("spanish", 24),
     ("portuguese", 28),
-    ("czech", 29),
     ("turkish", 30),
     ("thai", 31),
     ("frisian", 40),
@@ -262,10 +260,14 @@ fn judge_result(
             Some(ResultConvention::FirstMover) if standard => return,
             Some(ResultConvention::White) if white => return,
             Some(ResultConvention::FirstMover) => {
-                note = Some("the file's earlier results follow PDN's convention (first mover's score first)");
+                note = Some(
+                    "the file's earlier results follow PDN's convention (first mover's score first)",
+                );
             }
             Some(ResultConvention::White) => {
-                note = Some("the file's earlier results give White's score first, and this result is read so");
+                note = Some(
+                    "the file's earlier results give White's score first, and this result is read so",
+                );
             }
         }
     } else if fits(first) {

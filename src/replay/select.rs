@@ -43,6 +43,8 @@ fn variant_tag(value: &str) -> Option<(Option<Variant>, bool)> {
         "brazilian" => (Some(Variant::Brazilian), false),
         "canadian" => (Some(Variant::Canadian), false),
         "pool" | "american pool" => (Some(Variant::Pool), false),
+        "italian" | "italian draughts" => (Some(Variant::Italian), false),
+        "czech" | "czech draughts" => (Some(Variant::Czech), false),
         "antidraughts" | "breakthrough" => (Some(Variant::International), true),
         _ => (None, false),
     })

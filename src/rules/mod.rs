@@ -6,4 +6,6 @@ mod variant;
 
 pub use movegen::{MAX_PATH, Move, MoveList};
 pub use perft::{perft, perft_divide};
-pub use variant::{CaptureChoice, PromotionRule, Rules, UnknownVariant, Variant};
+pub use variant::{
+    CaptureChoice, CaptureTraits, Criterion, PromotionRule, Rules, UnknownVariant, Variant,
+};

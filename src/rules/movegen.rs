@@ -44,7 +44,7 @@
 use arrayvec::ArrayVec;
 use serde::{Serialize, Serializer};
 
-use super::variant::PromotionRule;
+use super::variant::{CaptureChoice, CaptureTraits, PromotionRule};
 use crate::board::bitboard::{Bits, G8, G10, G12, Geometry, bit_square, square_mask};
 use crate::board::{Board, CaptureRemoval, Color, Position, Role, Square};
 use crate::rules::Variant;
@@ -164,8 +164,10 @@ pub(crate) trait Spec {
     const BACK: bool;
     /// Kings fly.
     const FLYING: bool;
-    /// The majority rule applies.
-    const MAJORITY: bool;
+    /// Men may take kings.
+    const MAN_TAKES_KING: bool;
+    /// How captures must be chosen.
+    const CHOICE: CaptureChoice;
     /// What a man reaching the far row during a capture does.
     const PROMO: PromotionRule;
 }
@@ -177,8 +179,8 @@ macro_rules! spec {
             type G = $g;
             const BACK: bool = $v.rules().men_capture_backward;
             const FLYING: bool = $v.rules().flying_kings;
-            const MAJORITY: bool =
-                matches!($v.rules().capture_choice, super::CaptureChoice::Majority);
+            const MAN_TAKES_KING: bool = $v.rules().men_capture_kings;
+            const CHOICE: CaptureChoice = $v.rules().capture_choice;
             const PROMO: PromotionRule = $v.rules().promotion;
         }
     };
@@ -190,6 +192,8 @@ spec!(SPool, Variant::Pool, G8);
 spec!(SRussian, Variant::Russian, G8);
 spec!(SBrazilian, Variant::Brazilian, G8);
 spec!(SCanadian, Variant::Canadian, G12);
+spec!(SItalian, Variant::Italian, G8);
+spec!(SCzech, Variant::Czech, G8);
 
 /// Calls `$f::<Spec, B>(args)` for the position's variant.
 macro_rules! dispatch {
@@ -201,6 +205,8 @@ macro_rules! dispatch {
             Variant::Russian => $f::<SRussian>($($arg),*),
             Variant::Brazilian => $f::<SBrazilian>($($arg),*),
             Variant::Canadian => $f::<SCanadian>($($arg),*),
+            Variant::Italian => $f::<SItalian>($($arg),*),
+            Variant::Czech => $f::<SCzech>($($arg),*),
         }
     };
 }
@@ -273,13 +279,26 @@ impl<B: Bits> State<B> {
     }
 }
 
-/// A move as bitboards: one-bit `from` and `to`, and the captured set.
+/// A move as bitboards: one-bit `from` and `to`, and the captured set. `rank` orders
+/// captures under the variant's [`CaptureChoice`] (0 for quiet moves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CMove<B> {
     pub from: B,
     pub to: B,
     pub captured: B,
     pub promotes: bool,
+    pub rank: u32,
+}
+
+impl<B: Bits> CMove<B> {
+    /// The same move: same ends, same captured set, same resulting piece.
+    #[inline(always)]
+    fn same(&self, o: &CMove<B>) -> bool {
+        self.from == o.from
+            && self.to == o.to
+            && self.captured == o.captured
+            && self.promotes == o.promotes
+    }
 }
 
 /// Receives generated moves. Sequences with the same (from, to, captured set) are offered
@@ -297,21 +316,24 @@ impl<B: Bits> Sink<B> for Vec<CMove<B>> {
             to,
             captured: B::ZERO,
             promotes,
+            rank: 0,
         });
     }
 
     #[inline]
     fn capture(&mut self, m: CMove<B>, _path: &[u32], _order: &[u32]) {
-        if !self.contains(&m) {
-            self.push(m);
+        // A move found again in another order keeps the best rank of its orders.
+        match self.iter_mut().find(|e| e.same(&m)) {
+            Some(e) => e.rank = e.rank.max(m.rank),
+            None => self.push(m),
         }
     }
 }
 
-/// Keeps only the captures that take the most pieces.
-pub(crate) fn retain_majority<B: Bits>(v: &mut Vec<CMove<B>>) {
-    let max = v.iter().map(|m| m.captured.popcnt()).max().unwrap_or(0);
-    v.retain(|m| m.captured.popcnt() == max);
+/// Keeps only the captures of the highest rank (the ones the capture-choice rules allow).
+pub(crate) fn retain_best<B: Bits>(v: &mut Vec<CMove<B>>) {
+    let max = v.iter().map(|m| m.rank).max().unwrap_or(0);
+    v.retain(|m| m.rank == max);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -339,6 +361,12 @@ pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
     let empty = V::G::valid() & !(own | opp);
     let men = own & !s.kings;
     let kings = own & s.kings;
+    // What a man may take.
+    let prey = if V::MAN_TAKES_KING {
+        opp
+    } else {
+        opp & !s.kings
+    };
     for d in 0..4 {
         let men_d = if V::BACK || forward(s.white_to_move, d) {
             men
@@ -346,7 +374,7 @@ pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
             BB::<V>::ZERO
         };
         if V::FLYING {
-            if !(V::G::step(V::G::step(men_d, d) & opp, d) & empty).is_zero() {
+            if !(V::G::step(V::G::step(men_d, d) & prey, d) & empty).is_zero() {
                 return true;
             }
             if !kings.is_zero() {
@@ -360,7 +388,13 @@ pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
                     return true;
                 }
             }
-        } else if !(V::G::step(V::G::step(men_d | kings, d) & opp, d) & empty).is_zero() {
+        } else if V::MAN_TAKES_KING {
+            if !(V::G::step(V::G::step(men_d | kings, d) & opp, d) & empty).is_zero() {
+                return true;
+            }
+        } else if !(V::G::step(V::G::step(men_d, d) & prey, d) & empty).is_zero()
+            || !(V::G::step(V::G::step(kings, d) & opp, d) & empty).is_zero()
+        {
             return true;
         }
     }
@@ -436,6 +470,8 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
     let mut c = Capturer::<V, S> {
         sink,
         opp,
+        opp_kings: opp & s.kings,
+        with_king: false,
         empty0: empty,
         immediate: s.immediate,
         white: s.white_to_move,
@@ -457,7 +493,8 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
         c.plen = 1;
         c.olen = 0;
         c.cap = BB::<V>::ZERO;
-        if (s.kings & p).is_zero() {
+        c.with_king = !(s.kings & p).is_zero();
+        if !c.with_king {
             c.man(p);
         } else if V::FLYING {
             c.flying_king(p, false);
@@ -470,6 +507,10 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
 struct Capturer<'s, V: Spec, S> {
     sink: &'s mut S,
     opp: BB<V>,
+    /// The opponent's kings.
+    opp_kings: BB<V>,
+    /// The capturing piece started the move as a king.
+    with_king: bool,
     /// Empty squares, the capturing piece's start square included.
     empty0: BB<V>,
     immediate: bool,
@@ -499,6 +540,45 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
         self.opp & !self.cap
     }
 
+    /// What a man may take.
+    #[inline(always)]
+    fn man_takeable(&self) -> BB<V> {
+        if V::MAN_TAKES_KING {
+            self.takeable()
+        } else {
+            self.takeable() & !self.opp_kings
+        }
+    }
+
+    /// The rank of the sequence taken so far under the variant's capture choice.
+    #[inline(always)]
+    fn rank(&self) -> u32 {
+        match V::CHOICE {
+            CaptureChoice::Free => 0,
+            CaptureChoice::Majority => V::CHOICE.rank(CaptureTraits {
+                pieces: self.cap.popcnt(),
+                ..CaptureTraits::default()
+            }),
+            _ => {
+                let kings = self.cap & self.opp_kings;
+                let first_king = if kings.is_zero() {
+                    None
+                } else {
+                    self.order[..self.olen]
+                        .iter()
+                        .position(|&b| !(BB::<V>::from_u128(1u128 << b) & kings).is_zero())
+                        .map(|i| i as u32)
+                };
+                V::CHOICE.rank(CaptureTraits {
+                    pieces: self.cap.popcnt(),
+                    with_king: self.with_king,
+                    kings: kings.popcnt(),
+                    first_king,
+                })
+            }
+        }
+    }
+
     #[inline(always)]
     fn emit(&mut self, to: BB<V>, promotes: bool) {
         if self.olen == 0 {
@@ -509,6 +589,7 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
             to,
             captured: self.cap,
             promotes,
+            rank: self.rank(),
         };
         self.sink
             .capture(m, &self.path[..self.plen], &self.order[..self.olen]);
@@ -537,7 +618,7 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
             if !V::BACK && !forward(self.white, d) {
                 continue;
             }
-            let mid = V::G::step(sq, d) & self.takeable();
+            let mid = V::G::step(sq, d) & self.man_takeable();
             if mid.is_zero() {
                 continue;
             }
@@ -657,11 +738,13 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
 // ---------------------------------------------------------------------------------------
 // The public face.
 
-/// Builds public moves, keeping one per (from, to, captured set, crowned).
+/// Builds public moves, keeping one per (from, to, captured set, crowned): of the orders in
+/// which the same pieces can be taken, the first of the best rank.
 struct MoveSink {
     board: Board,
     moves: Vec<Move>,
     keys: Vec<(u128, u128, u128, bool)>,
+    ranks: Vec<u32>,
 }
 
 impl MoveSink {
@@ -670,7 +753,16 @@ impl MoveSink {
             board,
             moves: Vec::new(),
             keys: Vec::new(),
+            ranks: Vec::new(),
         }
+    }
+
+    /// Keeps only the moves of the highest rank.
+    fn retain_best(&mut self) {
+        let max = self.ranks.iter().copied().max().unwrap_or(0);
+        let mut ranks = self.ranks.iter();
+        self.moves.retain(|_| ranks.next() == Some(&max));
+        self.ranks.retain(|&r| r == max);
     }
 
     fn sq(&self, bit: u32) -> Square {
@@ -694,6 +786,7 @@ impl<B: Bits> Sink<B> for MoveSink {
             promotes,
         });
         self.keys.push((0, 0, 0, false));
+        self.ranks.push(0);
     }
 
     fn capture(&mut self, m: CMove<B>, path: &[u32], order: &[u32]) {
@@ -703,10 +796,12 @@ impl<B: Bits> Sink<B> for MoveSink {
             m.captured.to_u128(),
             m.promotes,
         );
-        if self.keys.contains(&key) {
-            return;
+        let seen = self.keys.iter().position(|k| *k == key);
+        if let Some(i) = seen {
+            if self.ranks[i] >= m.rank {
+                return;
+            }
         }
-        self.keys.push(key);
         let mv = Move {
             from: self.sq(m.from.lowest_index()),
             to: self.sq(m.to.lowest_index()),
@@ -714,7 +809,17 @@ impl<B: Bits> Sink<B> for MoveSink {
             captured: order.iter().map(|&b| self.sq(b)).collect(),
             promotes: m.promotes,
         };
-        self.moves.push(mv);
+        match seen {
+            Some(i) => {
+                self.moves[i] = mv;
+                self.ranks[i] = m.rank;
+            }
+            None => {
+                self.keys.push(key);
+                self.moves.push(mv);
+                self.ranks.push(m.rank);
+            }
+        }
     }
 }
 
@@ -723,9 +828,8 @@ fn legal_moves_of<V: Spec>(pos: &Position) -> MoveList {
     let mut sink = MoveSink::new(pos.board());
     if has_capture::<V>(&s) {
         gen_captures::<V, _>(&s, &mut sink);
-        if V::MAJORITY {
-            let max = sink.moves.iter().map(|m| m.captured.len()).max();
-            sink.moves.retain(|m| Some(m.captured.len()) == max);
+        if V::CHOICE != CaptureChoice::Free {
+            sink.retain_best();
         }
     } else {
         gen_quiet::<V, _>(&s, &mut sink);
@@ -829,6 +933,23 @@ impl Position {
         dispatch!(self.variant(), quiet_of(self))
     }
 
+    /// What the capture-choice rules look at in `mv`, a move of this position: how many
+    /// pieces and kings it takes, whether a king takes them, and where the first king comes in
+    /// the order of taking.
+    pub fn capture_traits(&self, mv: &Move) -> CaptureTraits {
+        let is_king = |sq: Square| self.piece_at(sq).is_some_and(|p| p.role == Role::King);
+        CaptureTraits {
+            pieces: mv.captured.len() as u32,
+            with_king: is_king(mv.from),
+            kings: mv.captured.iter().filter(|&&sq| is_king(sq)).count() as u32,
+            first_king: mv
+                .captured
+                .iter()
+                .position(|&sq| is_king(sq))
+                .map(|i| i as u32),
+        }
+    }
+
     /// Plays `mv`, a move from one of the lists above: moves the piece, removes the captured
     /// pieces, crowns a man that ends on its promotion row, and gives the move to the other side.
     pub fn play(&mut self, mv: &Move) {
@@ -848,6 +969,7 @@ impl Position {
             to,
             captured,
             promotes,
+            rank: 0,
         };
         let s = State::<u128> {
             white: self.white,

@@ -3,9 +3,12 @@
 
 use super::movegen::{
     BB, CMove, Spec, State, count_quiet, dispatch, gen_captures, gen_quiet, has_capture,
-    retain_majority,
+    retain_best,
 };
-use super::movegen::{SBrazilian, SCanadian, SEnglish, SInternational, SPool, SRussian};
+use super::movegen::{
+    SBrazilian, SCanadian, SCzech, SEnglish, SInternational, SItalian, SPool, SRussian,
+};
+use super::variant::CaptureChoice;
 use crate::board::Position;
 use crate::rules::{Move, Variant};
 
@@ -48,8 +51,8 @@ fn walk<V: Spec>(s: &State<BB<V>>, depth: u32, bufs: &mut [Vec<CMove<BB<V>>>]) -
     buf.clear();
     if has_capture::<V>(s) {
         gen_captures::<V, _>(s, buf);
-        if V::MAJORITY {
-            retain_majority(buf);
+        if V::CHOICE != CaptureChoice::Free {
+            retain_best(buf);
         }
     } else {
         if depth == 1 {

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use crate::board::{Color, Position, Role};
 use crate::notation::{Layout, NotationKind};
 
-/// Draws `pos` as White sees it: `w`/`b` for men, `W`/`B` for kings, `.` for an empty playing
-/// square. Numeric layouts show the square numbers of each row at its right; every layout shows
+/// Draws `pos` as White sees it, on the board as the layout draws it (turned for Italian):
+/// `w`/`b` for men, `W`/`B` for kings, `.` for an empty playing square. Numeric layouts show the square numbers of each row at its right; every layout shows
 /// files and ranks. The last line says who is to move.
 pub fn diagram(pos: &Position, layout: &Layout) -> String {
     let board = pos.board();
@@ -16,7 +16,7 @@ pub fn diagram(pos: &Position, layout: &Layout) -> String {
         let _ = write!(s, "{:>2} ", rank + 1);
         let mut numbers = Vec::new();
         for file in 0..n {
-            let c = match board.square_at(file, rank) {
+            let c = match layout.square_at(file, rank) {
                 None => ' ',
                 Some(sq) => {
                     numbers.push(layout.to_numeric(sq));

@@ -80,11 +80,26 @@ code!(
     MajorityRule,
     Error,
     "the capture takes fewer pieces than the majority rule requires",
-    "International, Brazilian and Canadian draughts require the capture that takes the most \
-     pieces (a king counts as one). The recorded capture is otherwise legal, but another takes \
-     more. The replay applies it and goes on. Under `--rules huffing` this is a warning and the \
+    "International, Brazilian, Canadian and Italian draughts require the capture that takes \
+     the most pieces (a king counts as one). The recorded capture is otherwise legal, but \
+     another takes more. The replay applies it and goes on. Under `--rules huffing` this is a warning and the \
      capturing piece may be huffed, as in the 1902 Polish rules.",
     "[GameType \"20\"]\n[FEN \"W:W32:B27,28,18\"]\n1. 32x21 *"
+);
+code!(
+    R316,
+    "capture-priority",
+    MajorityRule,
+    Error,
+    "another capture takes precedence over the one recorded",
+    "Some variants rank captures beyond their number of pieces. Italian draughts: of the \
+     captures that take the most pieces, one made by a king comes before one made by a man; \
+     then the one that takes the most kings; then the one that meets a king first. Czech \
+     draughts: when a king can capture, a king must capture, whatever a man could take. The \
+     recorded capture is otherwise legal, but the rules required another. The replay applies \
+     it and goes on. Under `--rules huffing` this is a warning and the capturing piece may be \
+     huffed.",
+    "[GameType \"29\"]\n[FEN \"W:We3,Ka1:Bf4,b2\"]\n1. e3xg5 *"
 );
 code!(
     R307,
@@ -326,12 +341,12 @@ code!(
     Tag,
     Warning,
     "the game's variant has no rules in pdnkit: moves are not checked",
-    "The GameType (or Variant tag) names a game whose rules pdnkit does not know (Italian, \
+    "The GameType (or Variant tag) names a game whose rules pdnkit does not know (Spanish, \
      Frisian, Turkish, chess ...), or tag words name such a game for a game without GameType \
-     (`Italiana` in Event). The game is read and its syntax checked, but its moves are not \
+     (`Frisian` in Event). The game is read and its syntax checked, but its moves are not \
      replayed. `--variant` with such a game (`--variant 30`) asks for exactly that: it is said \
      once per file, as an info.",
-    "[GameType \"22\"]\n1. 21-17 *"
+    "[GameType \"30\"]\n1. a3-a4 *"
 );
 code!(
     G508,
@@ -416,6 +431,6 @@ code!(
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
     &R301, &R302, &R303, &R304, &R305, &R306, &R307, &R308, &R309, &R310, &R311, &R312, &R313,
-    &R314, &R315, &R320, &R321, &H401, &H402, &H403, &H404, &G501, &G502, &G503, &G504, &G505,
-    &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
+    &R314, &R315, &R316, &R320, &R321, &H401, &H402, &H403, &H404, &G501, &G502, &G503, &G504,
+    &G505, &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
 ];
