@@ -1,0 +1,206 @@
+//! Variant inference for games without GameType, hand-written files one class each: one guess
+//! per file, stated once; tag words; a game no variant replays; `--variant` for games pdnkit
+//! does not replay; the result convention of English files.
+
+use pdnkit::check::{CheckOptions, FileTotals, check_stream};
+use pdnkit::lint::{Diagnostic, Severity};
+use pdnkit::replay::ForcedVariant;
+use pdnkit::rules::Variant;
+
+fn check(text: &str, variant: Option<ForcedVariant>) -> (Vec<Diagnostic>, FileTotals) {
+    let mut options = CheckOptions::default();
+    options.replay.variant = variant;
+    let mut out = Vec::new();
+    let totals = check_stream(text.as_bytes(), &options, |g| out.extend(g.diagnostics))
+        .expect("reading from memory cannot fail");
+    (out, totals)
+}
+
+fn codes(ds: &[Diagnostic]) -> Vec<&'static str> {
+    ds.iter().map(|d| d.code).collect()
+}
+
+/// Three Italian openings (White first from 21-32, numeric): English and pool have Black
+/// move first, and the White-first variants' boards are turned the other way, so only Italian
+/// replays them.
+const ITALIAN: &str = "[Event \"Torneo\"]\n1. 21-17 12-15 2. 23-19 11-14 *\n\n\
+[Event \"Torneo\"]\n1. 21-17 12-15 2. 23-19 10-14 *\n\n\
+[Event \"Torneo\"]\n1. 21-17 12-15 2. 23-19 11-14 3. 19x12 8x15 *\n";
+
+#[test]
+fn an_untagged_italian_file_is_guessed_once_for_all_its_games() {
+    let (ds, totals) = check(ITALIAN, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("Italian draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert!(ds[0].message.contains("White first"), "{}", ds[0].message);
+    assert_eq!(totals.variants.get(&Variant::Italian), Some(&3));
+    assert_eq!(totals.guessed, 3);
+    // The per-file data carries the one guess and its evidence.
+    assert_eq!(totals.guesses.len(), 1);
+    assert_eq!(totals.guesses[0].games, 3);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::Italian);
+}
+
+#[test]
+fn a_file_mixing_8x8_and_10x10_games_gets_one_guess_per_board() {
+    // An English game (squares up to 32, Black first) and an International one (up to 50).
+    let text = "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n\n\
+                1. 9-14 22-17 *\n";
+    let (ds, totals) = check(text, None);
+    let guesses: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G506").collect();
+    assert_eq!(guesses.len(), 2, "{ds:#?}");
+    assert!(guesses[0].message.contains("English draughts"));
+    assert!(guesses[1].message.contains("International draughts"));
+    assert!(guesses[1].message.contains("fit 10x10"));
+    assert_eq!(totals.variants.get(&Variant::English), Some(&2));
+    assert_eq!(totals.variants.get(&Variant::International), Some(&1));
+}
+
+#[test]
+fn an_8x8_game_is_never_guessed_as_a_larger_board() {
+    // 32-28 is White's move on 8x8, where Black moves first; on 10x10 it would be a fine
+    // opening, but squares up to 32 make an 8x8 game.
+    let (ds, totals) = check("1. 32-28 19-23 *\n", None);
+    assert!(totals.variants.is_empty(), "{:?}", totals.variants);
+    assert_eq!(codes(&ds), ["G513"]);
+}
+
+/// 11-15 23-19, then 11-16 from the square 11-15 just left: no variant replays it.
+const NO_VARIANT: &str = "[Event \"Club\"]\n1. 11-15 23-19 2. 11-16 24-20 *\n";
+
+#[test]
+fn a_game_no_variant_replays_gets_one_warning_and_no_error() {
+    let (ds, totals) = check(NO_VARIANT, None);
+    assert_eq!(codes(&ds), ["G513"], "{ds:#?}");
+    let w = &ds[0];
+    assert_eq!(w.severity, Severity::Warning);
+    assert!(
+        w.message.contains("closest: English draughts")
+            && w.message.contains("first failure at ply 3")
+            && w.message.contains("there is no piece on 11"),
+        "{}",
+        w.message
+    );
+    assert!(w.notes.iter().any(|n| n.starts_with("candidates tried")));
+    assert_eq!(totals.errors, 0);
+    assert_eq!(totals.unreplayed, 1);
+}
+
+#[test]
+fn with_variant_the_same_game_has_its_errors() {
+    let (ds, totals) = check(NO_VARIANT, Some(ForcedVariant::Replay(Variant::English)));
+    assert_eq!(codes(&ds), ["R301"], "{ds:#?}");
+    assert_eq!(ds[0].severity, Severity::Error);
+    assert_eq!(totals.errors, 1);
+}
+
+#[test]
+fn tag_words_name_the_variant_and_its_errors_carry_the_guess() {
+    // 'Italiano' in Event names Italian; the second move starts on an empty square, a real
+    // error, reported with the guess and its evidence.
+    let text = "[Event \"Campionato Italiano\"]\n1. 21-17 12-15 2. 23-19 13-14 *\n";
+    let (ds, _) = check(text, None);
+    assert_eq!(codes(&ds), ["G506", "R301"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("'Italiano' in Event"),
+        "{}",
+        ds[0].message
+    );
+    assert!(
+        ds[1].notes.iter().any(|n| n
+            .starts_with("variant guessed: Italian draughts, from: squares up to 23 fit 8x8")
+            && n.contains("'Italiano' in Event")),
+        "{:?}",
+        ds[1].notes
+    );
+}
+
+#[test]
+fn tag_words_of_a_game_without_rules_in_pdnkit_leave_it_unreplayed() {
+    let text = "[Event \"Fries kampioenschap\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n";
+    let (ds, totals) = check(text, None);
+    assert_eq!(codes(&ds), ["G507"], "{ds:#?}");
+    assert!(
+        ds[0]
+            .message
+            .contains("'Fries' in Event names Frisian draughts")
+    );
+    assert_eq!(totals.unreplayed, 1);
+}
+
+#[test]
+fn tag_words_of_another_board_do_not_override_the_squares() {
+    // 'Dammen' is International (10x10); the squares fit 8x8, so the replay decides: English.
+    let text = "[Event \"Dammen\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n";
+    let (ds, totals) = check(text, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert_eq!(totals.variants.get(&Variant::English), Some(&1));
+}
+
+#[test]
+fn variant_names_every_gametype_and_the_ones_not_replayed_check_syntax_only() {
+    assert_eq!(
+        "30".parse::<ForcedVariant>(),
+        Ok(ForcedVariant::NotReplayed(30))
+    );
+    assert_eq!(
+        "turkish".parse::<ForcedVariant>(),
+        Ok(ForcedVariant::NotReplayed(30))
+    );
+    assert_eq!(
+        "frisian".parse::<ForcedVariant>(),
+        Ok(ForcedVariant::NotReplayed(40))
+    );
+    assert_eq!(
+        "22".parse::<ForcedVariant>(),
+        Ok(ForcedVariant::Replay(Variant::Italian))
+    );
+    assert!("19".parse::<ForcedVariant>().is_err());
+    assert!("martian".parse::<ForcedVariant>().is_err());
+    let text = "1. c3-d4 f6-g5 *\n\n1. a3-b4 b6-a5 *\n";
+    let (ds, totals) = check(text, Some(ForcedVariant::NotReplayed(30)));
+    // Said once for the file, as an info; no game replayed.
+    assert_eq!(codes(&ds), ["G507"], "{ds:#?}");
+    assert_eq!(ds[0].severity, Severity::Info);
+    assert!(ds[0].message.contains("Turkish draughts"));
+    assert_eq!(totals.unreplayed, 2);
+    assert_eq!(totals.errors + totals.warnings, 0);
+}
+
+/// White (18) takes Black's last man: White has won. PDN, where Black moves first in English
+/// draughts, writes that 0-1; many files write 1-0.
+fn ending(result: &str) -> String {
+    format!("[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 {result}\n\n")
+}
+
+#[test]
+fn a_file_giving_whites_score_first_is_said_once() {
+    let text = ending("1-0").repeat(3);
+    let (ds, _) = check(&text, None);
+    assert_eq!(codes(&ds), ["G514"], "{ds:#?}");
+    assert_eq!(ds[0].severity, Severity::Warning);
+}
+
+#[test]
+fn a_file_following_pdn_results_has_no_convention_warning() {
+    let text = ending("0-1").repeat(3);
+    let (ds, _) = check(&text, None);
+    assert!(ds.is_empty(), "{ds:#?}");
+}
+
+#[test]
+fn a_result_that_breaks_the_files_convention_is_a_contradiction() {
+    let text = format!("{}{}{}", ending("1-0"), ending("1-0"), ending("0-1"));
+    let (ds, _) = check(&text, None);
+    assert_eq!(codes(&ds), ["G514", "G503"], "{ds:#?}");
+    assert!(
+        ds[1]
+            .notes
+            .iter()
+            .any(|n| n.contains("White's score first"))
+    );
+}
