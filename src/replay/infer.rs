@@ -340,13 +340,9 @@ fn capitalised(c: Color) -> &'static str {
     }
 }
 
-/// What inference decided for one game.
-pub(super) enum Inferred {
-    /// Replay as this, with the replay already made, and the guess behind it.
-    Replay(Selection, line::LinesOutcome, Guess),
-    /// Not replayed; the diagnostics say why.
-    Not,
-}
+/// What inference decided for a game it replays: the selection, the replay already made with
+/// it, and the guess behind it. `None` when the game is not replayed (the diagnostics say why).
+pub(super) type Inferred = Option<(Selection, line::LinesOutcome, Guess)>;
 
 /// Infers the variant of a game without GameType (see the module documentation).
 pub(super) fn infer(
@@ -368,7 +364,7 @@ pub(super) fn infer(
             span,
             "the squares of this game fit no board pdnkit knows (over 72 squares): the moves are not checked",
         ));
-        return Inferred::Not;
+        return None;
     };
     let mut reasons = vec![why];
     if !algebraic && any {
@@ -396,7 +392,7 @@ pub(super) fn infer(
                     w.known.gametype
                 )),
             );
-            return Inferred::Not;
+            return None;
         };
         let key = (board, algebraic, Some(w.known.gametype));
         let Some(t) = try_variant(game, v, algebraic, options) else {
@@ -408,7 +404,7 @@ pub(super) fn infer(
                 v.rules().first_to_move,
                 diags,
             );
-            return Inferred::Not;
+            return None;
         };
         diags.extend(t.fen_diags);
         if first_mover(game, v, &t.sel.layout).is_some() {
@@ -425,7 +421,7 @@ pub(super) fn infer(
             });
             diags.push(statement(span, v, &evidence, &[]));
         }
-        return Inferred::Replay(
+        return Some((
             t.sel,
             t.out,
             Guess {
@@ -433,7 +429,7 @@ pub(super) fn infer(
                 evidence,
                 firm: true,
             },
-        );
+        ));
     }
 
     // The replay decides among the variants of this board.
@@ -478,7 +474,7 @@ pub(super) fn infer(
                 diags,
             );
         }
-        return Inferred::Not;
+        return None;
     }
     let summary: Vec<String> = tried
         .iter()
@@ -573,15 +569,13 @@ pub(super) fn infer(
     let Some(v) = chosen else {
         // Nothing replays the game without error: one warning, no rule errors under a guess.
         let prefer = run.map(|i| ctx.runs[i].variant);
-        let Some(closest) = tried.iter().min_by_key(|t| {
+        let closest = tried.iter().min_by_key(|t| {
             (
                 t.errors,
                 std::cmp::Reverse(t.plies),
                 Some(t.sel.variant) != prefer,
             )
-        }) else {
-            return Inferred::Not;
-        };
+        })?;
         let first = closest
             .out
             .diagnostics
@@ -631,11 +625,9 @@ pub(super) fn infer(
                 .filter(|d| d.code == "G502")
                 .take(1),
         );
-        return Inferred::Not;
+        return None;
     };
-    let Some(i) = tried.iter().position(|t| t.sel.variant == v) else {
-        return Inferred::Not;
-    };
+    let i = tried.iter().position(|t| t.sel.variant == v)?;
     let t = tried.swap_remove(i);
     diags.extend(t.fen_diags);
     if first_mover(game, v, &t.sel.layout).is_some() {
@@ -660,7 +652,7 @@ pub(super) fn infer(
         None if run.is_none() && any => diags.push(statement(span, v, &evidence, &summary)),
         None => {}
     }
-    Inferred::Replay(
+    Some((
         t.sel,
         t.out,
         Guess {
@@ -668,7 +660,7 @@ pub(super) fn infer(
             evidence,
             firm: false,
         },
-    )
+    ))
 }
 
 /// The one statement of a run's guess, at its first game.

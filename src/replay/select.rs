@@ -219,10 +219,7 @@ pub(super) fn select(
         return Some((sel, None, None));
     }
 
-    match infer::infer(game, options, ctx, diags) {
-        infer::Inferred::Replay(sel, out, guess) => Some((sel, Some(out), Some(guess))),
-        infer::Inferred::Not => None,
-    }
+    infer::infer(game, options, ctx, diags).map(|(sel, out, guess)| (sel, Some(out), Some(guess)))
 }
 
 /// Reads the FEN tag (or takes the standard start).
