@@ -204,3 +204,45 @@ fn a_result_that_breaks_the_files_convention_is_a_contradiction() {
             .any(|n| n.contains("White's score first"))
     );
 }
+
+#[test]
+fn a_game_only_a_later_candidate_replays_moves_the_file_to_it_and_says_so() {
+    // A white king on 29 of an 8x8 numeric board. 29-25 is a step every candidate allows; 29-4
+    // runs the long diagonal, which a flying king (pool) may and an English king may not.
+    let step = "[FEN \"W:WK29:B1\"]\n1. 29-25 *\n\n";
+    let fly = "[FEN \"W:WK29:B1\"]\n1. 29-4 *\n\n";
+    let (ds, totals) = check(&format!("{step}{fly}{step}"), None);
+    assert_eq!(codes(&ds), ["G506", "G506"], "{ds:#?}");
+    assert!(ds[0].message.contains("read as English draughts"));
+    assert!(
+        ds[1]
+            .message
+            .contains("from this game on, the file's games with this evidence are read as American pool checkers"),
+        "{}",
+        ds[1].message
+    );
+    // The third game stays with the file's new choice.
+    assert_eq!(totals.variants.get(&Variant::English), Some(&1));
+    assert_eq!(totals.variants.get(&Variant::Pool), Some(&2));
+    assert_eq!(totals.errors, 0);
+}
+
+#[test]
+fn huffing_reports_a_missed_capture_and_its_huff_as_one_warning() {
+    let mut options = CheckOptions::default();
+    options.replay.rules = pdnkit::replay::RuleProfile::Huffing;
+    let mut ds = Vec::new();
+    check_stream(
+        "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *\n".as_bytes(),
+        &options,
+        |g| ds.extend(g.diagnostics),
+    )
+    .expect("reading from memory cannot fail");
+    assert_eq!(codes(&ds), ["H401"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("black had to capture"),
+        "{}",
+        ds[0].message
+    );
+    assert!(ds[0].message.contains("may huff"), "{}", ds[0].message);
+}
