@@ -455,9 +455,25 @@ pub(super) fn infer(
         seen.push(*v);
         new
     });
+    // With a run under way, its variant and the others that fit it so far come first; when one
+    // of them replays the game, the rest need not be tried.
+    // A game without moves (a FEN and a result) tells the candidates apart by its FEN only:
+    // the run's variant is tried alone, and the run learns nothing from it.
+    let has_moves = game.body.iter().any(|e| matches!(e, Element::Move(_)));
+    let first_pass = run.map_or(0, |i| {
+        let r = &ctx.runs[i];
+        if has_moves {
+            1 + r.fits.iter().filter(|&&v| v != r.variant).count()
+        } else {
+            1
+        }
+    });
     let mut tried: Vec<Tried> = Vec::new();
     let mut unfit_fen = Vec::new();
-    for v in order {
+    for (n, v) in order.into_iter().enumerate() {
+        if n == first_pass && run.is_some() && tried.iter().any(Tried::clean) {
+            break;
+        }
         match try_variant(game, v, algebraic, options) {
             Some(t) => tried.push(t),
             None => unfit_fen.push(v),
@@ -507,10 +523,12 @@ pub(super) fn infer(
         Some(i) => {
             let r = &mut ctx.runs[i];
             let before = r.variant;
-            r.fits.retain(|v| clean.contains(v));
+            if has_moves {
+                r.fits.retain(|v| clean.contains(v));
+            }
             if clean.contains(&before) {
                 Some(before)
-            } else if let Some(&next) = r.fits.first() {
+            } else if let Some(&next) = r.fits.iter().find(|v| clean.contains(v)) {
                 r.variant = next;
                 said = Some(
                     Diagnostic::new(
