@@ -628,9 +628,10 @@ pub(super) fn infer(
         )
         .with_note(format!("evidence: {}", reasons.join(", ")))
         .with_note(format!("candidates tried: {}", summary.join("; ")))
-        .with_note(
-            "the moves are not checked under a guess: add a GameType tag or pass --variant to check them under one variant's rules",
-        );
+        .with_note(format!(
+            "the moves are not checked under a guess: add a GameType tag, or pass --variant {} (or another variant) to check them under its rules",
+            closest.sel.variant.name()
+        ));
         if at != span {
             d = d.with_label(span, "the game's first move");
         }
