@@ -15,7 +15,7 @@ use pdnkit::source::{Span, encoding_for_label};
 use pdnkit::syntax::ReadOptions;
 use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
 
-use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
 /// How diagnostics are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -311,8 +311,8 @@ pub fn run(args: &Args) -> i32 {
         .map(|(p, e)| io_failure(&p.display().to_string(), e, args))
         .collect();
     for r in &results {
-        if write_out(&mut stdout, &r.output).is_err() {
-            return EXIT_OK;
+        if let Err(e) = write_out(&mut stdout, &r.output) {
+            return exit_after_write(Err(e), EXIT_FAILURE);
         }
     }
 
@@ -341,7 +341,7 @@ pub fn run(args: &Args) -> i32 {
     // Files are checked in parallel and printed in order: results that arrive early wait
     // until those before them have been printed.
     let (tx, rx) = mpsc::channel::<(usize, FileResult)>();
-    let mut broken_pipe = false;
+    let mut write_error: Option<io::Error> = None;
     pool.in_place_scope(|scope| {
         for (i, f) in files.iter().enumerate() {
             let tx = tx.clone();
@@ -372,8 +372,8 @@ pub fn run(args: &Args) -> i32 {
                     pb.inc(1);
                     pb.set_message(r.path.clone());
                 }
-                if !broken_pipe && write_out(&mut stdout, &r.output).is_err() {
-                    broken_pipe = true;
+                if write_error.is_none() {
+                    write_error = write_out(&mut stdout, &r.output).err();
                 }
                 results.push(FileResult {
                     output: String::new(),
@@ -385,9 +385,6 @@ pub fn run(args: &Args) -> i32 {
     });
     if let Some(pb) = progress {
         pb.finish_and_clear();
-    }
-    if broken_pipe {
-        return EXIT_OK;
     }
 
     let mut all = FileTotals::default();
@@ -422,14 +419,18 @@ pub fn run(args: &Args) -> i32 {
             t
         }
     };
-    let _ = write_out(&mut stdout, &summary);
-    if failed {
+    let earned = if failed {
         EXIT_FAILURE
     } else if all.errors > 0 || (args.deny.is_some() && all.warnings > 0) {
         EXIT_FINDINGS
     } else {
         EXIT_OK
-    }
+    };
+    let written = match write_error {
+        Some(e) => Err(e),
+        None => write_out(&mut stdout, &summary),
+    };
+    exit_after_write(written, earned)
 }
 
 fn write_out(out: &mut impl Write, s: &str) -> io::Result<()> {

@@ -8,6 +8,8 @@ pub mod explain;
 pub mod parse;
 pub mod rules;
 
+use std::io;
+
 use clap::{Parser, Subcommand};
 
 /// Exit status: no errors.
@@ -52,5 +54,19 @@ pub fn run(cli: Cli) -> i32 {
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),
         Command::Board(args) => rules::run_board(&args),
+    }
+}
+
+/// The exit status once output has been written: `earned` when it all went out or the reader
+/// closed the pipe (as `pdn check | head` does: not an error, the work so far stands); any other
+/// write error (a full disk, a closed terminal) is reported once and fails the run.
+pub fn exit_after_write(written: io::Result<()>, earned: i32) -> i32 {
+    match written {
+        Ok(()) => earned,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => earned,
+        Err(e) => {
+            eprintln!("pdn: cannot write output: {e}");
+            EXIT_FAILURE
+        }
     }
 }
