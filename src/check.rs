@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
+use std::ops::{AddAssign, ControlFlow};
 
 use crate::lint::{Diagnostic, Kind, Severity};
 use crate::replay::{FileContext, GameReport, ReplayOptions, replay_game};
@@ -76,6 +77,27 @@ impl FileTotals {
     }
 }
 
+impl AddAssign<&FileTotals> for FileTotals {
+    /// Merges the counts of another file (or run) into these; the decoding is kept only when
+    /// both agree.
+    fn add_assign(&mut self, other: &FileTotals) {
+        self.games += other.games;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+        for (v, n) in &other.variants {
+            *self.variants.entry(*v).or_default() += n;
+        }
+        self.guessed += other.guessed;
+        self.unreplayed += other.unreplayed;
+        self.plies += other.plies;
+        self.bytes += other.bytes;
+        if self.decoding != other.decoding {
+            self.decoding = None;
+        }
+    }
+}
+
 /// In strict mode the replay's findings about PDN 3.0 writing restrictions (notation, capture
 /// separators, ambiguous short captures) are errors.
 fn strict_kind(k: Kind) -> bool {
@@ -87,6 +109,19 @@ pub fn check_stream<R: Read>(
     input: R,
     options: &CheckOptions,
     mut visit: impl FnMut(CheckedGame),
+) -> io::Result<FileTotals> {
+    check_stream_with(input, options, |g| {
+        visit(g);
+        ControlFlow::Continue(())
+    })
+}
+
+/// Like [`check_stream`], but `visit` may stop the check (its output has gone away, say): the
+/// totals then count the games visited so far.
+pub fn check_stream_with<R: Read>(
+    input: R,
+    options: &CheckOptions,
+    mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
 ) -> io::Result<FileTotals> {
     let decoder = match options.encoding {
         Some(e) => TextDecoder::with_encoding(input, e),
@@ -125,11 +160,14 @@ pub fn check_stream<R: Read>(
         for d in &diagnostics {
             totals.count(d);
         }
-        visit(CheckedGame {
+        let flow = visit(CheckedGame {
             chunk,
             report,
             diagnostics,
         });
+        if flow.is_break() {
+            break;
+        }
     }
     totals.decoding = reader.decoding();
     Ok(totals)

@@ -309,7 +309,7 @@ fn a_directory_without_pdn_files_is_a_failure_and_other_files_are_counted() {
         .arg(&empty)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no *.pdn or *.txt file found"));
+        .stderr(predicate::str::contains("no PDN file found"));
     let _ = std::fs::remove_dir(&empty);
     // corpus/ holds SOURCES.md besides the game files: it is counted, not read.
     pdn()

@@ -3,9 +3,11 @@
 //! Arguments are checked here and turned into library options in each subcommand's module; the
 //! library does the work, this layer walks files, prints and chooses the exit code.
 
+pub mod batch;
 pub mod check;
 pub mod explain;
 pub mod parse;
+pub mod printer;
 pub mod rules;
 
 use std::io;
