@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::ops::{AddAssign, ControlFlow};
 
-use crate::lint::{Diagnostic, Kind, Severity};
+use crate::lint::{Diagnostic, Kind, LintLevels, Severity};
 use crate::replay::{FileContext, GameReport, ReplayOptions, replay_game};
 use crate::rules::Variant;
 use crate::source::{Decoding, TextDecoder};
@@ -26,6 +26,8 @@ pub struct CheckOptions {
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// Only read: do not replay the moves.
     pub syntax_only: bool,
+    /// Codes and kinds allowed, warned or denied; applied after `--strict`, before counting.
+    pub levels: LintLevels,
 }
 
 /// One piece of a file (usually one game) with everything found in it.
@@ -156,6 +158,7 @@ pub fn check_stream_with<R: Read>(
                 report = Some(r);
             }
         }
+        options.levels.apply(&mut diagnostics);
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
         for d in &diagnostics {
             totals.count(d);

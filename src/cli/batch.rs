@@ -355,7 +355,7 @@ impl Runner {
         entries: &[E],
         progress: &Progress,
         work: impl Fn(&E, &Emitter<'_, T>) -> T + Sync,
-        panicked: impl Fn(&E, String) -> T + Sync,
+        panicked: impl Fn(&E, String, &Emitter<'_, T>) -> T + Sync,
         mut consume: impl FnMut(usize, Event<T>) -> io::Result<()>,
     ) -> io::Result<()>
     where
@@ -384,7 +384,7 @@ impl Runner {
                     let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         work(entry, &emitter)
                     }))
-                    .unwrap_or_else(|p| panicked(entry, panic_message(p.as_ref())));
+                    .unwrap_or_else(|p| panicked(entry, panic_message(p.as_ref()), &emitter));
                     let _ = tx.send(Event::Done(done));
                 });
             }
@@ -477,7 +477,7 @@ mod tests {
                     out.emit(vec![e as u8]);
                     e
                 },
-                |_, why| {
+                |_, why, _| {
                     assert_eq!(why, "entry seven");
                     1000
                 },

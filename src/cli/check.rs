@@ -5,10 +5,10 @@ use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use clap::ValueEnum;
+use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream_with};
-use pdnkit::lint::Severity;
 use pdnkit::lint::codes::file::{F001, F006};
+use pdnkit::lint::{Level, LintLevels, Severity, Target};
 use pdnkit::replay::{ReplayOptions, RuleProfile};
 use pdnkit::rules::Variant;
 use pdnkit::source::encoding_for_label;
@@ -17,8 +17,10 @@ use pdnkit::syntax::ReadOptions;
 use super::batch::{
     Discovery, Emitter, Entry, Event, JOBS_PER_CORE, Progress, Runner, discover, worker_count,
 };
+use super::config::{self, Config};
 use super::printer::{
-    Both, FileRecord, FileStatus, Human, JsonLines, Printer, RunTotals, Short, Table, failed_record,
+    Both, FileRecord, FileState, FileStatus, Human, JsonLines, Printer, RunTotals, Short, Table,
+    failed_record,
 };
 
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
@@ -54,14 +56,8 @@ pub enum Rules {
     /// rules, Canadian 1875, Polish 1902).
     Huffing,
     /// Huffing, and captured pieces leave the board one by one (the 1902 Polish text).
+    #[value(name = "polish-1902", alias = "polish1902")]
     Polish1902,
-}
-
-/// What counts as failing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Deny {
-    /// Warnings make the run fail too.
-    Warnings,
 }
 
 /// Arguments of `pdn check`.
@@ -78,9 +74,27 @@ pub struct Args {
     /// Report PDN 3.0 writing restrictions and constructs the standard rejects as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Fail (exit 1) on warnings too.
-    #[arg(long, value_enum)]
-    pub deny: Option<Deny>,
+    /// Drop the diagnostics of a code (`R310`), a code's name, or a kind (`separator`):
+    /// neither shown nor counted; repeatable.
+    #[arg(short = 'A', long, value_name = "CODE|KIND")]
+    pub allow: Vec<String>,
+    /// Make a code's or kind's diagnostics warnings; repeatable.
+    #[arg(short = 'W', long, value_name = "CODE|KIND")]
+    pub warn: Vec<String>,
+    /// Make a code's or kind's diagnostics errors, or every warning with `warnings` (the run
+    /// then fails on them); repeatable. A code's setting beats its kind's, which beats
+    /// `warnings`; of two settings of the same reach the last given wins.
+    #[arg(short = 'D', long, value_name = "CODE|KIND|warnings")]
+    pub deny: Vec<String>,
+    /// Show at most N diagnostics per file in human and short output (JSON lists every one).
+    #[arg(long, value_name = "N")]
+    pub max_diagnostics: Option<usize>,
+    /// Read settings from this file instead of the nearest pdn.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no pdn.toml.
+    #[arg(long)]
+    pub no_config: bool,
     /// Decode files with this encoding (latin1, cp1252, utf-16le, windows-1251, ...) instead of
     /// sniffing.
     #[arg(long, value_name = "LABEL")]
@@ -88,9 +102,9 @@ pub struct Args {
     /// Replay every game as this variant (name or GameType number), whatever its tags say.
     #[arg(long, value_name = "VARIANT")]
     pub variant: Option<Variant>,
-    /// Rule profile for missed captures.
-    #[arg(long, value_enum, default_value_t = Rules::Modern)]
-    pub rules: Rules,
+    /// Rule profile for missed captures [default: modern].
+    #[arg(long, value_enum)]
+    pub rules: Option<Rules>,
     /// Only read the files: do not replay the moves.
     #[arg(long)]
     pub syntax_only: bool,
@@ -127,8 +141,24 @@ struct Job<'a> {
     progress: &'a Progress,
 }
 
-/// Checks one entry of the walk: its diagnostics are handed over game by game.
+/// Checks one entry of the walk: its diagnostics are handed over game by game, then the
+/// printer's closing lines for the file.
 fn check_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileRecord>) -> FileRecord {
+    let mut state = FileState::default();
+    let record = check_file(entry, job, &mut state, out);
+    let mut buf = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = job.printer.file(&record, &mut state, &mut buf);
+    out.emit(buf);
+    record
+}
+
+fn check_file(
+    entry: &Entry,
+    job: &Job<'_>,
+    state: &mut FileState,
+    out: &Emitter<'_, FileRecord>,
+) -> FileRecord {
     let path = match entry {
         Entry::Read(p) => p,
         Entry::Skipped(p, reason) => {
@@ -176,8 +206,7 @@ fn check_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileRecord>) -> F
         }
         so_far.games += usize::from(g.chunk.game.is_some());
         let mut buf = Vec::new();
-        // Writing to memory cannot fail.
-        let _ = job.printer.game(&name, &g, &mut buf);
+        let _ = job.printer.game(&name, &g, state, &mut buf);
         if out.emit(buf) {
             ControlFlow::Continue(())
         } else {
@@ -194,35 +223,112 @@ fn check_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileRecord>) -> F
     }
 }
 
-/// Runs `pdn check`.
-pub fn run(args: &Args) -> i32 {
-    let encoding = match &args.encoding {
-        None => None,
-        Some(label) => match encoding_for_label(label) {
-            Some(e) => Some(e),
-            None => {
-                eprintln!(
-                    "pdn check: unknown encoding `{label}` (try utf-8, latin1, cp1252, utf-16le, windows-1251)"
-                );
-                return EXIT_FAILURE;
-            }
-        },
+/// The settings of a run once the command line and pdn.toml are merged.
+struct Settings {
+    options: CheckOptions,
+    max_diagnostics: Option<usize>,
+}
+
+/// Merges pdn.toml (found upwards from the current directory, or `--config`) under the command
+/// line. `matches` gives the order of `--allow`/`--warn`/`--deny` on the command line.
+fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Settings, String> {
+    let config = if args.no_config {
+        Config::default()
+    } else if let Some(path) = &args.config {
+        config::load(path)?
+    } else {
+        match std::env::current_dir().ok().and_then(|d| config::find(&d)) {
+            Some(path) => config::load(&path)?,
+            None => Config::default(),
+        }
     };
-    let options = CheckOptions {
-        read: ReadOptions {
-            strict: args.strict,
-            ..ReadOptions::default()
-        },
-        replay: ReplayOptions {
-            variant: args.variant,
-            rules: match args.rules {
-                Rules::Modern => RuleProfile::Modern,
-                Rules::Huffing => RuleProfile::Huffing,
-                Rules::Polish1902 => RuleProfile::Polish1902,
+    let label = args.encoding.as_ref().or(config.encoding.as_ref());
+    let encoding = match label {
+        None => None,
+        Some(label) => Some(encoding_for_label(label).ok_or_else(|| {
+            format!(
+                "unknown encoding `{label}` (try utf-8, latin1, cp1252, utf-16le, windows-1251)"
+            )
+        })?),
+    };
+    let variant = match (args.variant, &config.variant) {
+        (Some(v), _) => Some(v),
+        (None, Some(name)) => Some(
+            name.parse::<Variant>()
+                .map_err(|e| format!("pdn.toml: variant: {e}"))?,
+        ),
+        (None, None) => None,
+    };
+    let rules = match (args.rules, &config.rules) {
+        (Some(r), _) => r,
+        (None, Some(name)) => Rules::from_str(name, true).map_err(|_| {
+            format!("pdn.toml: rules: `{name}` is not modern, huffing or polish-1902")
+        })?,
+        (None, None) => Rules::Modern,
+    };
+    let mut levels = LintLevels::default();
+    let parse = |t: &str| Target::parse(t).map_err(|e| e.to_string());
+    for (list, level) in [
+        (&config.allow, Level::Allow),
+        (&config.warn, Level::Warn),
+        (&config.deny, Level::Deny),
+    ] {
+        for t in list {
+            levels.push(parse(t)?, level);
+        }
+    }
+    // The command line's settings, in the order given.
+    let mut given: Vec<(usize, &String, Level)> = Vec::new();
+    for (id, list, level) in [
+        ("allow", &args.allow, Level::Allow),
+        ("warn", &args.warn, Level::Warn),
+        ("deny", &args.deny, Level::Deny),
+    ] {
+        let indices: Vec<usize> = matches
+            .and_then(|m| m.indices_of(id))
+            .map(|i| i.collect())
+            .unwrap_or_default();
+        for (k, t) in list.iter().enumerate() {
+            given.push((indices.get(k).copied().unwrap_or(usize::MAX), t, level));
+        }
+    }
+    given.sort_by_key(|g| g.0);
+    for (_, t, level) in given {
+        levels.push(parse(t)?, level);
+    }
+    Ok(Settings {
+        options: CheckOptions {
+            read: ReadOptions {
+                strict: args.strict || config.strict.unwrap_or(false),
+                ..ReadOptions::default()
             },
+            replay: ReplayOptions {
+                variant,
+                rules: match rules {
+                    Rules::Modern => RuleProfile::Modern,
+                    Rules::Huffing => RuleProfile::Huffing,
+                    Rules::Polish1902 => RuleProfile::Polish1902,
+                },
+            },
+            encoding,
+            syntax_only: args.syntax_only,
+            levels,
         },
-        encoding,
-        syntax_only: args.syntax_only,
+        max_diagnostics: args.max_diagnostics.or(config.max_diagnostics),
+    })
+}
+
+/// Runs `pdn check`; `matches` are its parsed arguments, for the order of repeated flags.
+pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
+    let Settings {
+        options,
+        max_diagnostics,
+    } = match settings(args, matches) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pdn check: {e}");
+            return EXIT_FAILURE;
+        }
     };
     let color = match args.color {
         ColorChoice::Always => true,
@@ -249,6 +355,7 @@ pub fn run(args: &Args) -> i32 {
         (Format::Short, false) => Box::new(Both(
             Short {
                 verbose: args.verbose,
+                max: max_diagnostics,
             },
             Table,
         )),
@@ -256,6 +363,7 @@ pub fn run(args: &Args) -> i32 {
             Human {
                 color,
                 verbose: args.verbose,
+                max: max_diagnostics,
             },
             Table,
         )),
@@ -275,36 +383,34 @@ pub fn run(args: &Args) -> i32 {
         &entries,
         &progress,
         |entry, out| check_entry(entry, &job, out),
-        |entry, why| {
-            failed_record(
+        |entry, why, out| {
+            let record = failed_record(
                 entry.path().display().to_string(),
                 FileTotals::default(),
                 &F006,
                 format!("internal error while checking the file: {why}"),
-            )
+            );
+            let mut buf = Vec::new();
+            let _ = printer.file(&record, &mut FileState::default(), &mut buf);
+            out.emit(buf);
+            record
         },
         |_, event| match event {
             Event::Output(bytes) => stdout.write_all(&bytes),
             Event::Done(record) => {
-                let mut buf = Vec::new();
-                printer.file(&record, &mut buf)?;
                 run += record;
-                stdout.write_all(&buf)?;
                 stdout.flush()
             }
         },
     );
-    let nothing_found = run.files_checked() == 0;
+    let nothing_found = !entries.iter().any(|e| !matches!(e, Entry::Skipped(..)));
     let written = written.and_then(|()| {
         printer.summary(&run, &mut stdout)?;
         stdout.flush()
     });
     let earned = if run.failed > 0 || nothing_found {
         EXIT_FAILURE
-    } else if run.all.errors > 0
-        || progress.errors() > 0
-        || (args.deny.is_some() && run.all.warnings > 0)
-    {
+    } else if run.all.errors > 0 || progress.errors() > 0 {
         EXIT_FINDINGS
     } else {
         EXIT_OK

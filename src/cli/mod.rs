@@ -5,6 +5,7 @@
 
 pub mod batch;
 pub mod check;
+pub mod config;
 pub mod explain;
 pub mod parse;
 pub mod printer;
@@ -47,10 +48,11 @@ pub enum Command {
     Explain(explain::Args),
 }
 
-/// Runs the parsed command line and returns the exit status.
-pub fn run(cli: Cli) -> i32 {
+/// Runs the parsed command line and returns the exit status; `matches` are the parsed
+/// arguments clap's derive was built from (for the order of repeated flags).
+pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
     match cli.command {
-        Command::Check(args) => check::run(&args),
+        Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),

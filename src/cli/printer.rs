@@ -82,15 +82,129 @@ impl AddAssign<FileRecord> for RunTotals {
     }
 }
 
+/// What a printer remembers about the file it is printing: how many diagnostics it has shown
+/// and which kinds of warning it has already shown once.
+#[derive(Debug, Default)]
+pub struct FileState {
+    /// Diagnostics shown so far.
+    shown: usize,
+    /// Diagnostics not shown because of `--max-diagnostics`.
+    over_limit: usize,
+    /// Warnings and infos by code and message shape, in order of first appearance: the first
+    /// one's message and severity, and how many more there were.
+    repeats: Vec<(&'static str, String, Severity, usize)>,
+    /// Where each code and message shape sits in `repeats`.
+    seen: std::collections::HashMap<(&'static str, String), usize>,
+}
+
+impl FileState {
+    /// Whether `d` is shown: errors always (up to the limit); a warning or info only the first
+    /// time its code and message shape occur in the file, the others are counted.
+    fn admit(&mut self, d: &Diagnostic, limit: Option<usize>) -> bool {
+        if d.severity != Severity::Error {
+            let key = (d.code, message_shape(&d.message));
+            if let Some(&i) = self.seen.get(&key) {
+                self.repeats[i].3 += 1;
+                return false;
+            }
+            if limit.is_some_and(|n| self.shown >= n) {
+                self.over_limit += 1;
+                return false;
+            }
+            self.seen.insert(key, self.repeats.len());
+            self.repeats
+                .push((d.code, d.message.clone(), d.severity, 0));
+        } else if limit.is_some_and(|n| self.shown >= n) {
+            self.over_limit += 1;
+            return false;
+        }
+        self.shown += 1;
+        true
+    }
+
+    /// The closing lines of a file: repeats counted, diagnostics over the limit.
+    /// `gap` adds a blank line after each, as between human diagnostics.
+    fn write_end(&self, path: &str, gap: bool, out: &mut dyn Write) -> io::Result<()> {
+        let gap = if gap { "\n" } else { "" };
+        for (code, first, severity, more) in &self.repeats {
+            if *more > 0 {
+                writeln!(
+                    out,
+                    "{path}: {severity}[{code}]: ... and {} more like it in this file (\"{first}\"); --format json lists every one{gap}",
+                    thousands(*more)
+                )?;
+            }
+        }
+        if self.over_limit > 0 {
+            writeln!(
+                out,
+                "{path}: ... and {} more diagnostic(s) in this file, over --max-diagnostics{gap}",
+                thousands(self.over_limit)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A message with every word holding a digit (a square, a move, a number) replaced by `#`:
+/// `10x14 takes nothing` and `29x25 takes nothing` have the same shape.
+pub fn message_shape(message: &str) -> String {
+    let mut shape = String::with_capacity(message.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, shape: &mut String| {
+        if word.chars().any(|c| c.is_ascii_digit()) {
+            shape.push('#');
+        } else {
+            shape.push_str(word);
+        }
+        word.clear();
+    };
+    for c in message.chars() {
+        if c.is_alphanumeric() || matches!(c, '-' | 'x' | ':' | '.' | '/') {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut shape);
+            shape.push(c);
+        }
+    }
+    flush(&mut word, &mut shape);
+    shape
+}
+
+/// `5073` as `5,073`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut s = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(c);
+    }
+    s
+}
+
 /// A sink for the results of `pdn check`. Every method writes to the `Write` it is handed;
-/// the default methods write nothing.
+/// the default methods write nothing. `game` and `file` are called on the thread that checks
+/// the file, with that file's state; `summary` once at the end.
 pub trait Printer: Sync {
     /// One game (or piece of text outside any game) of `file`, with its diagnostics.
-    fn game(&self, _file: &str, _game: &CheckedGame, _out: &mut dyn Write) -> io::Result<()> {
+    fn game(
+        &self,
+        _file: &str,
+        _game: &CheckedGame,
+        _state: &mut FileState,
+        _out: &mut dyn Write,
+    ) -> io::Result<()> {
         Ok(())
     }
     /// A file is over: read, failed or skipped.
-    fn file(&self, _record: &FileRecord, _out: &mut dyn Write) -> io::Result<()> {
+    fn file(
+        &self,
+        _record: &FileRecord,
+        _state: &mut FileState,
+        _out: &mut dyn Write,
+    ) -> io::Result<()> {
         Ok(())
     }
     /// The run is over.
@@ -103,13 +217,24 @@ pub trait Printer: Sync {
 pub struct Both<A, B>(pub A, pub B);
 
 impl<A: Printer, B: Printer> Printer for Both<A, B> {
-    fn game(&self, file: &str, game: &CheckedGame, out: &mut dyn Write) -> io::Result<()> {
-        self.0.game(file, game, out)?;
-        self.1.game(file, game, out)
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        self.0.game(file, game, state, out)?;
+        self.1.game(file, game, state, out)
     }
-    fn file(&self, record: &FileRecord, out: &mut dyn Write) -> io::Result<()> {
-        self.0.file(record, out)?;
-        self.1.file(record, out)
+    fn file(
+        &self,
+        record: &FileRecord,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        self.0.file(record, state, out)?;
+        self.1.file(record, state, out)
     }
     fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
         self.0.summary(run, out)?;
@@ -117,49 +242,77 @@ impl<A: Printer, B: Printer> Printer for Both<A, B> {
     }
 }
 
-/// rustc-style diagnostics with the source line, a caret and a board diagram.
+/// rustc-style diagnostics with the source line, a caret and a board diagram. A warning repeated
+/// through a file is shown once, with a count at the end of the file.
 pub struct Human {
     /// ANSI colours.
     pub color: bool,
     /// Show info diagnostics too.
     pub verbose: bool,
+    /// At most this many diagnostics per file.
+    pub max: Option<usize>,
 }
 
 impl Printer for Human {
-    fn game(&self, file: &str, game: &CheckedGame, out: &mut dyn Write) -> io::Result<()> {
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         let view = SourceView::of_chunk(file, &game.chunk);
-        for d in shown(&game.diagnostics, self.verbose) {
-            write!(out, "{}\n\n", render_human(&view, d, self.color))?;
+        for d in &game.diagnostics {
+            if (self.verbose || d.severity != Severity::Info) && state.admit(d, self.max) {
+                write!(out, "{}\n\n", render_human(&view, d, self.color))?;
+            }
         }
         Ok(())
     }
-    fn file(&self, record: &FileRecord, out: &mut dyn Write) -> io::Result<()> {
+    fn file(
+        &self,
+        record: &FileRecord,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        state.write_end(&record.path, true, out)?;
         write_failure(record, out)
     }
 }
 
-/// One line per diagnostic: `file:line:col: severity[code]: message`.
+/// One line per diagnostic: `file:line:col: severity[code]: message`; repeats as in [`Human`].
 pub struct Short {
     /// Show info diagnostics too.
     pub verbose: bool,
+    /// At most this many diagnostics per file.
+    pub max: Option<usize>,
 }
 
 impl Printer for Short {
-    fn game(&self, file: &str, game: &CheckedGame, out: &mut dyn Write) -> io::Result<()> {
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         let view = SourceView::of_chunk(file, &game.chunk);
-        for d in shown(&game.diagnostics, self.verbose) {
-            writeln!(out, "{}", render_short(&view, d))?;
+        for d in &game.diagnostics {
+            if (self.verbose || d.severity != Severity::Info) && state.admit(d, self.max) {
+                writeln!(out, "{}", render_short(&view, d))?;
+            }
         }
         Ok(())
     }
-    fn file(&self, record: &FileRecord, out: &mut dyn Write) -> io::Result<()> {
+    fn file(
+        &self,
+        record: &FileRecord,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        state.write_end(&record.path, false, out)?;
         write_failure(record, out)
     }
-}
-
-fn shown(ds: &[Diagnostic], verbose: bool) -> impl Iterator<Item = &Diagnostic> {
-    ds.iter()
-        .filter(move |d| verbose || d.severity != Severity::Info)
 }
 
 /// A file that could not be checked has no text to quote: `file: error[F001]: message`.
@@ -218,7 +371,13 @@ struct JsonSummary {
 }
 
 impl Printer for JsonLines {
-    fn game(&self, file: &str, game: &CheckedGame, out: &mut dyn Write) -> io::Result<()> {
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        _state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         if self.quiet {
             return Ok(());
         }
@@ -229,7 +388,12 @@ impl Printer for JsonLines {
         Ok(())
     }
 
-    fn file(&self, record: &FileRecord, out: &mut dyn Write) -> io::Result<()> {
+    fn file(
+        &self,
+        record: &FileRecord,
+        _state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         let (status, reason) = match &record.status {
             FileStatus::Read => ("read", None),
             FileStatus::Failed(d) => {
@@ -375,5 +539,29 @@ pub fn failed_record(
         path,
         totals,
         status: FileStatus::Failed(Box::new(d)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_of_one_shape_differ_only_in_squares_and_numbers() {
+        assert_eq!(
+            message_shape("10x14 takes nothing but is written with a capture separator"),
+            message_shape("29x25 takes nothing but is written with a capture separator")
+        );
+        assert_ne!(
+            message_shape("12-16 takes nothing, but black had to capture (15x22)"),
+            message_shape("13-18: 18 is occupied")
+        );
+    }
+
+    #[test]
+    fn counts_are_written_with_thousands_separators() {
+        assert_eq!(thousands(5073), "5,073");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
     }
 }

@@ -26,8 +26,8 @@ pub enum Format {
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
     /// The variant: a name (international, english, pool, russian, brazilian, canadian) or a
-    /// GameType number.
-    #[arg(long, short)]
+    /// GameType number. No short form: `-v` means `--verbose` wherever it is taken.
+    #[arg(long)]
     pub variant: Variant,
     /// The position as a FEN (default: the start position).
     #[arg(long)]
