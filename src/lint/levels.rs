@@ -51,7 +51,10 @@ impl Target {
         }
         // A kind first: some codes share their kind's name (`majority-rule`), and the code is
         // still reached by its number.
-        if let Some(k) = Kind::ALL.iter().find(|k| k.as_str().eq_ignore_ascii_case(s)) {
+        if let Some(k) = Kind::ALL
+            .iter()
+            .find(|k| k.as_str().eq_ignore_ascii_case(s))
+        {
             return Ok(Target::Kind(*k));
         }
         codes::lookup(s)
