@@ -369,12 +369,17 @@ impl<'g> Shared<'g> {
         let (number, second) = self.number_of(state);
         let ctx = self.context(state, line, line_ply, token_text(m));
         let d = if mn.number != number {
+            // The reader keeps a number too long for 32 bits as u32::MAX.
+            let written = if mn.number == u32::MAX {
+                "is too large and".to_string()
+            } else {
+                mn.number.to_string()
+            };
             Diagnostic::new(
                 &R320,
                 mn.span,
                 format!(
-                    "move number {} does not fit: the move after it ({}'s) is move {number}{}",
-                    mn.number,
+                    "move number {written} does not fit: the move after it ({}'s) is move {number}{}",
                     state.pos.side_to_move().as_str(),
                     if second { "..." } else { "." }
                 ),
