@@ -121,7 +121,36 @@ fn human_output_quotes_the_line_and_draws_the_board() {
             "1. 32-28 19-23 2. 28x19 13-18 3. 19x10 *",
         ))
         .stdout(predicate::str::contains("black to move"))
-        .stdout(predicate::str::contains("a b c d e f g h i j"));
+        // International is numeric: each row of the diagram ends with its square numbers.
+        .stdout(predicate::str::contains("  1-5\n"))
+        .stdout(predicate::str::contains("  46-50\n"));
+}
+
+#[test]
+fn an_english_game_in_algebraic_squares_is_answered_in_algebraic_squares() {
+    // GameType 21 is numeric, but the moves are written c3-d4: the message and the diagram
+    // speak the game's notation, and the man moved to d4 stands on d4.
+    let out = pdn()
+        .args(["check", "--color", "never", "--no-config", "-"])
+        .write_stdin("[GameType \"21\"]\n1. c3-d4 b6-c5 2. a3-b4 *\n")
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("error[R305]: a3-b4 takes nothing, but black had to capture (d4xb6)"),
+        "{out}"
+    );
+    let rank4 = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("4 "))
+        .unwrap();
+    // Files a..h at columns 0, 2, 4, ... after the label: d is the fourth.
+    let cells: Vec<char> = rank4.trim_start()[2..].chars().step_by(2).collect();
+    assert_eq!(cells.get(3), Some(&'b'), "{out}");
+    assert!(out.contains("a b c d e f g h"), "{out}");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
 use crate::lint::{Code, Diagnostic, MoveContext, Severity};
 use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
-use crate::notation::{NotationKind, RawFen};
+use crate::notation::{Layout, NotationKind, RawFen};
 use crate::rules::Move;
 use crate::source::Span;
 use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
@@ -61,6 +61,8 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         has_gametype: game.tags.iter().any(|t| t.name == "GameType"),
         foreign_reported: false,
         colon_reported: false,
+        written: sel.layout,
+        written_fixed: false,
         quiet_x_seen: 0,
         quiet_x_index: None,
         offset: if sel.start.side_to_move() == sel.first_to_move {
@@ -113,6 +115,12 @@ struct Shared<'g> {
     targets: std::collections::HashSet<usize>,
     foreign_reported: bool,
     colon_reported: bool,
+    /// The layout squares are written in, in messages and diagrams: the game's, in the notation
+    /// its first move is written in (an English game in `c3-d4` squares under a numeric
+    /// GameType is answered in algebraic squares).
+    written: Layout,
+    /// `written` follows the first move token already.
+    written_fixed: bool,
     /// Quiet moves written with `x` so far, and where the one report of them is.
     quiet_x_seen: usize,
     quiet_x_index: Option<usize>,
@@ -153,7 +161,7 @@ impl<'g> Shared<'g> {
     }
 
     fn name(&self, sq: Square) -> String {
-        self.sel.layout.name(sq)
+        self.written.name(sq)
     }
 
     fn names(&self, squares: &[Square]) -> String {
@@ -166,7 +174,7 @@ impl<'g> Shared<'g> {
 
     fn notate(&self, mv: &Move, legal: &[Move]) -> String {
         write_move_in(
-            &self.sel.layout,
+            &self.written,
             mv,
             legal,
             self.sel.variant.capture_separator(),
@@ -175,7 +183,7 @@ impl<'g> Shared<'g> {
 
     fn full(&self, mv: &Move) -> String {
         write_move(
-            &self.sel.layout,
+            &self.written,
             mv,
             self.sel.variant.capture_separator(),
             true,
@@ -452,6 +460,15 @@ impl<'g> Shared<'g> {
         };
         self.check_foreign(m);
         self.check_colon(m);
+        if !self.written_fixed {
+            self.written_fixed = true;
+            if let Some(kind) = m.squares.first().map(|s| match s.value {
+                SquareValue::Algebraic { .. } => NotationKind::Algebraic,
+                _ => NotationKind::Numeric,
+            }) {
+                self.written.kind = kind;
+            }
+        }
 
         // Most moves are quiet steps with no capture about: look that move up directly.
         if let [from, to] = written[..] {
@@ -590,7 +607,7 @@ impl<'g> Shared<'g> {
         let text = ctx.text.clone();
         let from = written[0];
         let to = *written.last().unwrap_or(&from);
-        let pic = diagram(&state.pos, &self.sel.layout);
+        let pic = diagram(&state.pos, &self.written);
         let fspan = m.squares.first().map_or(m.span, |s| s.span);
         let tspan = m.squares.last().map_or(m.span, |s| s.span);
         // Squares are named as the move writes them.
@@ -911,7 +928,7 @@ impl<'g> Shared<'g> {
                 "{} is a capture but is written with `-`; write {}",
                 ctx.text,
                 write_move(
-                    &self.sel.layout,
+                    &self.written,
                     mv,
                     self.sel.variant.capture_separator(),
                     false
@@ -1138,7 +1155,7 @@ impl<'g> Shared<'g> {
             self.sel.variant.title(),
             first.as_str()
         ));
-        d.diagram = Some(diagram(&end.pos, &self.sel.layout));
+        d.diagram = Some(diagram(&end.pos, &self.written));
         self.diagnostics.push(d);
     }
 }
