@@ -44,3 +44,34 @@ fn rules_polish_1902_is_spelled_as_documented_and_the_old_spelling_still_works()
             .code(0);
     }
 }
+
+#[test]
+fn completions_and_the_man_page_are_generated_from_the_arguments() {
+    for (shell, marker) in [("bash", "_pdn()"), ("zsh", "#compdef pdn"), ("fish", "complete -c pdn")] {
+        pdn()
+            .args(["completions", shell])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(marker))
+            .stdout(predicate::str::contains("max-diagnostics"));
+    }
+    pdn()
+        .arg("man")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(".TH pdn 1"))
+        .stdout(predicate::str::contains("Exit status"));
+}
+
+#[test]
+fn help_gives_examples_and_exit_codes() {
+    for args in [&["--help"][..], &["check", "--help"][..]] {
+        pdn()
+            .args(args)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("Examples:"))
+            .stdout(predicate::str::contains("Exit status:"))
+            .stdout(predicate::str::contains("1  errors found"));
+    }
+}

@@ -34,6 +34,8 @@ fn commands() -> Vec<(Vec<String>, i32)> {
         (v(&["board", "--variant", "english"]), 0),
         (v(&["explain"]), 0),
         (v(&["explain", "R305"]), 0),
+        (v(&["completions", "bash"]), 0),
+        (v(&["man"]), 0),
     ]
 }
 

@@ -60,8 +60,28 @@ pub enum Rules {
     Polish1902,
 }
 
+/// Examples and exit codes, shown under `pdn check --help`.
+const AFTER_HELP: &str = "\
+Examples:
+  pdn check corpus/                       every *.pdn under corpus/, diagnostics and a table
+  pdn check --format short -j 8 archive/  one line per diagnostic, eight worker threads
+  pdn check --format json big.pdn | jq .  JSON Lines (schema in docs/json.md)
+  pdn check --rules huffing old.pdn       missed captures are warnings; huffs are followed
+  pdn check -A separator -D warnings .    drop separator findings, fail on other warnings
+  pdn check --glob '*.txt' --hidden notes/
+
+Exit status:
+  0  no errors
+  1  errors found (or warnings made errors with --deny)
+  2  usage error, a file that could not be read or checked, no PDN file found, or output
+     that could not be written (a closed pipe is not an error)
+
+pdn.toml (the current directory or the nearest above it; --config FILE, --no-config) may set
+variant, rules, encoding, strict, max-diagnostics, allow, warn and deny; the command line wins.";
+
 /// Arguments of `pdn check`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// Files and directories to check; `-` reads standard input. A file named here is read
     /// whatever its name; directories are searched for `*.pdn` (any case), `--glob` matches and
