@@ -47,7 +47,11 @@ fn rules_polish_1902_is_spelled_as_documented_and_the_old_spelling_still_works()
 
 #[test]
 fn completions_and_the_man_page_are_generated_from_the_arguments() {
-    for (shell, marker) in [("bash", "_pdn()"), ("zsh", "#compdef pdn"), ("fish", "complete -c pdn")] {
+    for (shell, marker) in [
+        ("bash", "_pdn()"),
+        ("zsh", "#compdef pdn"),
+        ("fish", "complete -c pdn"),
+    ] {
         pdn()
             .args(["completions", shell])
             .assert()
