@@ -146,17 +146,30 @@ fn an_unreadable_file_is_reported_and_the_others_are_read() {
     use std::os::unix::fs::PermissionsExt;
     let t = TempTree::new("unreadable");
     t.file("a.pdn", GAME);
-    let locked = t.file("b.pdn", GAME);
-    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
-    if fs::read(&locked).is_ok() {
-        return; // running as root: nothing is unreadable
-    }
-    let (lines, code) = json_lines(&["check", "--format", "json"], &t.0);
+    // A link to nothing, followed: it cannot be read, whoever runs the test.
+    std::os::unix::fs::symlink(t.0.join("gone.pdn"), t.0.join("b.pdn")).unwrap();
+    t.file("c.pdn", GAME);
+    let (lines, code) = json_lines(&["check", "--format", "json", "--follow"], &t.0);
     assert_eq!(code, 2);
     let records = file_records(&lines);
     assert_eq!(records[0], ("a.pdn".into(), "read".into(), "".into()));
+    assert_eq!(records[1].0, "b.pdn");
     assert_eq!(records[1].1, "failed");
-    assert!(records[1].2.contains("Permission denied"), "{records:?}");
+    assert!(records[1].2.contains("No such file"), "{records:?}");
+    assert_eq!(records[2], ("c.pdn".into(), "read".into(), "".into()));
+    // A file without read permission, where permissions apply (not to root).
+    let locked = t.file("d.pdn", GAME);
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    if fs::read(&locked).is_err() {
+        let (lines, code) = json_lines(&["check", "--format", "json"], &t.0);
+        assert_eq!(code, 2);
+        let d = file_records(&lines)
+            .into_iter()
+            .find(|r| r.0 == "d.pdn")
+            .unwrap();
+        assert_eq!(d.1, "failed");
+        assert!(d.2.contains("Permission denied"), "{d:?}");
+    }
 }
 
 #[test]
