@@ -82,6 +82,9 @@ impl AddAssign<FileRecord> for RunTotals {
     }
 }
 
+/// Kinds of warning (code and message shape) a file's printer remembers to fold repeats.
+const MAX_SHAPES: usize = 4096;
+
 /// What a printer remembers about the file it is printing: how many diagnostics it has shown
 /// and which kinds of warning it has already shown once.
 #[derive(Debug, Default)]
@@ -111,9 +114,13 @@ impl FileState {
                 self.over_limit += 1;
                 return false;
             }
-            self.seen.insert(key, self.repeats.len());
-            self.repeats
-                .push((d.code, d.message.clone(), d.severity, 0));
+            // Memory stays bounded: past so many kinds of warning, new ones are shown, not
+            // remembered.
+            if self.repeats.len() < MAX_SHAPES {
+                self.seen.insert(key, self.repeats.len());
+                self.repeats
+                    .push((d.code, d.message.clone(), d.severity, 0));
+            }
         } else if limit.is_some_and(|n| self.shown >= n) {
             self.over_limit += 1;
             return false;
