@@ -7,8 +7,9 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
+use std::ops::{AddAssign, ControlFlow};
 
-use crate::lint::{Diagnostic, Kind, Severity};
+use crate::lint::{Diagnostic, Kind, LintLevels, Severity};
 use crate::replay::{FileContext, GameReport, Guess, ReplayOptions, replay_game};
 use crate::rules::Variant;
 use crate::source::{Decoding, TextDecoder};
@@ -25,6 +26,8 @@ pub struct CheckOptions {
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// Only read: do not replay the moves.
     pub syntax_only: bool,
+    /// Codes and kinds allowed, warned or denied; applied after `--strict`, before counting.
+    pub levels: LintLevels,
 }
 
 /// One piece of a file (usually one game) with everything found in it.
@@ -78,6 +81,43 @@ impl FileTotals {
     }
 }
 
+impl FileTotals {
+    /// Counts `games` more games read under the guess `guess`.
+    fn add_guess(&mut self, guess: &Guess, games: usize) {
+        match self.guesses.iter_mut().find(|f| f.guess == *guess) {
+            Some(f) => f.games += games,
+            None => self.guesses.push(FileGuess {
+                guess: guess.clone(),
+                games,
+            }),
+        }
+    }
+}
+
+impl AddAssign<&FileTotals> for FileTotals {
+    /// Merges the counts of another file (or run) into these; the decoding is kept only when
+    /// both agree.
+    fn add_assign(&mut self, other: &FileTotals) {
+        self.games += other.games;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+        for (v, n) in &other.variants {
+            *self.variants.entry(*v).or_default() += n;
+        }
+        for g in &other.guesses {
+            self.add_guess(&g.guess, g.games);
+        }
+        self.guessed += other.guessed;
+        self.unreplayed += other.unreplayed;
+        self.plies += other.plies;
+        self.bytes += other.bytes;
+        if self.decoding != other.decoding {
+            self.decoding = None;
+        }
+    }
+}
+
 /// One variant guess of a file and the number of games read with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileGuess {
@@ -98,6 +138,19 @@ pub fn check_stream<R: Read>(
     input: R,
     options: &CheckOptions,
     mut visit: impl FnMut(CheckedGame),
+) -> io::Result<FileTotals> {
+    check_stream_with(input, options, |g| {
+        visit(g);
+        ControlFlow::Continue(())
+    })
+}
+
+/// Like [`check_stream`], but `visit` may stop the check (its output has gone away, say): the
+/// totals then count the games visited so far.
+pub fn check_stream_with<R: Read>(
+    input: R,
+    options: &CheckOptions,
+    mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
 ) -> io::Result<FileTotals> {
     let decoder = match options.encoding {
         Some(e) => TextDecoder::with_encoding(input, e),
@@ -121,13 +174,7 @@ pub fn check_stream<R: Read>(
                 totals.plies += r.plies as u64;
                 if let Some(g) = &r.guess {
                     totals.guessed += 1;
-                    match totals.guesses.iter_mut().find(|f| f.guess == *g) {
-                        Some(f) => f.games += 1,
-                        None => totals.guesses.push(FileGuess {
-                            guess: g.clone(),
-                            games: 1,
-                        }),
-                    }
+                    totals.add_guess(g, 1);
                 }
                 for mut d in std::mem::take(&mut r.diagnostics) {
                     if options.read.strict && d.severity == Severity::Warning && strict_kind(d.kind)
@@ -139,15 +186,19 @@ pub fn check_stream<R: Read>(
                 report = Some(r);
             }
         }
+        options.levels.apply(&mut diagnostics);
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
         for d in &diagnostics {
             totals.count(d);
         }
-        visit(CheckedGame {
+        let flow = visit(CheckedGame {
             chunk,
             report,
             diagnostics,
         });
+        if flow.is_break() {
+            break;
+        }
     }
     totals.decoding = reader.decoding();
     Ok(totals)

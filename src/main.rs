@@ -2,9 +2,10 @@
 
 mod cli;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 fn main() {
-    let cli = cli::Cli::parse();
-    std::process::exit(cli::run(cli));
+    let matches = cli::Cli::command().get_matches();
+    let cli = cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    std::process::exit(cli::run(cli, &matches));
 }

@@ -121,7 +121,36 @@ fn human_output_quotes_the_line_and_draws_the_board() {
             "1. 32-28 19-23 2. 28x19 13-18 3. 19x10 *",
         ))
         .stdout(predicate::str::contains("black to move"))
-        .stdout(predicate::str::contains("a b c d e f g h i j"));
+        // International is numeric: each row of the diagram ends with its square numbers.
+        .stdout(predicate::str::contains("  1-5\n"))
+        .stdout(predicate::str::contains("  46-50\n"));
+}
+
+#[test]
+fn an_english_game_in_algebraic_squares_is_answered_in_algebraic_squares() {
+    // GameType 21 is numeric, but the moves are written c3-d4: the message and the diagram
+    // speak the game's notation, and the man moved to d4 stands on d4.
+    let out = pdn()
+        .args(["check", "--color", "never", "--no-config", "-"])
+        .write_stdin("[GameType \"21\"]\n1. c3-d4 b6-c5 2. a3-b4 *\n")
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("error[R305]: a3-b4 takes nothing, but black had to capture (d4xb6)"),
+        "{out}"
+    );
+    let rank4 = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("4 "))
+        .unwrap();
+    // Files a..h at columns 0, 2, 4, ... after the label: d is the fourth.
+    let cells: Vec<char> = rank4.trim_start()[2..].chars().step_by(2).collect();
+    assert_eq!(cells.get(3), Some(&'b'), "{out}");
+    assert!(out.contains("a b c d e f g h"), "{out}");
 }
 
 #[test]
@@ -309,7 +338,7 @@ fn a_directory_without_pdn_files_is_a_failure_and_other_files_are_counted() {
         .arg(&empty)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no *.pdn or *.txt file found"));
+        .stderr(predicate::str::contains("no PDN file found"));
     let _ = std::fs::remove_dir(&empty);
     // corpus/ holds SOURCES.md besides the game files: it is counted, not read.
     pdn()
@@ -335,8 +364,14 @@ fn italian_and_czech_by_name_in_the_rules_commands_and_check() {
     // The turned Italian board: square 1 at the top left (a8), the dark corner 32 at h1.
     let out = stdout_of(&["board", "--variant", "italian"], 0);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with(" 8 b   b"), "{out}");
-    assert!(lines[7].starts_with(" 1   w"), "{out}");
+    assert!(
+        lines[0].starts_with("b   b") && lines[0].ends_with("1-4"),
+        "{out}"
+    );
+    assert!(
+        lines[7].starts_with("  w   w") && lines[7].ends_with("29-32"),
+        "{out}"
+    );
     // A Czech king must capture: the man's capture a3xc5 is not listed.
     let out = stdout_of(
         &["moves", "--variant", "czech", "--fen", "W:Wa3,Kh4:Bb4,g5"],

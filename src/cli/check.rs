@@ -2,19 +2,27 @@
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
 
-use clap::ValueEnum;
-use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream};
+use clap::{ArgMatches, ValueEnum};
+use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream_with};
 use pdnkit::lint::codes::file::{F001, F006};
-use pdnkit::lint::{Code, Diagnostic, Severity};
+use pdnkit::lint::{Level, LintLevels, Severity, Target};
 use pdnkit::replay::{ForcedVariant, ReplayOptions, RuleProfile};
-use pdnkit::source::{Span, encoding_for_label};
+use pdnkit::source::encoding_for_label;
 use pdnkit::syntax::ReadOptions;
-use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
 
-use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use super::batch::{
+    Discovery, Emitter, Entry, Event, JOBS_PER_CORE, Progress, Runner, discover, worker_count,
+};
+use super::config::{self, Config};
+use super::printer::{
+    Both, FileRecord, FileState, FileStatus, Human, JsonLines, Printer, RunTotals, Short, Table,
+    failed_record,
+};
+
+use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
 /// How diagnostics are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -47,21 +55,36 @@ pub enum Rules {
     /// rules, Canadian 1875, Polish 1902).
     Huffing,
     /// Huffing, and captured pieces leave the board one by one (the 1902 Polish text).
+    #[value(name = "polish-1902", alias = "polish1902")]
     Polish1902,
 }
 
-/// What counts as failing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Deny {
-    /// Warnings make the run fail too.
-    Warnings,
-}
+/// Examples and exit codes, shown under `pdn check --help`.
+const AFTER_HELP: &str = "\
+Examples:
+  pdn check corpus/                       every *.pdn under corpus/, diagnostics and a table
+  pdn check --format short -j 8 archive/  one line per diagnostic, eight worker threads
+  pdn check --format json big.pdn | jq .  JSON Lines (schema in docs/json.md)
+  pdn check --rules huffing old.pdn       missed captures are warnings; huffs are followed
+  pdn check -A separator -D warnings .    drop separator findings, fail on other warnings
+  pdn check --glob '*.txt' --hidden notes/
+
+Exit status:
+  0  no errors
+  1  errors found (or warnings made errors with --deny)
+  2  usage error, a file that could not be read or checked, no PDN file found, or output
+     that could not be written (a closed pipe is not an error)
+
+pdn.toml (the current directory or the nearest above it; --config FILE, --no-config) may set
+variant, rules, encoding, strict, max-diagnostics, allow, warn and deny; the command line wins.";
 
 /// Arguments of `pdn check`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Files and directories to check (directories are searched for *.pdn and *.txt files);
-    /// `-` reads standard input.
+    /// Files and directories to check; `-` reads standard input. A file named here is read
+    /// whatever its name; directories are searched for `*.pdn` (any case), `--glob` matches and
+    /// `*.txt` files that start like PDN.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Output format.
@@ -70,9 +93,27 @@ pub struct Args {
     /// Report PDN 3.0 writing restrictions and constructs the standard rejects as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Fail (exit 1) on warnings too.
-    #[arg(long, value_enum)]
-    pub deny: Option<Deny>,
+    /// Drop the diagnostics of a code (`R310`), a code's name, or a kind (`separator`):
+    /// neither shown nor counted; repeatable.
+    #[arg(short = 'A', long, value_name = "CODE|KIND")]
+    pub allow: Vec<String>,
+    /// Make a code's or kind's diagnostics warnings; repeatable.
+    #[arg(short = 'W', long, value_name = "CODE|KIND")]
+    pub warn: Vec<String>,
+    /// Make a code's or kind's diagnostics errors, or every warning with `warnings` (the run
+    /// then fails on them); repeatable. A code's setting beats its kind's, which beats
+    /// `warnings`; of two settings of the same reach the last given wins.
+    #[arg(short = 'D', long, value_name = "CODE|KIND|warnings")]
+    pub deny: Vec<String>,
+    /// Show at most N diagnostics per file in human and short output (JSON lists every one).
+    #[arg(long, value_name = "N")]
+    pub max_diagnostics: Option<usize>,
+    /// Read settings from this file instead of the nearest pdn.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no pdn.toml.
+    #[arg(long)]
+    pub no_config: bool,
     /// Decode files with this encoding (latin1, cp1252, utf-16le, windows-1251, ...) instead of
     /// sniffing.
     #[arg(long, value_name = "LABEL")]
@@ -82,9 +123,9 @@ pub struct Args {
     /// syntax only.
     #[arg(long, value_name = "VARIANT")]
     pub variant: Option<ForcedVariant>,
-    /// Rule profile for missed captures.
-    #[arg(long, value_enum, default_value_t = Rules::Modern)]
-    pub rules: Rules,
+    /// Rule profile for missed captures [default: modern].
+    #[arg(long, value_enum)]
+    pub rules: Option<Rules>,
     /// Only read the files: do not replay the moves.
     #[arg(long)]
     pub syntax_only: bool,
@@ -94,9 +135,18 @@ pub struct Args {
     /// Print only the summary table, not each diagnostic.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most four per core).
     #[arg(short, long)]
     pub jobs: Option<usize>,
+    /// Also read files whose names match this pattern (`*` and `?`) in directories; repeatable.
+    #[arg(long, value_name = "PATTERN")]
+    pub glob: Vec<String>,
+    /// Search hidden files and directories (names starting with `.`) too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Follow symbolic links in directories.
+    #[arg(short = 'L', long)]
+    pub follow: bool,
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -105,399 +155,296 @@ pub struct Args {
     pub color: ColorChoice,
 }
 
-/// The result of one file: its printed output and its counts.
-struct FileResult {
-    path: String,
-    output: String,
-    totals: FileTotals,
-    failed: bool,
+/// What every job of a run shares.
+struct Job<'a> {
+    options: CheckOptions,
+    printer: &'a dyn Printer,
+    progress: &'a Progress,
 }
 
-/// What walking the paths found: the files to check, the paths that could not be walked, and
-/// how many other files the directories held (not `*.pdn` or `*.txt`).
-struct Found {
-    files: Vec<PathBuf>,
-    errors: Vec<(PathBuf, String)>,
-    skipped: usize,
+/// Checks one entry of the walk: its diagnostics are handed over game by game, then the
+/// printer's closing lines for the file.
+fn check_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileRecord>) -> FileRecord {
+    let mut state = FileState::default();
+    let record = check_file(entry, job, &mut state, out);
+    let mut buf = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = job.printer.file(&record, &mut state, &mut buf);
+    out.emit(buf);
+    record
 }
 
-fn discover(paths: &[PathBuf]) -> Found {
-    let mut files = Vec::new();
-    let mut errors = Vec::new();
-    let mut skipped = 0;
-    for p in paths {
-        if p.as_os_str() == "-" || !p.is_dir() {
-            files.push(p.clone());
-            continue;
+fn check_file(
+    entry: &Entry,
+    job: &Job<'_>,
+    state: &mut FileState,
+    out: &Emitter<'_, FileRecord>,
+) -> FileRecord {
+    let path = match entry {
+        Entry::Read(p) => p,
+        Entry::Skipped(p, reason) => {
+            return FileRecord {
+                path: p.display().to_string(),
+                totals: FileTotals::default(),
+                status: FileStatus::Skipped(*reason),
+            };
         }
-        for entry in walkdir::WalkDir::new(p).sort_by_file_name() {
-            match entry {
-                Ok(e) if e.file_type().is_file() => {
-                    let ext = e
-                        .path()
-                        .extension()
-                        .and_then(|x| x.to_str())
-                        .map(str::to_ascii_lowercase);
-                    if matches!(ext.as_deref(), Some("pdn" | "txt")) {
-                        files.push(e.into_path());
-                    } else {
-                        skipped += 1;
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    let path = e.path().map_or_else(|| p.clone(), Path::to_path_buf);
-                    errors.push((path, e.to_string()));
-                }
-            }
+        Entry::Unwalkable(p, why) => {
+            return failed_record(
+                p.display().to_string(),
+                FileTotals::default(),
+                &F001,
+                format!("cannot read the file: {why}"),
+            );
         }
-    }
-    Found {
-        files,
-        errors,
-        skipped,
-    }
-}
-
-fn check_one(path: &Path, options: &CheckOptions, args: &Args, color: bool) -> FileResult {
+    };
     let name = path.display().to_string();
-    let mut output = String::new();
     let input: Box<dyn io::Read> = if path.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
         match File::open(path) {
             Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, f)),
-            Err(e) => return io_failure(&name, &e.to_string(), args),
+            Err(e) => {
+                return failed_record(
+                    name,
+                    FileTotals::default(),
+                    &F001,
+                    format!("cannot read the file: {e}"),
+                );
+            }
         }
     };
-    let show = |d: &Diagnostic| args.verbose || d.severity != Severity::Info;
-    let result = check_stream(input, options, |g: CheckedGame| {
-        if args.quiet {
-            return;
-        }
-        let view = SourceView::of_chunk(&name, &g.chunk);
+    let mut so_far = FileTotals::default();
+    let result = check_stream_with(input, &job.options, |g: CheckedGame| {
+        let errors = g
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        job.progress.game(errors, g.chunk.text.len());
         for d in &g.diagnostics {
-            match args.format {
-                Format::Json => {
-                    output.push_str(&render_json(&view, g.chunk.index, d));
-                    output.push('\n');
-                }
-                Format::Short if show(d) => {
-                    output.push_str(&render_short(&view, d));
-                    output.push('\n');
-                }
-                Format::Human if show(d) => {
-                    output.push_str(&render_human(&view, d, color));
-                    output.push_str("\n\n");
-                }
-                _ => {}
-            }
+            so_far.count(d);
+        }
+        so_far.games += usize::from(g.chunk.game.is_some());
+        let mut buf = Vec::new();
+        let _ = job.printer.game(&name, &g, state, &mut buf);
+        if out.emit(buf) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
         }
     });
     match result {
-        Ok(totals) => {
-            if args.format == Format::Json {
-                let j = serde_json::json!({
-                    "type": "file",
-                    "file": name,
-                    "games": totals.games,
-                    "errors": totals.errors,
-                    "warnings": totals.warnings,
-                    "infos": totals.infos,
-                    "encoding": totals.decoding.map(|d| d.name()),
-                    "variants": totals.variants.iter().map(|(v, n)| (v.name(), *n)).collect::<std::collections::BTreeMap<_, _>>(),
-                    "guessed": totals.guessed,
-                    "unreplayed": totals.unreplayed,
-                });
-                output.push_str(&j.to_string());
-                output.push('\n');
-            }
-            FileResult {
-                path: name,
-                output,
-                totals,
-                failed: false,
-            }
-        }
-        Err(e) => {
-            let mut r = io_failure(&name, &e.to_string(), args);
-            r.output.insert_str(0, &output);
-            r
-        }
+        Ok(totals) => FileRecord {
+            path: name,
+            totals,
+            status: FileStatus::Read,
+        },
+        Err(e) => failed_record(name, so_far, &F001, format!("cannot read the file: {e}")),
     }
 }
 
-fn io_failure(name: &str, why: &str, args: &Args) -> FileResult {
-    failure(name, &F001, why, args)
+/// The settings of a run once the command line and pdn.toml are merged.
+struct Settings {
+    options: CheckOptions,
+    max_diagnostics: Option<usize>,
 }
 
-/// A file that could not be checked at all: unreadable (F001) or a bug (F006).
-fn failure(name: &str, code: &'static Code, why: &str, args: &Args) -> FileResult {
-    let message = if code == &F001 {
-        format!("cannot read the file: {why}")
+/// Merges pdn.toml (found upwards from the current directory, or `--config`) under the command
+/// line. `matches` gives the order of `--allow`/`--warn`/`--deny` on the command line.
+fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Settings, String> {
+    let config = if args.no_config {
+        Config::default()
+    } else if let Some(path) = &args.config {
+        config::load(path)?
     } else {
-        format!("internal error while checking the file: {why}")
+        match std::env::current_dir().ok().and_then(|d| config::find(&d)) {
+            Some(path) => config::load(&path)?,
+            None => Config::default(),
+        }
     };
-    let d = Diagnostic::new(code, Span::default(), message);
-    let view = SourceView::new(name, "", 0, 1, 1);
-    let mut output = match args.format {
-        Format::Json => render_json(&view, None, &d),
-        Format::Short | Format::Human => format!("{name}: error[{}]: {}", d.code, d.message),
+    let label = args.encoding.as_ref().or(config.encoding.as_ref());
+    let encoding = match label {
+        None => None,
+        Some(label) => Some(encoding_for_label(label).ok_or_else(|| {
+            format!(
+                "unknown encoding `{label}` (try utf-8, latin1, cp1252, utf-16le, windows-1251)"
+            )
+        })?),
     };
-    output.push('\n');
-    let mut totals = FileTotals::default();
-    totals.count(&d);
-    FileResult {
-        path: name.to_string(),
-        output,
-        totals,
-        failed: true,
+    let variant = match (args.variant, &config.variant) {
+        (Some(v), _) => Some(v),
+        (None, Some(name)) => Some(
+            name.parse::<ForcedVariant>()
+                .map_err(|e| format!("pdn.toml: variant: {e}"))?,
+        ),
+        (None, None) => None,
+    };
+    let rules = match (args.rules, &config.rules) {
+        (Some(r), _) => r,
+        (None, Some(name)) => Rules::from_str(name, true).map_err(|_| {
+            format!("pdn.toml: rules: `{name}` is not modern, huffing or polish-1902")
+        })?,
+        (None, None) => Rules::Modern,
+    };
+    let mut levels = LintLevels::default();
+    let parse = |t: &str| Target::parse(t).map_err(|e| e.to_string());
+    for (list, level) in [
+        (&config.allow, Level::Allow),
+        (&config.warn, Level::Warn),
+        (&config.deny, Level::Deny),
+    ] {
+        for t in list {
+            levels.push(parse(t)?, level);
+        }
     }
+    // The command line's settings, in the order given.
+    let mut given: Vec<(usize, &String, Level)> = Vec::new();
+    for (id, list, level) in [
+        ("allow", &args.allow, Level::Allow),
+        ("warn", &args.warn, Level::Warn),
+        ("deny", &args.deny, Level::Deny),
+    ] {
+        let indices: Vec<usize> = matches
+            .and_then(|m| m.indices_of(id))
+            .map(|i| i.collect())
+            .unwrap_or_default();
+        for (k, t) in list.iter().enumerate() {
+            given.push((indices.get(k).copied().unwrap_or(usize::MAX), t, level));
+        }
+    }
+    given.sort_by_key(|g| g.0);
+    for (_, t, level) in given {
+        levels.push(parse(t)?, level);
+    }
+    Ok(Settings {
+        options: CheckOptions {
+            read: ReadOptions {
+                strict: args.strict || config.strict.unwrap_or(false),
+                ..ReadOptions::default()
+            },
+            replay: ReplayOptions {
+                variant,
+                rules: match rules {
+                    Rules::Modern => RuleProfile::Modern,
+                    Rules::Huffing => RuleProfile::Huffing,
+                    Rules::Polish1902 => RuleProfile::Polish1902,
+                },
+            },
+            encoding,
+            syntax_only: args.syntax_only,
+            levels,
+        },
+        max_diagnostics: args.max_diagnostics.or(config.max_diagnostics),
+    })
 }
 
-/// Runs `pdn check`.
-pub fn run(args: &Args) -> i32 {
-    let encoding = match &args.encoding {
-        None => None,
-        Some(label) => match encoding_for_label(label) {
-            Some(e) => Some(e),
-            None => {
-                eprintln!(
-                    "pdn check: unknown encoding `{label}` (try utf-8, latin1, cp1252, utf-16le, windows-1251)"
-                );
-                return EXIT_FAILURE;
-            }
-        },
-    };
-    let options = CheckOptions {
-        read: ReadOptions {
-            strict: args.strict,
-            ..ReadOptions::default()
-        },
-        replay: ReplayOptions {
-            variant: args.variant,
-            rules: match args.rules {
-                Rules::Modern => RuleProfile::Modern,
-                Rules::Huffing => RuleProfile::Huffing,
-                Rules::Polish1902 => RuleProfile::Polish1902,
-            },
-        },
-        encoding,
-        syntax_only: args.syntax_only,
+/// Runs `pdn check`; `matches` are its parsed arguments, for the order of repeated flags.
+pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
+    let Settings {
+        options,
+        max_diagnostics,
+    } = match settings(args, matches) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pdn check: {e}");
+            return EXIT_FAILURE;
+        }
     };
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    let Found {
-        files,
-        errors: walk_errors,
-        skipped,
-    } = discover(&args.paths);
-    if files.is_empty() && walk_errors.is_empty() {
+    let (jobs, capped) = worker_count(args.jobs);
+    if let (Some(cap), Some(asked)) = (capped, args.jobs) {
         eprintln!(
-            "pdn check: no *.pdn or *.txt file found in {}",
+            "pdn check: warning: -j {asked} is more than {JOBS_PER_CORE} per core; using {cap} worker threads"
+        );
+    }
+    let entries = discover(
+        &args.paths,
+        &Discovery {
+            hidden: args.hidden,
+            follow: args.follow,
+            globs: args.glob.clone(),
+        },
+    );
+    let printer: Box<dyn Printer> = match (args.format, args.quiet) {
+        (Format::Json, quiet) => Box::new(JsonLines { quiet }),
+        (_, true) => Box::new(Table),
+        (Format::Short, false) => Box::new(Both(
+            Short {
+                verbose: args.verbose,
+                max: max_diagnostics,
+            },
+            Table,
+        )),
+        (Format::Human, false) => Box::new(Both(
+            Human {
+                color,
+                verbose: args.verbose,
+                max: max_diagnostics,
+            },
+            Table,
+        )),
+    };
+    let progress = Progress::new(
+        !args.no_progress && !args.quiet && io::stderr().is_terminal(),
+        entries.len(),
+    );
+    let job = Job {
+        options,
+        printer: printer.as_ref(),
+        progress: &progress,
+    };
+    let mut stdout = io::stdout().lock();
+    let mut run = RunTotals::default();
+    let written = Runner { jobs }.run(
+        &entries,
+        &progress,
+        |entry, out| check_entry(entry, &job, out),
+        |entry, why, out| {
+            let record = failed_record(
+                entry.path().display().to_string(),
+                FileTotals::default(),
+                &F006,
+                format!("internal error while checking the file: {why}"),
+            );
+            let mut buf = Vec::new();
+            let _ = printer.file(&record, &mut FileState::default(), &mut buf);
+            out.emit(buf);
+            record
+        },
+        |_, event| match event {
+            Event::Output(bytes) => stdout.write_all(&bytes),
+            Event::Done(record) => {
+                run += record;
+                stdout.flush()
+            }
+        },
+    );
+    let nothing_found = !entries.iter().any(|e| !matches!(e, Entry::Skipped(..)));
+    let written = written.and_then(|()| {
+        printer.summary(&run, &mut stdout)?;
+        stdout.flush()
+    });
+    let earned = if run.failed > 0 || nothing_found {
+        EXIT_FAILURE
+    } else if run.all.errors > 0 || progress.errors() > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    };
+    if nothing_found && written.is_ok() {
+        eprintln!(
+            "pdn check: no PDN file found in {}",
             args.paths
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        return EXIT_FAILURE;
     }
-    let mut stdout = io::stdout().lock();
-    let mut results: Vec<FileResult> = walk_errors
-        .iter()
-        .map(|(p, e)| io_failure(&p.display().to_string(), e, args))
-        .collect();
-    for r in &results {
-        if write_out(&mut stdout, &r.output).is_err() {
-            return EXIT_OK;
-        }
-    }
-
-    let progress =
-        (!args.no_progress && io::stderr().is_terminal() && files.len() > 1).then(|| {
-            let pb = indicatif::ProgressBar::new(files.len() as u64);
-            pb.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files {msg}",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            pb
-        });
-
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("pdn check: cannot start worker threads: {e}");
-            return EXIT_FAILURE;
-        }
-    };
-    // Files are checked in parallel and printed in order: results that arrive early wait
-    // until those before them have been printed.
-    let (tx, rx) = mpsc::channel::<(usize, FileResult)>();
-    let mut broken_pipe = false;
-    pool.in_place_scope(|scope| {
-        for (i, f) in files.iter().enumerate() {
-            let tx = tx.clone();
-            let options = &options;
-            scope.spawn(move |_| {
-                // A bug must cost one file, not the batch.
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    check_one(f, options, args, color)
-                }))
-                .unwrap_or_else(|p| {
-                    let why = p
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| p.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "unknown panic".into());
-                    failure(&f.display().to_string(), &F006, &why, args)
-                });
-                let _ = tx.send((i, r));
-            });
-        }
-        drop(tx);
-        let mut pending: std::collections::BTreeMap<usize, FileResult> = Default::default();
-        let mut next = 0;
-        for (i, r) in rx {
-            pending.insert(i, r);
-            while let Some(r) = pending.remove(&next) {
-                if let Some(pb) = &progress {
-                    pb.inc(1);
-                    pb.set_message(r.path.clone());
-                }
-                if !broken_pipe && write_out(&mut stdout, &r.output).is_err() {
-                    broken_pipe = true;
-                }
-                results.push(FileResult {
-                    output: String::new(),
-                    ..r
-                });
-                next += 1;
-            }
-        }
-    });
-    if let Some(pb) = progress {
-        pb.finish_and_clear();
-    }
-    if broken_pipe {
-        return EXIT_OK;
-    }
-
-    let mut all = FileTotals::default();
-    let mut failed = false;
-    for r in &results {
-        all.games += r.totals.games;
-        all.errors += r.totals.errors;
-        all.warnings += r.totals.warnings;
-        all.infos += r.totals.infos;
-        failed |= r.failed;
-    }
-    let summary = match args.format {
-        Format::Json => {
-            let j = serde_json::json!({
-                "type": "summary",
-                "files": results.len(),
-                "games": all.games,
-                "errors": all.errors,
-                "warnings": all.warnings,
-                "infos": all.infos,
-                "skipped": skipped,
-            });
-            format!("{j}\n")
-        }
-        _ => {
-            let mut t = table(&results, &all);
-            if skipped > 0 {
-                t.push_str(&format!(
-                    "{skipped} other file(s) in the directories were not read (only *.pdn and *.txt are)\n"
-                ));
-            }
-            t
-        }
-    };
-    let _ = write_out(&mut stdout, &summary);
-    if failed {
-        EXIT_FAILURE
-    } else if all.errors > 0 || (args.deny.is_some() && all.warnings > 0) {
-        EXIT_FINDINGS
-    } else {
-        EXIT_OK
-    }
-}
-
-fn write_out(out: &mut impl Write, s: &str) -> io::Result<()> {
-    out.write_all(s.as_bytes())?;
-    out.flush()
-}
-
-/// The summary table of human and short output.
-fn table(results: &[FileResult], all: &FileTotals) -> String {
-    use std::fmt::Write as _;
-    let width = results
-        .iter()
-        .map(|r| r.path.chars().count())
-        .max()
-        .unwrap_or(4)
-        .clamp(4, 60);
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{:<width$}  {:>7}  {:>6}  {:>8}  variant",
-        "file", "games", "errors", "warnings"
-    );
-    for r in results {
-        let mut variant: Vec<String> = r
-            .totals
-            .variants
-            .iter()
-            .map(|(v, n)| {
-                if r.totals.variants.len() == 1 {
-                    v.name().to_string()
-                } else {
-                    format!("{} {n}", v.name())
-                }
-            })
-            .collect();
-        if r.totals.guessed > 0 {
-            variant.push(format!("({} guessed)", r.totals.guessed));
-        }
-        if r.totals.unreplayed > 0 {
-            variant.push(format!("({} not replayed)", r.totals.unreplayed));
-        }
-        if r.failed {
-            variant = vec!["unreadable".into()];
-        }
-        let path: String = if r.path.chars().count() > width {
-            let skip = r.path.chars().count() - (width - 1);
-            format!("…{}", r.path.chars().skip(skip).collect::<String>())
-        } else {
-            r.path.clone()
-        };
-        let _ = writeln!(
-            s,
-            "{:<width$}  {:>7}  {:>6}  {:>8}  {}",
-            path,
-            r.totals.games,
-            r.totals.errors,
-            r.totals.warnings,
-            variant.join(" ")
-        );
-    }
-    let _ = writeln!(
-        s,
-        "{} file(s), {} game(s): {} error(s), {} warning(s)",
-        results.len(),
-        all.games,
-        all.errors,
-        all.warnings
-    );
-    s
+    exit_after_write(written, earned)
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use pdnkit::lint::codes;
 
-use super::{EXIT_FAILURE, EXIT_OK};
+use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// Arguments of `pdn explain`.
 #[derive(clap::Args, Debug)]
@@ -54,7 +54,6 @@ pub fn run(args: &Args) -> i32 {
             })
             .collect()
     };
-    // A closed pipe (`pdn explain | head`) is not an error worth reporting.
-    let _ = out.write_all(text.as_bytes());
-    EXIT_OK
+    let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    exit_after_write(written, EXIT_OK)
 }

@@ -3,10 +3,15 @@
 //! Arguments are checked here and turned into library options in each subcommand's module; the
 //! library does the work, this layer walks files, prints and chooses the exit code.
 
+pub mod batch;
 pub mod check;
+pub mod config;
 pub mod explain;
 pub mod parse;
+pub mod printer;
 pub mod rules;
+
+use std::io;
 
 use clap::{Parser, Subcommand};
 
@@ -17,9 +22,33 @@ pub const EXIT_FINDINGS: i32 = 1;
 /// Exit status: usage or I/O failure.
 pub const EXIT_FAILURE: i32 = 2;
 
+/// Examples and exit codes, shown under `pdn --help`.
+const AFTER_HELP: &str = "\
+Examples:
+  pdn check games/                  check every PDN file under games/, with a table at the end
+  pdn check --format json a.pdn     JSON Lines for tools (docs/json.md)
+  pdn check -A R310 -D warnings .   drop R310, fail on every other warning
+  pdn explain R305                  what a code means and what to do about it
+  pdn perft --variant english -d 8  count the leaves of the move tree
+  pdn completions bash > /etc/bash_completion.d/pdn
+
+Exit status:
+  0  no errors
+  1  errors found (or warnings made errors with --deny)
+  2  usage error, a file that could not be read, or output that could not be written
+
+Settings: pdn check reads pdn.toml from the current directory or the nearest above it.";
+
 /// Read, check, replay and convert PDN draughts game records.
 #[derive(Parser, Debug)]
-#[command(name = "pdn", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "pdn",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = AFTER_HELP
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -41,16 +70,63 @@ pub enum Command {
     Board(rules::BoardArgs),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), e.g. `pdn man > pdn.1`.
+    Man,
 }
 
-/// Runs the parsed command line and returns the exit status.
-pub fn run(cli: Cli) -> i32 {
+/// Arguments of `pdn completions`.
+#[derive(clap::Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Writes a completion script or the man page, both generated from the argument definitions.
+fn run_generated(command: &Command) -> i32 {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let mut buf = Vec::new();
+    let made = match command {
+        Command::Completions(args) => {
+            clap_complete::generate(args.shell, &mut cmd, "pdn", &mut buf);
+            Ok(())
+        }
+        _ => clap_mangen::Man::new(cmd).render(&mut buf),
+    };
+    let mut out = io::stdout().lock();
+    let written = made
+        .and_then(|()| io::Write::write_all(&mut out, &buf))
+        .and_then(|()| io::Write::flush(&mut out));
+    exit_after_write(written, EXIT_OK)
+}
+
+/// Runs the parsed command line and returns the exit status; `matches` are the parsed
+/// arguments clap's derive was built from (for the order of repeated flags).
+pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
     match cli.command {
-        Command::Check(args) => check::run(&args),
+        Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),
         Command::Board(args) => rules::run_board(&args),
+        c @ (Command::Completions(_) | Command::Man) => run_generated(&c),
+    }
+}
+
+/// The exit status once output has been written: `earned` when it all went out or the reader
+/// closed the pipe (as `pdn check | head` does: not an error, the work so far stands); any other
+/// write error (a full disk, a closed terminal) is reported once and fails the run.
+pub fn exit_after_write(written: io::Result<()>, earned: i32) -> i32 {
+    match written {
+        Ok(()) => earned,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => earned,
+        Err(e) => {
+            eprintln!("pdn: cannot write output: {e}");
+            EXIT_FAILURE
+        }
     }
 }

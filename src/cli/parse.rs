@@ -10,7 +10,7 @@ use pdnkit::syntax::{GameReader, ReadOptions};
 use pdnkit::write::pdn::write_game;
 use pdnkit::write::render::{SourceView, render_short};
 
-use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK};
+use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
 /// What to print for each game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -100,9 +100,13 @@ pub fn run(args: &Args) -> i32 {
                 s
             }
         };
-        if out.write_all(text.as_bytes()).is_err() {
-            return EXIT_OK;
+        if let Err(e) = out.write_all(text.as_bytes()) {
+            return exit_after_write(Err(e), earned(errors));
         }
     }
+    exit_after_write(out.flush(), earned(errors))
+}
+
+fn earned(errors: bool) -> i32 {
     if errors { EXIT_FINDINGS } else { EXIT_OK }
 }

@@ -1,5 +1,6 @@
 //! `pdn perft`, `pdn moves`, `pdn board`: the rules engine on the command line.
 
+use std::io::{self, Write};
 use std::time::Instant;
 
 use clap::ValueEnum;
@@ -10,7 +11,7 @@ use pdnkit::rules::{Move, Variant, perft, perft_divide};
 use pdnkit::write::diagram::diagram;
 use serde_json::{Value, json};
 
-use super::{EXIT_FAILURE, EXIT_OK};
+use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// Text or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -25,8 +26,8 @@ pub enum Format {
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
     /// The variant: a name (international, english, italian, pool, russian, brazilian, canadian,
-    /// czech) or a GameType number.
-    #[arg(long, short)]
+    /// czech) or a GameType number. No short form: `-v` means `--verbose` wherever it is taken.
+    #[arg(long)]
     pub variant: Variant,
     /// The position as a FEN (default: the start position).
     #[arg(long)]
@@ -111,42 +112,47 @@ pub fn run_perft(args: &PerftArgs) -> i32 {
     };
     let seconds = t.elapsed().as_secs_f64();
     let legal = pos.legal_moves().to_vec();
-    match args.format {
-        Format::Json => {
-            let mut j = json!({
-                "variant": variant.name(),
-                "depth": args.depth,
-                "nodes": nodes,
-                "seconds": seconds,
-            });
-            if args.divide {
-                j["divide"] = divide
-                    .iter()
-                    .map(
-                        |(m, n)| json!({"move": notation(variant, &layout, m, &legal), "nodes": n}),
-                    )
-                    .collect();
+    let mut out = io::stdout().lock();
+    let written = (|| -> io::Result<()> {
+        match args.format {
+            Format::Json => {
+                let mut j = json!({
+                    "variant": variant.name(),
+                    "depth": args.depth,
+                    "nodes": nodes,
+                    "seconds": seconds,
+                });
+                if args.divide {
+                    j["divide"] = divide
+                        .iter()
+                        .map(|(m, n)| {
+                            json!({"move": notation(variant, &layout, m, &legal), "nodes": n})
+                        })
+                        .collect();
+                }
+                writeln!(out, "{j}")?;
             }
-            println!("{j}");
-        }
-        Format::Text => {
-            for (m, n) in &divide {
-                println!("{}: {n}", notation(variant, &layout, m, &legal));
+            Format::Text => {
+                for (m, n) in &divide {
+                    writeln!(out, "{}: {n}", notation(variant, &layout, m, &legal))?;
+                }
+                let rate = if seconds > 0.0 {
+                    nodes as f64 / seconds
+                } else {
+                    0.0
+                };
+                writeln!(
+                    out,
+                    "perft({}) = {nodes}  ({:.3} s, {:.1} M leaves/s)",
+                    args.depth,
+                    seconds,
+                    rate / 1e6
+                )?;
             }
-            let rate = if seconds > 0.0 {
-                nodes as f64 / seconds
-            } else {
-                0.0
-            };
-            println!(
-                "perft({}) = {nodes}  ({:.3} s, {:.1} M leaves/s)",
-                args.depth,
-                seconds,
-                rate / 1e6
-            );
         }
-    }
-    EXIT_OK
+        out.flush()
+    })();
+    exit_after_write(written, EXIT_OK)
 }
 
 /// Runs `pdn moves`.
@@ -160,40 +166,49 @@ pub fn run_moves(args: &MovesArgs) -> i32 {
     };
     let variant = args.position.variant;
     let legal = pos.legal_moves().to_vec();
-    match args.format {
-        Format::Json => {
-            let moves: Vec<Value> = legal
-                .iter()
-                .map(|m| {
-                    json!({
-                        "from": square_json(&layout, m.from),
-                        "to": square_json(&layout, m.to),
-                        "path": m.path.iter().map(|&s| square_json(&layout, s)).collect::<Vec<_>>(),
-                        "captured": m.captured.iter().map(|&s| square_json(&layout, s)).collect::<Vec<_>>(),
-                        "notation": notation(variant, &layout, m, &legal),
+    let mut out = io::stdout().lock();
+    let written = (|| -> io::Result<()> {
+        match args.format {
+            Format::Json => {
+                let moves: Vec<Value> = legal
+                    .iter()
+                    .map(|m| {
+                        json!({
+                            "from": square_json(&layout, m.from),
+                            "to": square_json(&layout, m.to),
+                            "path": m.path.iter().map(|&s| square_json(&layout, s)).collect::<Vec<_>>(),
+                            "captured": m.captured.iter().map(|&s| square_json(&layout, s)).collect::<Vec<_>>(),
+                            "notation": notation(variant, &layout, m, &legal),
+                        })
                     })
-                })
-                .collect();
-            println!("{}", json!({ "moves": moves }));
-        }
-        Format::Text => {
-            for m in &legal {
-                println!("{}", notation(variant, &layout, m, &legal));
+                    .collect();
+                writeln!(out, "{}", json!({ "moves": moves }))?;
             }
-            if legal.is_empty() {
-                println!("no legal move: {} has lost", pos.side_to_move().as_str());
+            Format::Text => {
+                for m in &legal {
+                    writeln!(out, "{}", notation(variant, &layout, m, &legal))?;
+                }
+                if legal.is_empty() {
+                    writeln!(
+                        out,
+                        "no legal move: {} has lost",
+                        pos.side_to_move().as_str()
+                    )?;
+                }
             }
         }
-    }
-    EXIT_OK
+        out.flush()
+    })();
+    exit_after_write(written, EXIT_OK)
 }
 
 /// Runs `pdn board`.
 pub fn run_board(args: &BoardArgs) -> i32 {
     match args.position.load() {
         Ok((pos, layout)) => {
-            println!("{}", diagram(&pos, &layout));
-            EXIT_OK
+            let mut out = io::stdout().lock();
+            let written = writeln!(out, "{}", diagram(&pos, &layout)).and_then(|()| out.flush());
+            exit_after_write(written, EXIT_OK)
         }
         Err(e) => {
             eprintln!("pdn board: {e}");

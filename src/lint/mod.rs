@@ -2,6 +2,8 @@
 
 pub mod codes;
 mod diagnostic;
+pub mod levels;
 
 pub use codes::Code;
 pub use diagnostic::{Diagnostic, Kind, Label, MoveContext, Severity};
+pub use levels::{Level, LintLevels, Target};

@@ -150,6 +150,20 @@ impl Layout {
         row * (n / 2) + col / 2 + 1
     }
 
+    /// Row and column (0-based, from the top left) of `sq` on a diagram drawn with numeric square
+    /// 1 at the top left and the numbers running along the rows, as the layout numbers them.
+    pub fn numeric_cell(&self, sq: Square) -> (u8, u8) {
+        let (f, _) = self.external(sq);
+        let n = self.board.size();
+        let row = (self.to_numeric(sq) - 1) / (u32::from(n) / 2);
+        let col = if self.numeric_corner.is_left() {
+            f
+        } else {
+            n - 1 - f
+        };
+        (row as u8, col)
+    }
+
     /// The square with numeric number `number`, if it is on the board.
     pub fn from_numeric(&self, number: u32) -> Option<Square> {
         let n = self.board.size() as u32;

@@ -6,7 +6,7 @@ use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
 use crate::lint::{Code, Diagnostic, MoveContext};
 use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
-use crate::notation::{NotationKind, RawFen};
+use crate::notation::{Layout, NotationKind, RawFen};
 use crate::rules::{Criterion, Move, Variant};
 use crate::source::Span;
 use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
@@ -77,6 +77,8 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         has_gametype: game.tags.iter().any(|t| t.name == "GameType"),
         foreign_reported: false,
         colon_reported: false,
+        written: sel.layout,
+        written_fixed: false,
         quiet_x_seen: 0,
         quiet_x_index: None,
         offset: if sel.start.side_to_move() == sel.first_to_move {
@@ -130,6 +132,12 @@ struct Shared<'g> {
     targets: std::collections::HashSet<usize>,
     foreign_reported: bool,
     colon_reported: bool,
+    /// The layout squares are written in, in messages and diagrams: the game's, in the notation
+    /// its first move is written in (an English game in `c3-d4` squares under a numeric
+    /// GameType is answered in algebraic squares).
+    written: Layout,
+    /// `written` follows the first move token already.
+    written_fixed: bool,
     /// Quiet moves written with `x` so far, and where the one report of them is.
     quiet_x_seen: usize,
     quiet_x_index: Option<usize>,
@@ -170,7 +178,7 @@ impl<'g> Shared<'g> {
     }
 
     fn name(&self, sq: Square) -> String {
-        self.sel.layout.name(sq)
+        self.written.name(sq)
     }
 
     fn names(&self, squares: &[Square]) -> String {
@@ -183,7 +191,7 @@ impl<'g> Shared<'g> {
 
     fn notate(&self, mv: &Move, legal: &[Move]) -> String {
         write_move_in(
-            &self.sel.layout,
+            &self.written,
             mv,
             legal,
             self.sel.variant.capture_separator(),
@@ -192,7 +200,7 @@ impl<'g> Shared<'g> {
 
     fn full(&self, mv: &Move) -> String {
         write_move(
-            &self.sel.layout,
+            &self.written,
             mv,
             self.sel.variant.capture_separator(),
             true,
@@ -386,12 +394,17 @@ impl<'g> Shared<'g> {
         let (number, second) = self.number_of(state);
         let ctx = self.context(state, line, line_ply, token_text(m));
         let d = if mn.number != number {
+            // The reader keeps a number too long for 32 bits as u32::MAX.
+            let written = if mn.number == u32::MAX {
+                "is too large and".to_string()
+            } else {
+                mn.number.to_string()
+            };
             Diagnostic::new(
                 &R320,
                 mn.span,
                 format!(
-                    "move number {} does not fit: the move after it ({}'s) is move {number}{}",
-                    mn.number,
+                    "move number {written} does not fit: the move after it ({}'s) is move {number}{}",
                     state.pos.side_to_move().as_str(),
                     if second { "..." } else { "." }
                 ),
@@ -464,6 +477,15 @@ impl<'g> Shared<'g> {
         };
         self.check_foreign(m);
         self.check_colon(m);
+        if !self.written_fixed {
+            self.written_fixed = true;
+            if let Some(kind) = m.squares.first().map(|s| match s.value {
+                SquareValue::Algebraic { .. } => NotationKind::Algebraic,
+                _ => NotationKind::Numeric,
+            }) {
+                self.written.kind = kind;
+            }
+        }
 
         // Most moves are quiet steps with no capture about: look that move up directly.
         if let [from, to] = written[..] {
@@ -602,7 +624,7 @@ impl<'g> Shared<'g> {
         let text = ctx.text.clone();
         let from = written[0];
         let to = *written.last().unwrap_or(&from);
-        let pic = diagram(&state.pos, &self.sel.layout);
+        let pic = diagram(&state.pos, &self.written);
         let fspan = m.squares.first().map_or(m.span, |s| s.span);
         let tspan = m.squares.last().map_or(m.span, |s| s.span);
         // Squares are named as the move writes them.
@@ -1012,7 +1034,7 @@ impl<'g> Shared<'g> {
                 "{} is a capture but is written with `-`; write {}",
                 ctx.text,
                 write_move(
-                    &self.sel.layout,
+                    &self.written,
                     mv,
                     self.sel.variant.capture_separator(),
                     false
@@ -1224,7 +1246,7 @@ impl<'g> Shared<'g> {
             outcome: o,
             loser,
             why,
-            diagram: diagram(&end.pos, &self.sel.layout),
+            diagram: diagram(&end.pos, &self.written),
         })
     }
 }

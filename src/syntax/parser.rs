@@ -457,7 +457,10 @@ impl<'a> P<'a> {
                 }
                 _ => {
                     let end = self.token_end(start);
-                    let tok: String = self.s[start..end].chars().take(20).collect();
+                    let mut tok: String = self.s[start..end].chars().take(20).collect();
+                    if tok.len() < end - start {
+                        tok.push('…');
+                    }
                     break self.fatal(start, end, format!("`{tok}` is not PDN"));
                 }
             }

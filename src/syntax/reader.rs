@@ -144,20 +144,29 @@ impl<R: Read> GameReader<R> {
                     if keep < self.buf.len() && self.buf.is_char_boundary(keep) {
                         self.buf.truncate(keep);
                     }
-                    self.pending.push(Diagnostic::new(
-                        &file::F002,
-                        Span::point(at),
-                        format!(
-                            "the file holds NUL or control bytes (the first at byte {raw}): it \
+                    self.pending.push(
+                        Diagnostic::new(
+                            &file::F002,
+                            Span::point(at),
+                            format!(
+                                "the file holds NUL or control bytes (the first at byte {raw}): it \
                              is binary, not PDN text; it was not read further"
+                            ),
+                        )
+                        .with_note(
+                            "if it is UTF-16 text without a byte-order mark, read it with \
+                         `--encoding utf-16le` (or `--encoding utf-16be`)",
                         ),
-                    ));
+                    );
                 }
                 DecodeEvent::Replaced { text_offset } => {
                     self.pending.push(Diagnostic::new(
                         &file::F004,
                         Span::new(text_offset, text_offset + 3),
                         "bytes not valid in this encoding were replaced by U+FFFD",
+                    ).with_note(
+                        "if the whole file is in another encoding, name it: `--encoding cp1252` \
+                         for Western European text, `--encoding windows-1251` for Cyrillic",
                     ));
                 }
             }

@@ -1,54 +1,200 @@
-//! A small text diagram of a position, with algebraic coordinates and square numbers.
+//! A small text diagram of a position, drawn in the game's own notation.
 
 use std::fmt::Write as _;
 
-use crate::board::{Color, Position, Role};
+use crate::board::{Color, Position, Role, Square};
 use crate::notation::{Layout, NotationKind};
 
-/// Draws `pos` as White sees it, on the board as the layout draws it (turned for Italian):
-/// `w`/`b` for men, `W`/`B` for kings, `.` for an empty playing square. Numeric layouts show the square numbers of each row at its right; every layout shows
-/// files and ranks. The last line says who is to move.
+/// Draws `pos` as the game's layout names its squares, so that a piece stands where the move
+/// text says: `w`/`b` for men, `W`/`B` for kings, `.` for an empty playing square.
+///
+/// - Algebraic layouts are drawn with the layout's `a1` at the bottom left, ranks at the left
+///   and files below, whichever side that puts at the bottom (in English draughts written in
+///   algebraic squares, Black's side).
+/// - Numeric layouts are drawn with square 1 at the top left and the numbers running along the
+///   rows, each row followed by the numbers of its squares (`1-5`).
+///
+/// The last line says who is to move.
 pub fn diagram(pos: &Position, layout: &Layout) -> String {
-    let board = pos.board();
-    let n = board.size() as i32;
-    let mut s = String::new();
-    for rank in (0..n).rev() {
-        let _ = write!(s, "{:>2} ", rank + 1);
-        let mut numbers = Vec::new();
-        for file in 0..n {
-            let c = match layout.square_at(file, rank) {
-                None => ' ',
-                Some(sq) => {
-                    numbers.push(layout.to_numeric(sq));
-                    match pos.piece_at(sq) {
-                        None => '.',
-                        Some(p) => match (p.color, p.role) {
-                            (Color::White, Role::Man) => 'w',
-                            (Color::White, Role::King) => 'W',
-                            (Color::Black, Role::Man) => 'b',
-                            (Color::Black, Role::King) => 'B',
-                        },
-                    }
+    let n = pos.board().size();
+    // The square drawn at each row (top first) and column.
+    let mut grid: Vec<Vec<Option<Square>>> = vec![vec![None; usize::from(n)]; usize::from(n)];
+    match layout.kind {
+        NotationKind::Algebraic => {
+            for (y, row) in grid.iter_mut().enumerate() {
+                let rank = n - 1 - y as u8;
+                for (file, cell) in row.iter_mut().enumerate() {
+                    *cell = layout.from_algebraic(file as u8, rank);
                 }
-            };
-            s.push(c);
-            s.push(' ');
+            }
+        }
+        NotationKind::Numeric => {
+            for sq in pos.board().all_squares() {
+                let (y, x) = layout.numeric_cell(sq);
+                if let Some(cell) = grid
+                    .get_mut(usize::from(y))
+                    .and_then(|r| r.get_mut(usize::from(x)))
+                {
+                    *cell = Some(sq);
+                }
+            }
+        }
+    }
+    let mut s = String::new();
+    for (y, row) in grid.iter().enumerate() {
+        let mut line = String::new();
+        if layout.kind == NotationKind::Algebraic {
+            let _ = write!(line, "{:>2} ", usize::from(n) - y);
+        }
+        for cell in row {
+            line.push(match cell {
+                None => ' ',
+                Some(sq) => match pos.piece_at(*sq) {
+                    None => '.',
+                    Some(p) => match (p.color, p.role) {
+                        (Color::White, Role::Man) => 'w',
+                        (Color::White, Role::King) => 'W',
+                        (Color::Black, Role::Man) => 'b',
+                        (Color::Black, Role::King) => 'B',
+                    },
+                },
+            });
+            line.push(' ');
         }
         if layout.kind == NotationKind::Numeric {
-            numbers.sort_unstable();
-            if let (Some(a), Some(z)) = (numbers.first(), numbers.last()) {
-                let _ = write!(s, "  {a}-{z}");
+            let numbers: Vec<u32> = row
+                .iter()
+                .flatten()
+                .map(|&sq| layout.to_numeric(sq))
+                .collect();
+            if let (Some(a), Some(z)) = (numbers.iter().min(), numbers.iter().max()) {
+                let _ = write!(line, "  {a}-{z}");
             }
+        }
+        s.push_str(line.trim_end());
+        s.push('\n');
+    }
+    if layout.kind == NotationKind::Algebraic {
+        s.push_str("   ");
+        for file in 0..n {
+            s.push((b'a' + file) as char);
+            s.push(' ');
         }
         s = s.trim_end().to_string();
         s.push('\n');
     }
-    s.push_str("   ");
-    for file in 0..n {
-        s.push((b'a' + file as u8) as char);
-        s.push(' ');
-    }
-    s = s.trim_end().to_string();
-    let _ = write!(s, "\n{} to move", pos.side_to_move().as_str());
+    let _ = write!(s, "{} to move", pos.side_to_move().as_str());
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Piece;
+    use crate::notation::Corner;
+    use crate::rules::Variant;
+
+    /// The name the diagram gives to the cell holding the only piece on the board.
+    fn name_of_the_piece(pic: &str, layout: &Layout) -> String {
+        let lines: Vec<&str> = pic.lines().collect();
+        let n = usize::from(layout.board.size());
+        for line in lines.iter().take(n) {
+            let offset = if layout.kind == NotationKind::Algebraic {
+                3
+            } else {
+                0
+            };
+            let cells: Vec<char> = line.chars().skip(offset).step_by(2).take(n).collect();
+            let Some(x) = cells.iter().position(|&c| c == 'w') else {
+                continue;
+            };
+            return match layout.kind {
+                NotationKind::Algebraic => {
+                    // The rank label at the left, the file letter below.
+                    let rank: usize = line[..2].trim().parse().unwrap();
+                    let files: Vec<char> = lines[n].chars().skip(3).step_by(2).collect();
+                    format!("{}{rank}", files[x])
+                }
+                NotationKind::Numeric => {
+                    // Playing cells before it in its row, from the row's first number.
+                    let first: u32 = line
+                        .rsplit("  ")
+                        .next()
+                        .and_then(|r| r.split('-').next())
+                        .and_then(|a| a.trim().parse().ok())
+                        .unwrap();
+                    let before = cells[..x].iter().filter(|&&c| c != ' ').count() as u32;
+                    (first + before).to_string()
+                }
+            };
+        }
+        panic!("no piece drawn:\n{pic}");
+    }
+
+    fn layouts(v: Variant) -> Vec<Layout> {
+        let standard = Layout::standard(v);
+        let mut all = Vec::new();
+        for kind in [NotationKind::Numeric, NotationKind::Algebraic] {
+            for inverted in [false, true] {
+                for numeric_corner in [Corner::TopLeft, Corner::BottomRight] {
+                    all.push(Layout {
+                        kind,
+                        inverted,
+                        numeric_corner,
+                        ..standard
+                    });
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_square_is_drawn_where_its_name_says_in_every_variant_and_notation() {
+        for v in Variant::ALL {
+            for layout in layouts(v) {
+                for sq in v.board().all_squares() {
+                    let mut pos = Position::empty(v, Color::White);
+                    pos.set_piece(
+                        sq,
+                        Some(Piece {
+                            color: Color::White,
+                            role: Role::Man,
+                        }),
+                    );
+                    let pic = diagram(&pos, &layout);
+                    assert_eq!(
+                        name_of_the_piece(&pic, &layout),
+                        layout.name(sq),
+                        "{v} {layout:?}:\n{pic}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn english_in_algebraic_squares_is_drawn_from_black_side() {
+        // [GameType "21"] 1. c3-d4: Black's man from c3 (square 11) to d4 (square 15).
+        let layout = Layout {
+            kind: NotationKind::Algebraic,
+            ..Layout::standard(Variant::English)
+        };
+        let mut pos = Position::start(Variant::English);
+        let (c3, d4) = (layout.parse("c3").unwrap(), layout.parse("d4").unwrap());
+        let man = pos.piece_at(c3);
+        pos.set_piece(c3, None);
+        pos.set_piece(d4, man);
+        let pic = diagram(&pos, &layout);
+        let rows: Vec<&str> = pic.lines().collect();
+        // Rank 4, file d: the fourth cell of the fifth line from the top.
+        assert!(rows[4].starts_with(" 4 "), "{pic}");
+        assert_eq!(rows[4].chars().nth(3 + 2 * 3), Some('b'), "{pic}");
+        assert_eq!(
+            rows[5].chars().nth(3 + 2 * 2),
+            Some('.'),
+            "c3 is empty:\n{pic}"
+        );
+        assert!(rows[8].starts_with("   a b c d e f g h"), "{pic}");
+    }
 }

@@ -1,0 +1,574 @@
+//! Printers: sinks that receive each game's report as soon as it is done, each file's record
+//! once the file is over, and the run's totals at the end, and write them to the `Write` they
+//! are handed. Human, short, JSON Lines and the summary table are printers; a later command is
+//! a new printer over the same [`super::batch::Runner`].
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::ops::AddAssign;
+
+use pdnkit::check::{CheckedGame, FileTotals};
+use pdnkit::lint::{Diagnostic, Severity};
+use pdnkit::source::Span;
+use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
+use serde::Serialize;
+
+use super::batch::SkipReason;
+
+/// The version of the JSON Lines schema (docs/json.md); raised when a field changes meaning or
+/// goes away, not when one is added.
+pub const JSON_SCHEMA: u32 = 2;
+
+/// What became of one file.
+#[derive(Clone, Debug)]
+pub enum FileStatus {
+    /// Read to its end.
+    Read,
+    /// Could not be read (F001) or checking it hit a bug (F006): the diagnostic says which.
+    Failed(Box<Diagnostic>),
+    /// Seen by the walk and not read.
+    Skipped(SkipReason),
+}
+
+/// One file of the run, once it is over.
+#[derive(Clone, Debug)]
+pub struct FileRecord {
+    /// The name shown to the user.
+    pub path: String,
+    /// Its counts (the games read before a failure count too).
+    pub totals: FileTotals,
+    /// What became of it.
+    pub status: FileStatus,
+}
+
+/// The run's totals: every file's record, merged with `+=`.
+#[derive(Debug, Default)]
+pub struct RunTotals {
+    /// Counts over every file read.
+    pub all: FileTotals,
+    /// The files read or failed, in order, for the table.
+    pub files: Vec<FileRecord>,
+    /// Files the walk saw and did not read, by reason.
+    pub skipped: BTreeMap<SkipReason, usize>,
+    /// Files that could not be checked.
+    pub failed: usize,
+}
+
+impl RunTotals {
+    /// Files read or attempted.
+    pub fn files_checked(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Files seen and not read.
+    pub fn skipped_total(&self) -> usize {
+        self.skipped.values().sum()
+    }
+}
+
+impl AddAssign<FileRecord> for RunTotals {
+    fn add_assign(&mut self, record: FileRecord) {
+        match &record.status {
+            FileStatus::Skipped(reason) => {
+                *self.skipped.entry(*reason).or_default() += 1;
+                return;
+            }
+            FileStatus::Failed(_) => self.failed += 1,
+            FileStatus::Read => {}
+        }
+        self.all += &record.totals;
+        // The table needs names and counts only.
+        self.files.push(record);
+    }
+}
+
+/// Kinds of warning (code and message shape) a file's printer remembers to fold repeats.
+const MAX_SHAPES: usize = 4096;
+
+/// What a printer remembers about the file it is printing: how many diagnostics it has shown
+/// and which kinds of warning it has already shown once.
+#[derive(Debug, Default)]
+pub struct FileState {
+    /// Diagnostics shown so far.
+    shown: usize,
+    /// Diagnostics not shown because of `--max-diagnostics`.
+    over_limit: usize,
+    /// Warnings and infos by code and message shape, in order of first appearance: the first
+    /// one's message and severity, and how many more there were.
+    repeats: Vec<(&'static str, String, Severity, usize)>,
+    /// Where each code and message shape sits in `repeats`.
+    seen: std::collections::HashMap<(&'static str, String), usize>,
+}
+
+impl FileState {
+    /// Whether `d` is shown: errors always (up to the limit); a warning or info only the first
+    /// time its code and message shape occur in the file, the others are counted.
+    fn admit(&mut self, d: &Diagnostic, limit: Option<usize>) -> bool {
+        if d.severity != Severity::Error {
+            let key = (d.code, message_shape(&d.message));
+            if let Some(&i) = self.seen.get(&key) {
+                self.repeats[i].3 += 1;
+                return false;
+            }
+            if limit.is_some_and(|n| self.shown >= n) {
+                self.over_limit += 1;
+                return false;
+            }
+            // Memory stays bounded: past so many kinds of warning, new ones are shown, not
+            // remembered.
+            if self.repeats.len() < MAX_SHAPES {
+                self.seen.insert(key, self.repeats.len());
+                self.repeats
+                    .push((d.code, d.message.clone(), d.severity, 0));
+            }
+        } else if limit.is_some_and(|n| self.shown >= n) {
+            self.over_limit += 1;
+            return false;
+        }
+        self.shown += 1;
+        true
+    }
+
+    /// The closing lines of a file: repeats counted, diagnostics over the limit.
+    /// `gap` adds a blank line after each, as between human diagnostics.
+    fn write_end(&self, path: &str, gap: bool, out: &mut dyn Write) -> io::Result<()> {
+        let gap = if gap { "\n" } else { "" };
+        for (code, first, severity, more) in &self.repeats {
+            if *more > 0 {
+                writeln!(
+                    out,
+                    "{path}: {severity}[{code}]: ... and {} more like it in this file (\"{first}\"); --format json lists every one{gap}",
+                    thousands(*more)
+                )?;
+            }
+        }
+        if self.over_limit > 0 {
+            writeln!(
+                out,
+                "{path}: ... and {} more diagnostic(s) in this file, over --max-diagnostics{gap}",
+                thousands(self.over_limit)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A message with every word holding a digit (a square, a move, a number) replaced by `#`:
+/// `10x14 takes nothing` and `29x25 takes nothing` have the same shape.
+pub fn message_shape(message: &str) -> String {
+    let mut shape = String::with_capacity(message.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, shape: &mut String| {
+        if word.chars().any(|c| c.is_ascii_digit()) {
+            shape.push('#');
+        } else {
+            shape.push_str(word);
+        }
+        word.clear();
+    };
+    for c in message.chars() {
+        if c.is_alphanumeric() || matches!(c, '-' | 'x' | ':' | '.' | '/') {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut shape);
+            shape.push(c);
+        }
+    }
+    flush(&mut word, &mut shape);
+    shape
+}
+
+/// `5073` as `5,073`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut s = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(c);
+    }
+    s
+}
+
+/// A sink for the results of `pdn check`. Every method writes to the `Write` it is handed;
+/// the default methods write nothing. `game` and `file` are called on the thread that checks
+/// the file, with that file's state; `summary` once at the end.
+pub trait Printer: Sync {
+    /// One game (or piece of text outside any game) of `file`, with its diagnostics.
+    fn game(
+        &self,
+        _file: &str,
+        _game: &CheckedGame,
+        _state: &mut FileState,
+        _out: &mut dyn Write,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+    /// A file is over: read, failed or skipped.
+    fn file(
+        &self,
+        _record: &FileRecord,
+        _state: &mut FileState,
+        _out: &mut dyn Write,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+    /// The run is over.
+    fn summary(&self, _run: &RunTotals, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Two printers, one after the other (diagnostics, then a table).
+pub struct Both<A, B>(pub A, pub B);
+
+impl<A: Printer, B: Printer> Printer for Both<A, B> {
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        self.0.game(file, game, state, out)?;
+        self.1.game(file, game, state, out)
+    }
+    fn file(
+        &self,
+        record: &FileRecord,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        self.0.file(record, state, out)?;
+        self.1.file(record, state, out)
+    }
+    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        self.0.summary(run, out)?;
+        self.1.summary(run, out)
+    }
+}
+
+/// rustc-style diagnostics with the source line, a caret and a board diagram. A warning repeated
+/// through a file is shown once, with a count at the end of the file.
+pub struct Human {
+    /// ANSI colours.
+    pub color: bool,
+    /// Show info diagnostics too.
+    pub verbose: bool,
+    /// At most this many diagnostics per file.
+    pub max: Option<usize>,
+}
+
+impl Printer for Human {
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let view = SourceView::of_chunk(file, &game.chunk);
+        for d in &game.diagnostics {
+            if (self.verbose || d.severity != Severity::Info) && state.admit(d, self.max) {
+                write!(out, "{}\n\n", render_human(&view, d, self.color))?;
+            }
+        }
+        Ok(())
+    }
+    fn file(
+        &self,
+        record: &FileRecord,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        state.write_end(&record.path, true, out)?;
+        write_failure(record, out)
+    }
+}
+
+/// One line per diagnostic: `file:line:col: severity[code]: message`; repeats as in [`Human`].
+pub struct Short {
+    /// Show info diagnostics too.
+    pub verbose: bool,
+    /// At most this many diagnostics per file.
+    pub max: Option<usize>,
+}
+
+impl Printer for Short {
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let view = SourceView::of_chunk(file, &game.chunk);
+        for d in &game.diagnostics {
+            if (self.verbose || d.severity != Severity::Info) && state.admit(d, self.max) {
+                writeln!(out, "{}", render_short(&view, d))?;
+            }
+        }
+        Ok(())
+    }
+    fn file(
+        &self,
+        record: &FileRecord,
+        state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        state.write_end(&record.path, false, out)?;
+        write_failure(record, out)
+    }
+}
+
+/// A file that could not be checked has no text to quote: `file: error[F001]: message`.
+fn write_failure(record: &FileRecord, out: &mut dyn Write) -> io::Result<()> {
+    if let FileStatus::Failed(d) = &record.status {
+        writeln!(
+            out,
+            "{}: {}[{}]: {}",
+            record.path, d.severity, d.code, d.message
+        )?;
+    }
+    Ok(())
+}
+
+/// JSON Lines: every diagnostic, a record per file (read or not), and a summary, each object
+/// starting with its `"type"`. The schema is in docs/json.md.
+pub struct JsonLines {
+    /// Leave out the diagnostics (`--quiet`): file records and summary only.
+    pub quiet: bool,
+}
+
+/// The `"type":"file"` record.
+#[derive(Serialize)]
+struct JsonFile<'a> {
+    #[serde(rename = "type")]
+    ty: &'static str,
+    file: &'a str,
+    /// `read`, `failed` or `skipped`.
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    games: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    encoding: Option<&'static str>,
+    variants: BTreeMap<&'static str, usize>,
+    guessed: usize,
+    unreplayed: usize,
+}
+
+/// The `"type":"summary"` record.
+#[derive(Serialize)]
+struct JsonSummary {
+    #[serde(rename = "type")]
+    ty: &'static str,
+    schema: u32,
+    files: usize,
+    games: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    failed: usize,
+    skipped: usize,
+    not_read: BTreeMap<&'static str, usize>,
+}
+
+impl Printer for JsonLines {
+    fn game(
+        &self,
+        file: &str,
+        game: &CheckedGame,
+        _state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
+        let view = SourceView::of_chunk(file, &game.chunk);
+        for d in &game.diagnostics {
+            writeln!(out, "{}", render_json(&view, game.chunk.index, d))?;
+        }
+        Ok(())
+    }
+
+    fn file(
+        &self,
+        record: &FileRecord,
+        _state: &mut FileState,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let (status, reason) = match &record.status {
+            FileStatus::Read => ("read", None),
+            FileStatus::Failed(d) => {
+                if !self.quiet {
+                    let view = SourceView::new(&record.path, "", 0, 1, 1);
+                    writeln!(out, "{}", render_json(&view, None, d))?;
+                }
+                ("failed", Some(d.message.as_str()))
+            }
+            FileStatus::Skipped(r) => ("skipped", Some(r.as_str())),
+        };
+        let t = &record.totals;
+        let j = JsonFile {
+            ty: "file",
+            file: &record.path,
+            status,
+            reason,
+            games: t.games,
+            errors: t.errors,
+            warnings: t.warnings,
+            infos: t.infos,
+            encoding: t.decoding.map(|d| d.name()),
+            variants: t.variants.iter().map(|(v, n)| (v.name(), *n)).collect(),
+            guessed: t.guessed,
+            unreplayed: t.unreplayed,
+        };
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&j).map_err(io::Error::other)?
+        )
+    }
+
+    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        let j = JsonSummary {
+            ty: "summary",
+            schema: JSON_SCHEMA,
+            files: run.files_checked(),
+            games: run.all.games,
+            errors: run.all.errors,
+            warnings: run.all.warnings,
+            infos: run.all.infos,
+            failed: run.failed,
+            skipped: run.skipped_total(),
+            not_read: run.skipped.iter().map(|(r, n)| (r.as_str(), *n)).collect(),
+        };
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&j).map_err(io::Error::other)?
+        )
+    }
+}
+
+/// The summary table of human and short output: a row per file read, the totals, and the files
+/// not read by reason.
+pub struct Table;
+
+impl Printer for Table {
+    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        let width = run
+            .files
+            .iter()
+            .map(|r| r.path.chars().count())
+            .max()
+            .unwrap_or(4)
+            .clamp(4, 60);
+        writeln!(
+            out,
+            "{:<width$}  {:>7}  {:>6}  {:>8}  variant",
+            "file", "games", "errors", "warnings"
+        )?;
+        for r in &run.files {
+            let t = &r.totals;
+            let mut variant: Vec<String> = t
+                .variants
+                .iter()
+                .map(|(v, n)| {
+                    if t.variants.len() == 1 {
+                        v.name().to_string()
+                    } else {
+                        format!("{} {n}", v.name())
+                    }
+                })
+                .collect();
+            if t.guessed > 0 {
+                variant.push(format!("({} guessed)", t.guessed));
+            }
+            if t.unreplayed > 0 {
+                variant.push(format!("({} not replayed)", t.unreplayed));
+            }
+            if matches!(r.status, FileStatus::Failed(_)) {
+                variant = vec!["unreadable".into()];
+            }
+            let path: String = if r.path.chars().count() > width {
+                let skip = r.path.chars().count() - (width - 1);
+                format!("…{}", r.path.chars().skip(skip).collect::<String>())
+            } else {
+                r.path.clone()
+            };
+            writeln!(
+                out,
+                "{:<width$}  {:>7}  {:>6}  {:>8}  {}",
+                path,
+                t.games,
+                t.errors,
+                t.warnings,
+                variant.join(" ")
+            )?;
+        }
+        writeln!(
+            out,
+            "{} file(s), {} game(s): {} error(s), {} warning(s)",
+            run.files_checked(),
+            run.all.games,
+            run.all.errors,
+            run.all.warnings
+        )?;
+        if !run.skipped.is_empty() {
+            let reasons: Vec<String> = run.skipped.iter().map(|(r, n)| r.describe(*n)).collect();
+            writeln!(
+                out,
+                "{} other file(s) not read: {}",
+                run.skipped_total(),
+                reasons.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The record of a file that could not be checked: `code` with `message`, no place in it.
+pub fn failed_record(
+    path: String,
+    totals: FileTotals,
+    code: &'static pdnkit::lint::Code,
+    message: String,
+) -> FileRecord {
+    let d = Diagnostic::new(code, Span::default(), message);
+    let mut totals = totals;
+    totals.count(&d);
+    FileRecord {
+        path,
+        totals,
+        status: FileStatus::Failed(Box::new(d)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_of_one_shape_differ_only_in_squares_and_numbers() {
+        assert_eq!(
+            message_shape("10x14 takes nothing but is written with a capture separator"),
+            message_shape("29x25 takes nothing but is written with a capture separator")
+        );
+        assert_ne!(
+            message_shape("12-16 takes nothing, but black had to capture (15x22)"),
+            message_shape("13-18: 18 is occupied")
+        );
+    }
+
+    #[test]
+    fn counts_are_written_with_thousands_separators() {
+        assert_eq!(thousands(5073), "5,073");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}

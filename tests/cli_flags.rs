@@ -1,0 +1,81 @@
+//! Flags mean the same in every subcommand, and the documented spellings are accepted.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn pdn() -> Command {
+    Command::cargo_bin("pdn").expect("the pdn binary is built for tests")
+}
+
+#[test]
+fn dash_v_is_verbose_in_check_and_never_a_variant() {
+    // Info diagnostics (the decoding of a Windows-1252 file) show with -v only.
+    let latin1 = "tests/fixtures/cli/latin1.pdn";
+    pdn()
+        .args(["check", "--format", "short", latin1])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("info[F003]").not());
+    pdn()
+        .args(["check", "--format", "short", "-v", latin1])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("info[F003]"));
+    for command in ["perft", "moves", "board"] {
+        pdn()
+            .args([command, "-v", "english", "-d", "1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("unexpected argument '-v'"));
+    }
+    pdn()
+        .args(["moves", "--variant", "english"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("9-13"));
+}
+
+#[test]
+fn rules_polish_1902_is_spelled_as_documented_and_the_old_spelling_still_works() {
+    for spelling in ["polish-1902", "polish1902"] {
+        pdn()
+            .args(["check", "--rules", spelling, "tests/fixtures/cli/clean.pdn"])
+            .assert()
+            .code(0);
+    }
+}
+
+#[test]
+fn completions_and_the_man_page_are_generated_from_the_arguments() {
+    for (shell, marker) in [
+        ("bash", "_pdn()"),
+        ("zsh", "#compdef pdn"),
+        ("fish", "complete -c pdn"),
+    ] {
+        pdn()
+            .args(["completions", shell])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(marker))
+            .stdout(predicate::str::contains("max-diagnostics"));
+    }
+    pdn()
+        .arg("man")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(".TH pdn 1"))
+        .stdout(predicate::str::contains("Exit status"));
+}
+
+#[test]
+fn help_gives_examples_and_exit_codes() {
+    for args in [&["--help"][..], &["check", "--help"][..]] {
+        pdn()
+            .args(args)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("Examples:"))
+            .stdout(predicate::str::contains("Exit status:"))
+            .stdout(predicate::str::contains("1  errors found"));
+    }
+}
