@@ -315,6 +315,10 @@ fn evidence(game: &Game) -> Evidence {
                         alg += 1;
                         max_coord = max_coord.max(file).max(rank.saturating_sub(1));
                     }
+                    SquareValue::File { file } => {
+                        alg += 1;
+                        max_coord = max_coord.max(file);
+                    }
                 }
             }
         }
