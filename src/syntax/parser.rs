@@ -857,7 +857,10 @@ impl<'a> P<'a> {
                 )
         };
         match first {
-            b'0'..=b'9' | b'.' | b'*' | b'!' | b'?' => w.iter().all(move_char),
+            // `1.c3-d4`: a move number glued to an algebraic move.
+            b'0'..=b'9' | b'.' | b'*' | b'!' | b'?' => w
+                .iter()
+                .all(|b| move_char(b) || is_any_file_letter(*b)),
             b'$' => w[1..].iter().all(u8::is_ascii_digit),
             b if is_any_file_letter(b) => {
                 let square_start = w.get(1).is_some_and(u8::is_ascii_digit);
