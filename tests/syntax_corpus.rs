@@ -29,7 +29,7 @@ const EXPECTED: &[(&str, usize, Counts)] = &[
     (
         "py-draughts/standard.pdn",
         30,
-        &[("N210", 1), ("N216", 16), ("N217", 17)],
+        &[("N210", 1), ("N216", 16), ("N217", 1)],
     ),
     ("raven-checkers/german_open_2004.pdn", 1, &[]),
     // Its header has two Event tags.

@@ -23,8 +23,9 @@ fn read(name: &str, options: &ReadOptions) -> (usize, Vec<String>) {
 const EXPECTED: &[(&str, usize, &[&str])] = &[
     ("ambiguous_numeric_run.pdn", 1, &["S108 1:4", "S108 1:17"]),
     ("capture_separator.pdn", 1, &["N206 2:21", "N206 2:27"]),
+    ("dash_result.pdn", 3, &["N221 3:9", "N212 7:39"]),
     ("duplicate_tag.pdn", 1, &["N218 2:1"]),
-    ("escaped_line_break.pdn", 1, &["N217 1:12"]),
+    ("escaped_line_break.pdn", 2, &["N217 2:12"]),
     ("grammar_movetext.pdn", 1, &[]),
     ("grammar_no_tags.pdn", 2, &[]),
     ("grammar_results.pdn", 9, &[]),
@@ -51,8 +52,10 @@ const EXPECTED: &[(&str, usize, &[&str])] = &[
         &["N208 2:16", "N208 3:10", "N208 4:10"],
     ),
     ("numeric_run.pdn", 1, &["N213 1:4", "N213 1:9", "N213 1:17"]),
+    ("parenthesised_note.pdn", 1, &["N222 3:10"]),
     ("repeated_tag.pdn", 2, &["N216 2:13"]),
     ("semicolon_comment.pdn", 1, &["N211 1:10"]),
+    ("short_notation.pdn", 2, &["N220 4:4"]),
     (
         "space_before_strength.pdn",
         1,
@@ -74,6 +77,7 @@ const EXPECTED: &[(&str, usize, &[&str])] = &[
     ("unterminated_setup.pdn", 1, &["S110 1:10"]),
     ("unterminated_string.pdn", 1, &["S102 1:8"]),
     ("unterminated_tag.pdn", 1, &["S103 1:1"]),
+    ("upper_case_square.pdn", 2, &["N219 3:4"]),
     ("variation_too_deep.pdn", 1, &["S109 1:1802"]),
 ];
 

@@ -7,7 +7,7 @@
 //! matches when the piece crosses or lands on it, in order. Two legal moves that match and take
 //! different pieces make the notation ambiguous.
 
-use crate::board::{Board, Square};
+use crate::board::{Board, Position, Role, Square};
 use crate::rules::Move;
 use crate::syntax::{Move as MoveToken, SquareValue};
 
@@ -22,7 +22,9 @@ pub struct OffBoard {
     pub text: String,
 }
 
-/// The squares a move token names, on `layout`'s board.
+/// The squares a move token names, on `layout`'s board. The file-only origin of a move in
+/// Russian short notation names no square ([`short_origins`] finds it against a position): it
+/// is reported as not a square of the board.
 pub fn token_squares(token: &MoveToken, layout: &Layout) -> Result<Vec<Square>, OffBoard> {
     token
         .squares
@@ -34,6 +36,7 @@ pub fn token_squares(token: &MoveToken, layout: &Layout) -> Result<Vec<Square>, 
                 SquareValue::Algebraic { file, rank } => rank
                     .checked_sub(1)
                     .and_then(|r| layout.from_algebraic(file, r)),
+                SquareValue::File { .. } => None,
             };
             sq.ok_or_else(|| OffBoard {
                 index,
@@ -41,6 +44,54 @@ pub fn token_squares(token: &MoveToken, layout: &Layout) -> Result<Vec<Square>, 
             })
         })
         .collect()
+}
+
+/// The pieces of the side to move that a move in Russian short notation (`cd4`, `b:d4`) may
+/// mean: those on file `file` (0 = `a`, as `layout` names files) from which a quiet step or a
+/// capture runs along `rest`, the squares written after the file. Capture obligations are left
+/// aside here: the replay judges the move once its origin is known.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShortOrigins {
+    /// Men that can make the move, in square order.
+    pub men: Vec<Square>,
+    /// Kings that can make it (short notation names men only).
+    pub kings: Vec<Square>,
+}
+
+/// Finds the origins of a move in Russian short notation; see [`ShortOrigins`].
+pub fn short_origins(pos: &Position, layout: &Layout, file: u8, rest: &[Square]) -> ShortOrigins {
+    let board = pos.board();
+    let side = pos.side_to_move();
+    let on_file = |sq: Square| layout.to_algebraic(sq).as_bytes().first() == Some(&(b'a' + file));
+    let mut out = ShortOrigins::default();
+    let quiet = pos.quiet_moves();
+    let captures = pos.all_captures();
+    let mut written = Vec::with_capacity(rest.len() + 1);
+    for mv in quiet.iter().chain(captures.iter()) {
+        let Some(piece) = pos.piece_at(mv.from).filter(|p| p.color == side) else {
+            continue;
+        };
+        if !on_file(mv.from) {
+            continue;
+        }
+        written.clear();
+        written.push(mv.from);
+        written.extend_from_slice(rest);
+        if fit(board, &written, mv).is_none() {
+            continue;
+        }
+        let list = if piece.role == Role::Man {
+            &mut out.men
+        } else {
+            &mut out.kings
+        };
+        if !list.contains(&mv.from) {
+            list.push(mv.from);
+        }
+    }
+    out.men.sort();
+    out.kings.sort();
+    out
 }
 
 /// Every square the piece of `mv` stands on or passes over, in order: the start, each square

@@ -5,11 +5,15 @@ use std::collections::HashMap;
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
 use crate::lint::{Code, Diagnostic, MoveContext};
-use crate::notation::resolve::{matching, token_squares, write_move, write_move_in};
+use crate::notation::resolve::{
+    OffBoard, matching, short_origins, token_squares, write_move, write_move_in,
+};
 use crate::notation::{Layout, NotationKind, RawFen};
 use crate::rules::{Criterion, Move, Variant};
 use crate::source::Span;
-use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
+use crate::syntax::{
+    Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareList, SquareValue,
+};
 use crate::write::diagram::diagram;
 
 use super::{RuleProfile, Selection};
@@ -159,6 +163,20 @@ enum Step {
     PlayedMore(usize),
     /// Could not be applied: the line stops.
     Stop,
+}
+
+/// The squares of a move in Russian short notation after its file-only origin.
+fn short_rest(m: &MoveToken, layout: &crate::notation::Layout) -> Result<Vec<Square>, OffBoard> {
+    let squares = SquareList::from_slice(m.squares.get(1..).unwrap_or(&[]));
+    let tail = MoveToken {
+        squares,
+        strength: None,
+        span: m.span,
+    };
+    token_squares(&tail, layout).map_err(|off| OffBoard {
+        index: off.index + 1,
+        ..off
+    })
 }
 
 fn token_text(m: &MoveToken) -> String {
@@ -454,26 +472,38 @@ impl<'g> Shared<'g> {
         // The context is only built on the paths that report something.
         let context = |s: &Self, st: &State| s.context(st, line, line_ply, token_text(m));
 
-        let written = match token_squares(m, &layout) {
-            Ok(w) => w,
-            Err(off) => {
-                let span = m.squares.get(off.index).map_or(m.span, |s| s.span);
-                let ctx = context(self, state);
-                self.diagnostics.push(
-                    Diagnostic::new(
-                        &R312,
-                        span,
-                        format!(
-                            "{} is not a playing square of the {} board of {}",
-                            off.text,
-                            board,
-                            self.sel.variant.title()
-                        ),
-                    )
-                    .with_context(ctx),
-                );
-                return Step::Stop;
-            }
+        let short = match m.squares.first().map(|s| s.value) {
+            Some(SquareValue::File { file }) => Some(file),
+            _ => None,
+        };
+        let written =
+            match short.map_or_else(|| token_squares(m, &layout), |_| short_rest(m, &layout)) {
+                Ok(w) => w,
+                Err(off) => {
+                    let span = m.squares.get(off.index).map_or(m.span, |s| s.span);
+                    let ctx = context(self, state);
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            &R312,
+                            span,
+                            format!(
+                                "{} is not a playing square of the {} board of {}",
+                                off.text,
+                                board,
+                                self.sel.variant.title()
+                            ),
+                        )
+                        .with_context(ctx),
+                    );
+                    return Step::Stop;
+                }
+            };
+        let written = match short {
+            Some(file) => match self.short_origin(state, line, line_ply, m, file, written, after) {
+                Some(w) => w,
+                None => return Step::Stop,
+            },
+            None => written,
         };
         self.check_foreign(m);
         self.check_colon(m);
@@ -606,6 +636,108 @@ impl<'g> Shared<'g> {
         state.pos.play(&chosen);
         state.ply += 1;
         Step::Played
+    }
+
+    /// The squares of a move in Russian short notation, its origin found: the man of the side to
+    /// move on `file` that can make the move written. Reports the move when no man or two men
+    /// can (`None`: the line stops).
+    #[allow(clippy::too_many_arguments)]
+    fn short_origin(
+        &mut self,
+        state: &State,
+        line: &Line,
+        line_ply: u32,
+        m: &MoveToken,
+        file: u8,
+        rest: Vec<Square>,
+        after: &[usize],
+    ) -> Option<Vec<Square>> {
+        let layout = self.sel.layout;
+        let found = short_origins(&state.pos, &layout, file, &rest);
+        let side = state.pos.side_to_move();
+        let letter = (b'a' + file) as char;
+        let with = |from: Square| {
+            let mut w = Vec::with_capacity(rest.len() + 1);
+            w.push(from);
+            w.extend_from_slice(&rest);
+            w
+        };
+        let dest = m
+            .squares
+            .last()
+            .map_or(String::new(), |s| s.raw.to_string());
+        match found.men[..] {
+            [one] => Some(with(one)),
+            [] => {
+                let mut ctx = self.context(state, line, line_ply, token_text(m));
+                let legal = state.pos.legal_moves();
+                ctx.expected = legal.iter().map(|mv| self.notate(mv, &legal)).collect();
+                let mut d = Diagnostic::new(
+                    &R318,
+                    m.span,
+                    format!(
+                        "{}: no {} man on the {letter} file can move to {dest}",
+                        ctx.text,
+                        side.as_str()
+                    ),
+                );
+                if let Some(&k) = found.kings.first() {
+                    d = d.with_note(format!(
+                        "the king on {} could; a king's move is written with both squares",
+                        self.name(k)
+                    ));
+                }
+                let pic = diagram(&state.pos, &layout);
+                self.push_error(d, ctx, pic);
+                None
+            }
+            ref many => {
+                let board = self.board();
+                // Prefer the reading after which the next recorded move is legal.
+                let next = self
+                    .following(after)
+                    .first()
+                    .copied()
+                    .and_then(|n| token_squares(n, &layout).ok());
+                let all: Vec<Move> = state
+                    .pos
+                    .quiet_moves()
+                    .iter()
+                    .chain(state.pos.all_captures().iter())
+                    .cloned()
+                    .collect();
+                let pick = next
+                    .and_then(|nw| {
+                        many.iter().position(|&from| {
+                            let w = with(from);
+                            matching(board, &w, &all).first().is_some_and(|mv| {
+                                let mut p2 = state.pos.clone();
+                                p2.play(mv);
+                                !matching(board, &nw, &p2.legal_moves()).is_empty()
+                            })
+                        })
+                    })
+                    .unwrap_or(0);
+                let mut ctx = self.context(state, line, line_ply, token_text(m));
+                ctx.expected = many.iter().map(|&f| self.names(&with(f))).collect();
+                let names: Vec<String> = many.iter().map(|&f| self.name(f)).collect();
+                let d = Diagnostic::new(
+                    &R317,
+                    m.span,
+                    format!(
+                        "{}: the {} men on {} can both make this move; short notation does not \
+                         say which",
+                        ctx.text,
+                        side.as_str(),
+                        names.join(" and ")
+                    ),
+                )
+                .with_note(format!("read as the man on {}", names[pick]))
+                .with_context(ctx);
+                self.diagnostics.push(d);
+                Some(with(many[pick]))
+            }
+        }
     }
 
     /// The move matches no legal move: say why, and apply it when the record can still be
@@ -1091,10 +1223,12 @@ impl<'g> Shared<'g> {
         if self.foreign_reported || !self.sel.declared_notation {
             return;
         }
-        let algebraic = m
-            .squares
-            .iter()
-            .any(|s| matches!(s.value, SquareValue::Algebraic { .. }));
+        let algebraic = m.squares.iter().any(|s| {
+            matches!(
+                s.value,
+                SquareValue::Algebraic { .. } | SquareValue::File { .. }
+            )
+        });
         let expect_alg = self.sel.layout.kind == NotationKind::Algebraic;
         if algebraic != expect_alg {
             self.foreign_reported = true;

@@ -344,6 +344,10 @@ pub(super) fn evidence(game: &Game) -> Evidence {
                         alg += 1;
                         max_coord = max_coord.max(file).max(rank.saturating_sub(1));
                     }
+                    SquareValue::File { file } => {
+                        alg += 1;
+                        max_coord = max_coord.max(file);
+                    }
                 }
             }
         }

@@ -105,6 +105,14 @@ pub struct Move {
 }
 
 impl Move {
+    /// True when the move is written in Russian short notation: its first square is a file
+    /// only (`cd4`, `b:d4`).
+    pub fn is_short(&self) -> bool {
+        self.squares
+            .first()
+            .is_some_and(|s| matches!(s.value, SquareValue::File { .. }))
+    }
+
     /// True when any separator is a capture separator (`x`, `X`, `:`).
     pub fn is_capture(&self) -> bool {
         self.squares
@@ -177,6 +185,13 @@ pub enum SquareValue {
         file: u8,
         /// Rank, 1-based.
         rank: u8,
+    },
+    /// Only a file, as the first square of a move in Russian short notation (`cd4`, `b:d4`):
+    /// the man of the side to move on that file that can make the move. Only the replay can
+    /// tell which square it is.
+    File {
+        /// File, 0-based (`a` = 0).
+        file: u8,
     },
 }
 

@@ -11,6 +11,12 @@
 //! Separator-less numeric moves: four digits are two two-digit squares (`3228` is 32-28);
 //! three digits are read only when exactly one split gives two squares from 1 to 72 without a
 //! leading zero (`911` is 9-11; `123` is reported as ambiguous).
+//!
+//! Dialects that a whole file is written in are reported once per file, at their first place:
+//! literal `\r`/`\n` text (read as white space), upper-case squares (`C3-B4`), Russian short
+//! notation (`cd4`, `b:d4`: the first square is [`SquareValue::File`], resolved by the replay),
+//! a dash for "no result" (`-`, `–`, `—`, as terminator or Result tag), and notes written in
+//! parentheses (a group whose own words are not movetext is kept as a [`Comment`]).
 
 mod ast;
 mod parser;

@@ -37,6 +37,24 @@ pub(crate) struct Parsed {
     pub diagnostics: Vec<Diagnostic>,
     /// The chunk ended in the middle of text that is not PDN (so the next chunk continues it).
     pub junk: bool,
+    /// The dialects reported so far in the file, this game included.
+    pub once: Once,
+}
+
+/// The dialects of a file already reported: each is reported at its first place in the file
+/// only, since a file written in a dialect is one cause, however many games show it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Once {
+    /// Literal `\n`, `\r` text (N217).
+    escaped_break: bool,
+    /// Upper-case algebraic squares (N219).
+    upper_case: bool,
+    /// Russian short notation (N220).
+    short_notation: bool,
+    /// A dash for "no result" (N221).
+    dash_result: bool,
+    /// A parenthesised note (N222).
+    paren_note: bool,
 }
 
 /// How far recovery skips before it gives up waiting for a game start and ends the chunk.
@@ -44,13 +62,14 @@ const SKIP_CAP: usize = 1 << 20;
 
 /// Reads one game from the start of `text`, which begins at file offset `base`. `eof` says
 /// that no text follows; `in_junk` that the previous chunk ended inside unreadable text (its
-/// error was already reported).
+/// error was already reported); `once` which dialects the file already reported.
 pub(crate) fn parse_game(
     text: &str,
     base: usize,
     eof: bool,
     options: &ReadOptions,
     in_junk: bool,
+    once: Once,
 ) -> Step {
     let mut p = P {
         s: text,
@@ -65,7 +84,7 @@ pub(crate) fn parse_game(
         colon_ok: true,
         result_tag: None,
         fatal_reported: in_junk,
-        escaped_nl_reported: false,
+        once,
         scratch: Vec::new(),
     };
     let parsed = p.game();
@@ -100,7 +119,7 @@ struct P<'a> {
     colon_ok: bool,
     result_tag: Option<String>,
     fatal_reported: bool,
-    escaped_nl_reported: bool,
+    once: Once,
     scratch: Vec<SquareToken>,
 }
 
@@ -114,6 +133,11 @@ fn is_sep(b: u8) -> bool {
 
 fn is_file_letter(b: u8) -> bool {
     (b'a'..=b'l').contains(&b)
+}
+
+/// A file letter in either case (`c3`, `C3`).
+fn is_any_file_letter(b: u8) -> bool {
+    is_file_letter(b.to_ascii_lowercase())
 }
 
 impl<'a> P<'a> {
@@ -173,14 +197,22 @@ impl<'a> P<'a> {
             match self.at(self.pos) {
                 Some(b) if is_ws(b) => self.pos += 1,
                 Some(b'%') => self.skip_to_eol(),
-                Some(b'\\') if self.b.get(self.pos + 1) == Some(&b'n') => {
-                    if !self.escaped_nl_reported {
-                        self.escaped_nl_reported = true;
+                Some(b'\\') if matches!(self.b.get(self.pos + 1), Some(b'n' | b'r')) => {
+                    if !self.once.escaped_break {
+                        self.once.escaped_break = true;
+                        let what = if self.b.get(self.pos + 1) == Some(&b'n') {
+                            "n"
+                        } else {
+                            "r"
+                        };
                         self.lenient(
                             &c::N217,
                             self.pos,
                             self.pos + 2,
-                            "a literal `\\n` is read as a line break",
+                            format!(
+                                "a literal `\\{what}` is read as a line break (reported once \
+                                 per file)"
+                            ),
                         );
                     }
                     self.pos += 2;
@@ -323,6 +355,9 @@ impl<'a> P<'a> {
                     if let Some(st) = self.paren_strength(start) {
                         self.attach_strength(&mut game.body, st, start, true);
                         content = true;
+                    } else if let Some(close) = self.paren_note(start) {
+                        game.body
+                            .push(Element::Comment(self.note_comment(start, close)));
                     } else if open.len() >= self.options.max_depth {
                         if self.skip_deep_variation(open.len()) {
                             break Stop::Tag;
@@ -408,6 +443,29 @@ impl<'a> P<'a> {
                     last_end = self.pos;
                     break Stop::Terminator;
                 }
+                b'-' | 0xE2 if self.dash_terminator(start).is_some() => {
+                    let len = self.dash_terminator(start).unwrap_or(1);
+                    let raw = &self.s[start..start + len];
+                    self.pos = start + len;
+                    if !content && !moves_seen {
+                        self.lenient(
+                            &c::N215,
+                            start,
+                            self.pos,
+                            format!("this `{raw}` ends no game: nothing comes before it"),
+                        );
+                        self.take_line_end();
+                        return self.finish(None, false);
+                    }
+                    self.dash_result(start, self.pos, "a game terminator");
+                    game.result = Some(GameResult {
+                        kind: ResultKind::Unknown,
+                        raw: raw.to_string(),
+                        span: self.span(start, self.pos),
+                    });
+                    last_end = self.pos;
+                    break Stop::Terminator;
+                }
                 b'.' => {
                     if self.s[start..].starts_with("...") {
                         self.pos += 3;
@@ -447,8 +505,9 @@ impl<'a> P<'a> {
                         content = true;
                     }
                 }
-                b if is_file_letter(b)
-                    && self.at(start + 1).is_some_and(|d| d.is_ascii_digit()) =>
+                b if (is_any_file_letter(b)
+                    && self.at(start + 1).is_some_and(|d| d.is_ascii_digit()))
+                    || self.short_origin_at(start) =>
                 {
                     if let Some(m) = self.mv(start) {
                         game.body.push(Element::Move(m));
@@ -543,6 +602,7 @@ impl<'a> P<'a> {
             end: self.pos,
             diagnostics: std::mem::take(&mut self.diags),
             junk,
+            once: self.once,
         }
     }
 
@@ -705,6 +765,143 @@ impl<'a> P<'a> {
         );
     }
 
+    /// A parenthesised group whose words do not read as movetext (`(a note here)`), as some
+    /// programs write their notes: the index of its closing `)`. The group's own words, up to
+    /// its first nested `(` or its `)`, decide; a group of moves is a variation. A group not
+    /// closed before the next tag line is left to the variation reading (and its S104).
+    fn paren_note(&mut self, start: usize) -> Option<usize> {
+        let mut i = start + 1;
+        loop {
+            if i - start > SKIP_CAP {
+                return None;
+            }
+            let b = self.at(i)?;
+            if is_ws(b) {
+                i += 1;
+                continue;
+            }
+            match b {
+                b'(' | b')' => return None,
+                b'{' => {
+                    while self.at(i)? != b'}' && i - start <= SKIP_CAP {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                b'[' if self.at_line_start(i) => return None,
+                b';' | b'%' => {
+                    while !matches!(self.at(i), None | Some(b'\n' | b'\r')) {
+                        i += 1;
+                    }
+                }
+                b'/' => {
+                    // A setup command: up to its closing slash on the line.
+                    i += 1;
+                    while !matches!(self.at(i)?, b'/' | b'\n' | b'\r') {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                _ => {
+                    let end = self.word_end(i);
+                    // A lone bracket (`[` inside a line, `]`, `}`) is no movetext word.
+                    if end == i || !self.movetext_word(i, end) {
+                        break;
+                    }
+                    i = end;
+                }
+            }
+        }
+        // A note: find its closing parenthesis (notes may hold parentheses of their own).
+        let mut depth = 0usize;
+        let mut j = start;
+        loop {
+            if j - start > SKIP_CAP {
+                return None;
+            }
+            match self.at(j)? {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(j);
+                    }
+                }
+                b'[' if self.at_line_start(j) => return None,
+                _ => {}
+            }
+            j += 1;
+        }
+    }
+
+    /// Where a word of a parenthesised group ends: at a blank or a bracket of any kind.
+    fn word_end(&mut self, start: usize) -> usize {
+        let mut i = start;
+        while let Some(b) = self.at(i) {
+            if is_ws(b) || matches!(b, b'(' | b')' | b'{' | b'}' | b'[' | b']') {
+                break;
+            }
+            i += 1;
+        }
+        i
+    }
+
+    /// True when `start..end` reads as a movetext word: a move number, a move (numeric,
+    /// algebraic in either case, or Russian short notation), a result, `*`, a NAG, a strength.
+    fn movetext_word(&mut self, start: usize, end: usize) -> bool {
+        let w = &self.b[start..end.min(self.b.len())];
+        let Some(&first) = w.first() else {
+            return true;
+        };
+        let move_char = |b: &u8| {
+            b.is_ascii_digit()
+                || matches!(
+                    b,
+                    b'-' | b'x' | b'X' | b':' | b'.' | b'!' | b'?' | b'*' | b'/'
+                )
+        };
+        match first {
+            // `1.c3-d4`: a move number glued to an algebraic move.
+            b'0'..=b'9' | b'.' | b'*' | b'!' | b'?' => {
+                w.iter().all(|b| move_char(b) || is_any_file_letter(*b))
+            }
+            b'$' => w[1..].iter().all(u8::is_ascii_digit),
+            b if is_any_file_letter(b) => {
+                let square_start = w.get(1).is_some_and(u8::is_ascii_digit);
+                (square_start || self.short_origin_at(start))
+                    && w.iter().all(|b| move_char(b) || is_any_file_letter(*b))
+            }
+            _ => false,
+        }
+    }
+
+    /// The comment a parenthesised note at `start..=close` is kept as, reported once per file.
+    fn note_comment(&mut self, start: usize, close: usize) -> Comment {
+        if !self.once.paren_note {
+            self.once.paren_note = true;
+            self.lenient(
+                &c::N222,
+                start,
+                close + 1,
+                "this parenthesised text is not moves: it is kept as a comment, not read as a \
+                 variation (reported once per file)",
+            );
+        }
+        self.pos = close + 1;
+        let text = &self.s[start + 1..close];
+        let commands = if text.contains("[%") {
+            commands(text, self.base + start + 1)
+        } else {
+            Vec::new()
+        };
+        Comment {
+            text: text.to_string(),
+            commands,
+            semicolon: false,
+            span: self.span(start, close + 1),
+        }
+    }
+
     /// `(?)`, `(!?)`: a parenthesised strength, not a variation.
     fn paren_strength(&mut self, start: usize) -> Option<Strength> {
         let mut i = start + 1;
@@ -863,11 +1060,23 @@ impl<'a> P<'a> {
             self.colon_ok = num == "25" || num == "41";
         }
         if name == "Result" {
-            // Kept only when it is not a standard result: then a score like `4-6` may end
-            // the game.
+            // Kept only when it is a score but not a standard result: then a score like `4-6`
+            // may end the game. A value that is no score (`-`, `?`, words) says nothing about
+            // how the movetext ends, so it never makes a move read as a result.
             let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
             let standard = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*", ""];
-            self.result_tag = (!standard.contains(&compact.as_str())).then_some(compact);
+            let a_score = |t: &str| {
+                let r: IResult<&str, &str> =
+                    recognize((score, space0, char('-'), space0, score)).parse(t);
+                r.is_ok_and(|(rest, _)| rest.is_empty())
+            };
+            let is_score = a_score(value.trim()) || a_score(&compact);
+            self.result_tag =
+                (is_score && !standard.contains(&compact.as_str())).then_some(compact);
+            if matches!(value.trim(), "-" | "\u{2013}" | "\u{2014}") {
+                let (a, z) = (value_start, i);
+                self.dash_result(a, z, "the Result tag");
+            }
         }
         Some(Tag {
             name: name.to_string(),
@@ -1002,6 +1211,42 @@ impl<'a> P<'a> {
             fen,
             span: self.span(open, i + 1),
         })
+    }
+
+    /// A dash (`-`, `–` or `—`) at `start` that ends the game (blank, then the end of the text
+    /// or a tag): its length in bytes.
+    fn dash_terminator(&mut self, start: usize) -> Option<usize> {
+        let rest = &self.s[start..];
+        let len = if rest.starts_with('-') {
+            1
+        } else if rest.starts_with('\u{2013}') || rest.starts_with('\u{2014}') {
+            3
+        } else {
+            return None;
+        };
+        let after = self.at(start + len);
+        if after.is_some_and(|b| !is_ws(b)) {
+            return None;
+        }
+        self.ends_game_after(start + len).then_some(len)
+    }
+
+    /// Reports a dash read as "no result", once per file.
+    fn dash_result(&mut self, start: usize, end: usize, what: &str) {
+        if self.once.dash_result {
+            return;
+        }
+        self.once.dash_result = true;
+        let dash = &self.s[start..end];
+        self.lenient(
+            &c::N221,
+            start,
+            end,
+            format!(
+                "`{}` as {what} is read as no result, like `*` (reported once per file)",
+                dash.trim_matches('"')
+            ),
+        );
     }
 
     /// After a score at `i..j`: does the game end here (blank, then the end or a tag)?
@@ -1146,6 +1391,23 @@ impl<'a> P<'a> {
         })
     }
 
+    /// Russian short notation starts at `i`: a file letter, then the square the man goes to
+    /// (`cd4`) or a capture separator and the square it captures to (`b:d4`, `bxd4`).
+    fn short_origin_at(&mut self, i: usize) -> bool {
+        if !self.at(i).is_some_and(is_file_letter) {
+            return false;
+        }
+        let (next, after) = (self.at(i + 1), self.at(i + 2));
+        match next {
+            Some(b) if is_file_letter(b) => after.is_some_and(|d| d.is_ascii_digit()),
+            Some(b':' | b'x') => {
+                after.is_some_and(is_file_letter)
+                    && self.at(i + 3).is_some_and(|d| d.is_ascii_digit())
+            }
+            _ => false,
+        }
+    }
+
     /// Lexes one square at `i`: returns its end and value.
     fn square(&mut self, i: usize) -> Option<(usize, SquareValue)> {
         let b = self.at(i)?;
@@ -1158,7 +1420,7 @@ impl<'a> P<'a> {
             }
             return Some((j, SquareValue::Numeric(v.min(u16::MAX as u32) as u16)));
         }
-        if is_file_letter(b) {
+        if is_any_file_letter(b) {
             let d1 = self.at(i + 1)?;
             if !d1.is_ascii_digit() || d1 == b'0' {
                 return None;
@@ -1176,7 +1438,7 @@ impl<'a> P<'a> {
             return Some((
                 j,
                 SquareValue::Algebraic {
-                    file: b - b'a',
+                    file: b.to_ascii_lowercase() - b'a',
                     rank,
                 },
             ));
@@ -1201,7 +1463,17 @@ impl<'a> P<'a> {
 
     /// A move token at `start` (a digit or a file letter). Reports and skips what is not one.
     fn mv(&mut self, start: usize) -> Option<Move> {
-        let Some((e1, v1)) = self.square(start) else {
+        let first = match self.square(start) {
+            Some(sq) => Some(sq),
+            None if self.short_origin_at(start) => Some((
+                start + 1,
+                SquareValue::File {
+                    file: self.b[start] - b'a',
+                },
+            )),
+            None => None,
+        };
+        let Some((e1, v1)) = first else {
             self.pos = self.token_end(start);
             self.error(&c::S107, start, self.pos, "this is not a square");
             return None;
@@ -1236,9 +1508,11 @@ impl<'a> P<'a> {
             }
             let Some(sb) = self.at(i).filter(|&b| is_sep(b)) else {
                 // Separator-less algebraic move: a3b4.
-                if i == end && squares.len() == 1 && matches!(v1, SquareValue::Algebraic { .. }) {
+                let letters =
+                    matches!(v1, SquareValue::Algebraic { .. } | SquareValue::File { .. });
+                if i == end && squares.len() == 1 && letters {
                     if let Some(b) = self.at(end) {
-                        if is_file_letter(b) {
+                        if is_any_file_letter(b) {
                             if let Some((e2, v2)) = self.square(end) {
                                 if matches!(v2, SquareValue::Algebraic { .. }) {
                                     squares.push(self.square_token(end, e2, v2, None));
@@ -1300,6 +1574,37 @@ impl<'a> P<'a> {
         }
         if spaced {
             self.lenient(&c::N204, start, end, "spaces inside a move");
+        }
+        if !self.once.upper_case
+            && squares
+                .iter()
+                .any(|s| s.raw.as_bytes().first().is_some_and(u8::is_ascii_uppercase))
+        {
+            self.once.upper_case = true;
+            self.lenient(
+                &c::N219,
+                start,
+                end,
+                format!(
+                    "`{}` writes its squares in upper case; read as `{}` (reported once per \
+                     file)",
+                    &self.s[start..end],
+                    self.s[start..end].to_ascii_lowercase()
+                ),
+            );
+        }
+        if matches!(v1, SquareValue::File { .. }) && !self.once.short_notation {
+            self.once.short_notation = true;
+            self.lenient(
+                &c::N220,
+                start,
+                end,
+                format!(
+                    "`{}` is Russian short notation: the file the man starts from, then where \
+                     it goes; the replay finds the man (reported once per file)",
+                    &self.s[start..end]
+                ),
+            );
         }
         if squares
             .iter()

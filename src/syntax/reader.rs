@@ -4,7 +4,7 @@ use std::io::{self, Read};
 
 use super::ReadOptions;
 use super::ast::Game;
-use super::parser::{Step, parse_game};
+use super::parser::{Once, Step, parse_game};
 use crate::lint::Diagnostic;
 use crate::lint::codes::file;
 use crate::source::{DecodeEvent, Decoding, LineCol, LineIndex, Span, TextDecoder};
@@ -66,6 +66,8 @@ pub struct GameReader<R: Read> {
     no_games_reported: bool,
     /// The file turned out to be binary: nothing after the telling byte is read.
     binary: bool,
+    /// The dialects the file already reported (each once per file).
+    once: Once,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -92,6 +94,7 @@ impl<R: Read> GameReader<R> {
             in_junk: false,
             no_games_reported: false,
             binary: false,
+            once: Once::default(),
         }
     }
 
@@ -260,6 +263,7 @@ impl<R: Read> GameReader<R> {
                 self.eof,
                 &self.options,
                 self.in_junk,
+                self.once,
             );
             match step {
                 Step::NeedMore => {
@@ -278,6 +282,7 @@ impl<R: Read> GameReader<R> {
                         end = self.pos + next_char_len(&self.buf[self.pos..]);
                     }
                     self.in_junk = parsed.junk;
+                    self.once = parsed.once;
                     let mut diags = parsed.diagnostics;
                     let at_end = self.eof && end == self.buf.len();
                     if at_end

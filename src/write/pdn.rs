@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use crate::syntax::{Element, Game, Move, SeparatorKind, SquareValue};
+use crate::syntax::{Element, Game, Move, ResultKind, SeparatorKind, SquareValue};
 
 /// Where movetext lines are wrapped.
 const WIDTH: usize = 79;
@@ -65,7 +65,11 @@ pub fn write_game(game: &Game, out: &mut String) {
             Element::VariationEnd { .. } => line.close(),
         }
     }
-    let result = game.result.as_ref().map_or("*", |r| r.raw.as_str());
+    // A dash for "no result" is written as PDN writes it.
+    let result = game.result.as_ref().map_or("*", |r| match r.kind {
+        ResultKind::Unknown => "*",
+        _ => r.raw.as_str(),
+    });
     line.token(result);
     if line.col > 0 {
         line.out.push('\n');
@@ -77,7 +81,9 @@ pub fn write_game(game: &Game, out: &mut String) {
 pub fn move_text(m: &Move, out: &mut String) {
     let capture = m.is_capture();
     for (i, s) in m.squares.iter().enumerate() {
-        if i > 0 {
+        // Russian short notation keeps its form (`cd4`): PDN has no other way to write it.
+        let short_quiet = i == 1 && s.separator.is_none() && m.is_short();
+        if i > 0 && !short_quiet {
             let sep = match s.separator.map(|s| s.kind) {
                 Some(SeparatorKind::Move) => '-',
                 Some(_) => 'x',
@@ -94,6 +100,7 @@ pub fn move_text(m: &Move, out: &mut String) {
                 out.push((b'a' + file) as char);
                 let _ = write!(out, "{rank}");
             }
+            SquareValue::File { file } => out.push((b'a' + file) as char),
         }
     }
     if let Some(st) = &m.strength {

@@ -198,6 +198,32 @@ code!(
     "[GameType \"20\"]\n1. ... 32-28 *"
 );
 code!(
+    R317,
+    "ambiguous-short-move",
+    AmbiguousMove,
+    Error,
+    "a move in Russian short notation fits two men of its file",
+    "Russian short notation (`cd4`, `b:d4`) gives only the file the man starts from. Here two \
+     men of the side to move on that file can make the move (a man capturing forward and one \
+     capturing backward to the same square, for instance), so the record does not say which \
+     one moved. The message names both; the replay goes on with the one after which the next \
+     recorded move is legal (or the first). Write the move with both squares.",
+    "[GameType \"25\"]\n[FEN \"W:Wc3,c7:Bd4,d6\"]\n1. c:e5 *"
+);
+code!(
+    R318,
+    "short-move-no-man",
+    IllegalMove,
+    Error,
+    "no man of the file named can make the move written in short notation",
+    "Russian short notation (`cd4`, `b:d4`) names the file a man starts from. No man of the \
+     side to move on that file can step or capture to the square written. A king's move is \
+     not short notation (Russian sources write king moves with both squares), so a king that \
+     could make the move is named in a note but not taken. The rest of this line is not \
+     checked.",
+    "[GameType \"25\"]\n1. ab6 *"
+);
+code!(
     R320,
     "move-number",
     MoveNumber,
@@ -431,6 +457,6 @@ code!(
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
     &R301, &R302, &R303, &R304, &R305, &R306, &R307, &R308, &R309, &R310, &R311, &R312, &R313,
-    &R314, &R315, &R316, &R320, &R321, &H401, &H402, &H403, &H404, &G501, &G502, &G503, &G504,
-    &G505, &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
+    &R314, &R315, &R316, &R317, &R318, &R320, &R321, &H401, &H402, &H403, &H404, &G501, &G502,
+    &G503, &G504, &G505, &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
 ];

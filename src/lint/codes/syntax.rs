@@ -322,13 +322,57 @@ pub static N217: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "a literal `\\n` stands where a line break should be",
-    explanation: "Some exports pass PDN through JSON or a programming language and keep the two characters backslash and `n` instead of a line break (`[Event \"x\"]\\n[Site \"y\"]`). Outside tag values and comments the reader takes them as a line break. Reported once per game.",
-    example: "[Event \"x\"]\\n[Site \"y\"]\n1. 32-28 *\n",
+    explanation: "Some exports pass PDN through JSON or a programming language and keep the two characters backslash and `n` (or `r`, or both: `\\r\\n`) instead of a line break (`[Event \"x\"]\\n[Site \"y\"]`), often at the end of every line. Outside tag values and comments the reader takes them as white space, so the file reads into the same games as its clean version. It is one fault of the program that wrote the file, so it is reported once per file, at its first place. Replace the literal `\\r` and `\\n` with line breaks.",
+    example: "[Event \"x\"]\\r\\n[Site \"y\"]\\r\n1. 32-28 *\\r\n",
+};
+
+/// Algebraic squares written in upper case (`C3-B4`).
+pub static N219: Code = Code {
+    code: "N219",
+    name: "upper-case-square",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "algebraic squares written in upper case (`C3-B4`)",
+    explanation: "PDN writes algebraic squares with a lower-case file letter (`c3-b4`). Some programs and hand-typed files use capitals (`1. C3-B4 B6-A5`). The squares are read as their lower-case names. A file written so is one habit of its writer, so this is reported once per file, at the first such move.",
+    example: "[GameType \"25\"]\n1. C3-B4 B6-A5 *\n",
+};
+
+/// A move in Russian short notation (`cd4`, `b:d4`).
+pub static N220: Code = Code {
+    code: "N220",
+    name: "short-notation",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a move in Russian short notation (`cd4`, `b:d4`)",
+    explanation: "Russian books, magazines and correspondence play write men's moves with the file the man starts from and the square it goes to: `cd4` for c3-d4, `b:d4` (or `bxd4`) for the capture b2:d4 (the \"half-short\" notation, e.g. `1.cd4 fg5 2.dc5 b:d4 3.e:c5`). PDN writes both squares. The replay finds the man: the man of the side to move on that file that can make a quiet step or a capture to the square written (further squares after it are the capture's path, as usual). Only men are found so: a king's move in this form is not short notation and is reported (R318), since Russian sources write king moves with both squares. When two men of the file can make the move, R317 names both. Reported once per file, at the first such move.",
+    example: "[GameType \"25\"]\n1. cd4 fg5 2. dc5 b:d4 *\n",
+};
+
+/// `-` or `–` used for "no result".
+pub static N221: Code = Code {
+    code: "N221",
+    name: "dash-result",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "`-` or `–` used as game terminator or Result for \"no result\"",
+    explanation: "Some archives end a game with a lone dash (`-`, `–` or `—`) or write `[Result \"-\"]` where the result is unknown. PDN writes `*` for that. A dash that ends the game (the file or the next tag follows it) is read as `*`; a dash Result tag is read as no result. A Result tag that is not a score (`-`, `?`, words) never makes the reader take the game's last move as its score. Reported once per file.",
+    example: "[Result \"-\"]\n1. 32-28 19-23 -\n",
+};
+
+/// A parenthesised note read as a comment.
+pub static N222: Code = Code {
+    code: "N222",
+    name: "parenthesised-note",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a note written in parentheses, read as a comment",
+    explanation: "Parentheses hold variations in PDN, but some programs write their notes in them (`11-16 (a note here) 18-14`). A parenthesised group whose own words do not read as movetext (moves, move numbers, results, NAGs, strength marks) is kept as a comment with its whole text, and the game goes on after it; a group of moves (`(12-16 21-17)`) stays a variation. Write notes in braces. Reported once per file.",
+    example: "1. 32-28 (a note here) 19-23 *\n",
 };
 
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
     &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &N201, &N202,
     &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214, &N215,
-    &N216, &N217, &N218,
+    &N216, &N217, &N218, &N219, &N220, &N221, &N222,
 ];

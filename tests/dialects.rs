@@ -1,0 +1,203 @@
+//! Real-world dialects: each is read, with one warning that names it, and replayed. The
+//! fixtures in `tests/fixtures/dialects/` say at their top what each shows.
+
+use pdnkit::Severity;
+use pdnkit::check::{CheckOptions, CheckedGame, check_stream};
+use pdnkit::syntax::Element;
+use pdnkit::write::pdn::write_game;
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/dialects/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).expect("fixture exists")
+}
+
+fn check_with(text: &str, options: &CheckOptions) -> Vec<CheckedGame> {
+    let mut games = Vec::new();
+    check_stream(text.as_bytes(), options, |g| games.push(g)).expect("reading memory");
+    games
+        .into_iter()
+        .filter(|g| g.chunk.game.is_some())
+        .collect()
+}
+
+fn check(name: &str) -> Vec<CheckedGame> {
+    check_with(&fixture(name), &CheckOptions::default())
+}
+
+/// Every diagnostic of the games, as `CODE line:col`.
+fn findings(games: &[CheckedGame]) -> Vec<String> {
+    games
+        .iter()
+        .flat_map(|g| {
+            g.diagnostics.iter().map(|d| {
+                let lc = g.chunk.line_col(d.span.start);
+                format!("{} {}:{}", d.code, lc.line, lc.column)
+            })
+        })
+        .collect()
+}
+
+fn messages(games: &[CheckedGame], code: &str) -> Vec<String> {
+    games
+        .iter()
+        .flat_map(|g| g.diagnostics.iter())
+        .filter(|d| d.code == code)
+        .map(|d| format!("{} {}", d.message, d.notes.join(" / ")))
+        .collect()
+}
+
+fn plies(g: &CheckedGame) -> u32 {
+    g.report.as_ref().map_or(0, |r| r.plies)
+}
+
+/// The games as canonical PDN: what was read, without the places it was read at.
+fn canonical(games: &[CheckedGame]) -> Vec<String> {
+    games
+        .iter()
+        .filter_map(|g| g.chunk.game.as_ref())
+        .map(|game| {
+            let mut s = String::new();
+            write_game(game, &mut s);
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn literal_line_breaks_read_into_the_same_games_as_the_clean_file_with_one_warning() {
+    let broken = check("escaped_breaks.pdn");
+    let clean = check("escaped_clean.pdn");
+    assert_eq!(broken.len(), 3);
+    assert_eq!(canonical(&broken), canonical(&clean));
+    let plies_of = |gs: &[CheckedGame]| gs.iter().map(plies).collect::<Vec<_>>();
+    assert_eq!(plies_of(&broken), plies_of(&clean));
+    assert_eq!(plies_of(&broken), [8, 5, 2]);
+    assert_eq!(findings(&broken), ["N217 3:21"]);
+    assert!(findings(&clean).is_empty(), "{:?}", findings(&clean));
+}
+
+#[test]
+fn a_dash_result_tag_never_turns_the_last_move_into_a_score() {
+    let games = check("result_tag_dash.pdn");
+    assert_eq!(games.len(), 1);
+    let game = games[0].chunk.game.as_ref().expect("a game");
+    assert!(game.result.is_none());
+    assert_eq!(game.main_line_moves().count(), 6);
+    assert_eq!(plies(&games[0]), 6);
+    assert_eq!(findings(&games), ["N221 4:9", "N210 5:43"]);
+}
+
+#[test]
+fn short_notation_replays_to_the_same_position_as_full_notation() {
+    let games = check("short_notation.pdn");
+    assert_eq!(games.len(), 2);
+    assert_eq!(findings(&games), ["N220 5:4"]);
+    let end = |g: &CheckedGame| {
+        g.report
+            .as_ref()
+            .and_then(|r| r.final_position.clone())
+            .expect("replayed")
+    };
+    assert_eq!(plies(&games[0]), 8);
+    assert_eq!(plies(&games[1]), 8);
+    assert_eq!(end(&games[0]), end(&games[1]));
+}
+
+#[test]
+fn short_notation_fitting_two_men_is_an_error_naming_both() {
+    let games = check("short_ambiguous.pdn");
+    assert_eq!(findings(&games), ["N220 6:4", "R317 6:4"]);
+    let m = messages(&games, "R317");
+    assert!(m[0].contains("c7 and c3"), "{m:?}");
+    assert!(m[0].contains("read as the man on"), "{m:?}");
+    // The replay goes on after it.
+    assert_eq!(plies(&games[0]), 1);
+}
+
+#[test]
+fn a_king_move_in_short_form_is_not_short_notation() {
+    let games = check("short_king.pdn");
+    assert_eq!(findings(&games), ["N220 5:4", "R318 5:4"]);
+    let m = messages(&games, "R318");
+    assert!(
+        m[0].contains("no white man on the c file can move to d2"),
+        "{m:?}"
+    );
+    assert!(m[0].contains("the king on c1 could"), "{m:?}");
+}
+
+#[test]
+fn notes_in_parentheses_are_kept_as_comments_and_the_game_goes_on() {
+    let games = check("paren_note.pdn");
+    assert_eq!(findings(&games), ["N222 5:10"]);
+    assert_eq!(plies(&games[0]), 8);
+    let game = games[0].chunk.game.as_ref().expect("a game");
+    let comments: Vec<&str> = game
+        .body
+        .iter()
+        .filter_map(|e| match e {
+            Element::Comment(c) => Some(c.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(comments, ["a note here", "best, see game 2"]);
+    // The group of moves is still a variation.
+    assert_eq!(game.lines().len(), 2);
+}
+
+#[test]
+fn upper_case_squares_are_read_with_one_warning_per_file() {
+    let games = check("upper_case.pdn");
+    assert_eq!(games.len(), 2);
+    assert_eq!(findings(&games), ["N219 3:4"]);
+    assert_eq!(plies(&games[0]), 3);
+    assert_eq!(plies(&games[1]), 2);
+}
+
+#[test]
+fn strict_mode_makes_every_dialect_an_error() {
+    let mut strict = CheckOptions::default();
+    strict.read.strict = true;
+    for (name, code) in [
+        ("escaped_breaks.pdn", "N217"),
+        ("upper_case.pdn", "N219"),
+        ("short_notation.pdn", "N220"),
+        ("result_tag_dash.pdn", "N221"),
+        ("paren_note.pdn", "N222"),
+    ] {
+        let games = check_with(&fixture(name), &strict);
+        let d: Vec<_> = games
+            .iter()
+            .flat_map(|g| g.diagnostics.iter())
+            .filter(|d| d.code == code)
+            .collect();
+        assert_eq!(d.len(), 1, "{name}");
+        assert_eq!(d[0].severity, Severity::Error, "{name}");
+    }
+}
+
+#[test]
+fn a_bracket_inside_a_parenthesis_is_read_as_a_note_and_reading_ends() {
+    // `([` once sent the note scan round without moving on; each of these must end.
+    for text in ["([", "1. 32-28 (] 19-23) *", "1. 32-28 ( } ) 19-23 *"] {
+        let games = check_with(text, &CheckOptions::default());
+        assert!(games.len() <= 1, "{text}");
+    }
+    // A `[` that may open a tag ends the group's reading; the text after it is read on.
+    assert!(!check_with("(1. [x", &CheckOptions::default()).is_empty());
+    let games = check_with("1. 32-28 (a [b] note) 19-23 *", &CheckOptions::default());
+    let game = games[0].chunk.game.as_ref().expect("a game");
+    let texts: Vec<&str> = game
+        .body
+        .iter()
+        .filter_map(|e| match e {
+            Element::Comment(c) => Some(c.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, ["a [b] note"]);
+    assert_eq!(game.main_line_moves().count(), 2);
+}
