@@ -104,3 +104,41 @@ fn every_json_line_of_the_corpus_has_the_documented_fields() {
         );
     }
 }
+
+#[test]
+fn a_file_record_lists_each_variant_guess_with_its_evidence_and_games() {
+    let out = Command::new(assert_cmd::cargo::cargo_bin("pdn"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--quiet",
+            "--no-config",
+            "corpus/wiegerw-pdn/campionato_assoluto_2005.pdn",
+            "corpus/py-draughts/brazilian.pdn",
+        ])
+        .output()
+        .expect("pdn runs");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let files: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON"))
+        .filter(|v| v["type"] == "file")
+        .collect();
+    assert_eq!(files.len(), 2, "{text}");
+    // The Italian championship has no GameType: one guess for its 53 games, with its reasons.
+    let italian = &files[0]["guesses"];
+    assert_eq!(italian.as_array().map(Vec::len), Some(1), "{text}");
+    assert_eq!(italian[0]["variant"], "italian");
+    assert_eq!(italian[0]["games"], files[0]["guessed"]);
+    assert_eq!(italian[0]["games"], 53);
+    assert!(
+        italian[0]["evidence"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("squares within 1-32 fit 8x8, numeric notation, White first"),
+        "{text}"
+    );
+    // The Brazilian file says its variant: nothing is guessed.
+    assert_eq!(files[1]["guesses"], serde_json::json!([]));
+}

@@ -112,7 +112,7 @@ fn tag_words_name_the_variant_and_its_errors_carry_the_guess() {
     );
     assert!(
         ds[1].notes.iter().any(|n| n
-            .starts_with("variant guessed: Italian draughts, from: squares up to 23 fit 8x8")
+            .starts_with("variant guessed: Italian draughts, from: squares within 1-32 fit 8x8")
             && n.contains("'Italiano' in Event")),
         "{:?}",
         ds[1].notes

@@ -358,7 +358,17 @@ struct JsonFile<'a> {
     encoding: Option<&'static str>,
     variants: BTreeMap<&'static str, usize>,
     guessed: usize,
+    /// Each distinct guess of the file: variant, evidence and games.
+    guesses: Vec<JsonGuess<'a>>,
     unreplayed: usize,
+}
+
+/// One variant guess of a file, as the `guesses` of its `"type":"file"` record.
+#[derive(Serialize)]
+struct JsonGuess<'a> {
+    variant: &'static str,
+    evidence: &'a str,
+    games: usize,
 }
 
 /// The `"type":"summary"` record.
@@ -425,6 +435,15 @@ impl Printer for JsonLines {
             encoding: t.decoding.map(|d| d.name()),
             variants: t.variants.iter().map(|(v, n)| (v.name(), *n)).collect(),
             guessed: t.guessed,
+            guesses: t
+                .guesses
+                .iter()
+                .map(|g| JsonGuess {
+                    variant: g.guess.variant.name(),
+                    evidence: &g.guess.evidence,
+                    games: g.games,
+                })
+                .collect(),
             unreplayed: t.unreplayed,
         };
         writeln!(

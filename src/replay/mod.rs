@@ -135,7 +135,7 @@ enum ResultConvention {
 pub struct Guess {
     /// The variant inferred.
     pub variant: Variant,
-    /// The evidence, one phrase per item ("squares up to 32 fit 8x8, White first, 'Italiana'
+    /// The evidence, one phrase per item ("squares within 1-32 fit 8x8, White first, 'Italiana'
     /// in Event").
     pub evidence: String,
     /// The tag words named the variant: the replay did not choose it, so its errors stand.

@@ -376,8 +376,11 @@ pub(super) fn evidence(game: &Game) -> Evidence {
     let mut why = Vec::new();
     if let Some(b) = board {
         if max_num > 0 {
+            // The board's range, not the game's highest square: games of one collection give
+            // the same words, and so one guess for the file.
             why.push(format!(
-                "squares up to {max_num}{} fit {b}",
+                "squares within 1-{}{} fit {b}",
+                b.squares(),
                 if from_fen { " (in the FEN)" } else { "" }
             ));
         } else if alg > 0 {
