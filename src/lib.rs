@@ -38,6 +38,7 @@ pub mod board;
 pub mod check;
 pub mod lint;
 pub mod notation;
+pub mod random;
 pub mod replay;
 pub mod rules;
 pub mod source;

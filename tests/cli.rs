@@ -387,3 +387,25 @@ fn italian_and_czech_by_name_in_the_rules_commands_and_check() {
         .code(0)
         .stdout(predicate::str::contains("0 error(s), 0 warning(s)"));
 }
+
+#[test]
+fn gen_writes_the_same_games_to_a_file_as_to_standard_output_and_they_check_clean() {
+    let args = ["gen", "--variant", "czech", "-n", "12", "--seed", "9"];
+    let printed = stdout_of(&args, 0);
+    assert_eq!(printed.matches("[Event ").count(), 12, "{printed}");
+    let dir = std::env::temp_dir().join(format!("pdnkit-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("czech.pdn");
+    let mut with_file = args.to_vec();
+    with_file.extend(["-o", file.to_str().unwrap()]);
+    stdout_of(&with_file, 0);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), printed);
+    // Only the file is left in the directory: the temporary one was renamed into place.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    let table = stdout_of(&["check", "--no-config", file.to_str().unwrap()], 0);
+    assert!(
+        table.contains("12 game(s): 0 error(s), 0 warning(s)"),
+        "{table}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@ pub mod batch;
 pub mod check;
 pub mod config;
 pub mod explain;
+pub mod generate;
 pub mod parse;
 pub mod printer;
 pub mod rules;
@@ -30,6 +31,7 @@ Examples:
   pdn check -A R310 -D warnings .   drop R310, fail on every other warning
   pdn explain R305                  what a code means and what to do about it
   pdn perft --variant english -d 8  count the leaves of the move tree
+  pdn gen --variant russian -n 1000 1000 random legal games, for benchmarks
   pdn completions bash > /etc/bash_completion.d/pdn
 
 Exit status:
@@ -70,6 +72,9 @@ pub enum Command {
     Board(rules::BoardArgs),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
+    /// Write games made by random legal play (deterministic from a seed): inputs for
+    /// benchmarks and tests.
+    Gen(generate::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Print the manual page (roff), e.g. `pdn man > pdn.1`.
@@ -109,6 +114,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
+        Command::Gen(args) => generate::run(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),
