@@ -4,7 +4,9 @@
 # Usage: scripts/compare_check.sh FILE.pdn [--variant V] [--only LIST] [--no-build]
 #   --variant V  passed to the peer scripts that take it (py-draughts, pydraughts),
 #                e.g. russian, english; by default they read GameType
-#   --only LIST  comma list of tools to run: pdnkit,dame,pydr,pydraughts (default: all)
+#   --only LIST  comma list of tools to run: pdnkit,dame,dame-book,pydr,pydraughts (default:
+#                all; dame-book is dame-rs's own PDN reader, OpeningBook.from_pdn, International
+#                games only)
 #   --no-build   skip `cargo build --release`
 #
 # Environment:
@@ -25,7 +27,7 @@ set -u -o pipefail
 
 FILE=""
 VARIANT=""
-ONLY="pdnkit,dame,pydr,pydraughts"
+ONLY="pdnkit,dame,dame-book,pydr,pydraughts"
 BUILD=1
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -64,13 +66,13 @@ venv() {
 }
 
 NOTES=""
-if want dame || want pydr || want pydraughts; then
+if want dame || want dame-book || want pydr || want pydraughts; then
     if [ ! -f "$PEERS/common.py" ]; then
         echo "compare_check.sh: peer scripts not found in $PEERS (set PDNKIT_PEERS); running pdnkit only" >&2
         ONLY="pdnkit"
     fi
 fi
-want dame && { venv dame dame 'dame-rs==0.2.*' || NOTES="$NOTES dame:venv"; }
+{ want dame || want dame-book; } && { venv dame dame 'dame-rs==0.2.*' || NOTES="$NOTES dame:venv dame-book:venv"; }
 want pydr && { venv pydr 'draughts, loguru' 'py-draughts==1.10.*' || NOTES="$NOTES pydr:venv"; }
 want pydraughts && { venv pydraughts 'draughts.PDN' 'pydraughts==0.6.*' || NOTES="$NOTES pydraughts:venv"; }
 
@@ -96,11 +98,13 @@ vargs = ["--variant", variant] if variant else []
 tools = [
     ("pdnkit", [env.get("PDNKIT_PDN") or os.path.join(root, "target", "release", "pdn"), "check", path, "--format", "json"]),
     ("dame", [os.path.join(venvs, "dame", "bin", "python"), os.path.join(peers, "bench_dame.py"), path, "--quiet"]),
+    ("dame-book", [os.path.join(venvs, "dame", "bin", "python"), os.path.join(peers, "bench_dame.py"), path, "--book", "--quiet"]),
     ("pydr", [os.path.join(venvs, "pydr", "bin", "python"), os.path.join(peers, "bench_pydr.py"), path, "--quiet"] + vargs),
     ("pydraughts", [os.path.join(venvs, "pydraughts", "bin", "python"), os.path.join(peers, "bench_pydraughts.py"), path, "--quiet"] + vargs),
 ]
 
 PEER_LINE = re.compile(r"games=(\d+) ok=(\d+) errors=(\d+) time=([\d.]+)s")
+BOOK_LINE = re.compile(r"time=([\d.]+)s")
 
 def pdn_counts(out):
     """Find games / ok / errors in pdn's JSON, whatever its exact shape (it is still being written)."""
@@ -144,6 +148,13 @@ for name, cmd in tools:
         games, ok, errs = pdn_counts(p.stdout)
         # `pdn check` may exit non-zero when it finds errors; that is a result, not a failure.
         rows.append((name, dict(games=games, ok=ok, errors=errs, wall=wall, own=None), f"exit {p.returncode}"))
+    elif name == "dame-book":
+        m = BOOK_LINE.search(p.stdout)
+        if not m:
+            tail = (p.stderr.strip().splitlines() or [""])[-1][:100]
+            rows.append((name, None, f"exit {p.returncode}: {tail}")); continue
+        first = (p.stdout.strip().splitlines() or [""])[0][:60]
+        rows.append((name, dict(games=None, ok=None, errors=None, wall=wall, own=float(m[1])), first))
     else:
         m = PEER_LINE.search(p.stdout)
         if not m:

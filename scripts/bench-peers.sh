@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Compare `pdn check` with the other draughts tools on the same inputs, in one run, from a
+# fresh clone: builds pdn, makes the inputs with `pdn gen` (games by random legal play, so every
+# tool accepts them), sets up the PyPI peers in throwaway virtual environments (through
+# scripts/compare_check.sh), times each tool, and prints games/s, MB/s and pdn's ratio to each,
+# with two floors no reader can beat on the same file: `wc -l`, and a plain byte scan that
+# counts the dots of the move numbers.
+#
+# Usage: scripts/bench-peers.sh [--games N] [--english-games N] [--small-games N] [--keep DIR]
+#   --games N          International games for pdn, dame-rs and its own reader (default 20000)
+#   --english-games N  English games for pdn and py-draughts (default 5000)
+#   --small-games N    International games for the slow peers, py-draughts and pydraughts
+#                      (default 30; pydraughts replays a few games per second)
+#   --keep DIR         write the inputs to DIR and keep them (default: a temporary folder)
+#
+# Environment: as scripts/compare_check.sh (PDNKIT_PEERS, PDNKIT_VENVS, PDNKIT_PEER_TIMEOUT,
+# PYTHON). Peers that cannot be installed are reported as such and the rest still runs.
+set -u -o pipefail
+
+GAMES=20000
+ENGLISH=5000
+SMALL=30
+KEEP=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --games) shift; GAMES="${1:?}" ;;
+        --english-games) shift; ENGLISH="${1:?}" ;;
+        --small-games) shift; SMALL="${1:?}" ;;
+        --keep) shift; KEEP="${1:?}" ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bench-peers.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT" || exit 1
+echo "== cargo build --release" >&2
+cargo build --release --quiet || exit 1
+PDN="$ROOT/target/release/pdn"
+
+if [ -n "$KEEP" ]; then
+    mkdir -p "$KEEP" && DIR="$(cd "$KEEP" && pwd)"
+else
+    DIR="$(mktemp -d)"
+    trap 'rm -rf "$DIR"' EXIT
+fi
+INTL="$DIR/international.pdn"
+SMALLF="$DIR/international-small.pdn"
+ENG="$DIR/english.pdn"
+echo "== making inputs in $DIR" >&2
+"$PDN" gen --variant international -n "$GAMES" --seed 1 -o "$INTL" || exit 1
+"$PDN" gen --variant international -n "$SMALL" --seed 2 -o "$SMALLF" || exit 1
+"$PDN" gen --variant english -n "$ENGLISH" --seed 3 -o "$ENG" || exit 1
+
+# floor FILE: seconds of `wc -l` and of a byte scan for move-number dots, best of three.
+floor() {
+    "${PYTHON:-python3}" - "$1" <<'EOF'
+import subprocess, sys, time
+path = sys.argv[1]
+def best(cmd):
+    t = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, shell=True, check=True, stdout=subprocess.DEVNULL)
+        t.append(time.perf_counter() - t0)
+    return min(t)
+print(f"wc-l {best(f'wc -l < {path!r}'):.4f}")
+print(f"byte-scan {best(f'LC_ALL=C tr -cd . < {path!r} | wc -c'):.4f}")
+EOF
+}
+
+# run NAME FILE ARGS...: one compare_check.sh table, saved for the summary.
+run() {
+    local name="$1" file="$2"
+    shift 2
+    echo "== $name" >&2
+    scripts/compare_check.sh "$file" --no-build "$@" | tee "$DIR/$name.table"
+    floor "$file" > "$DIR/$name.floor"
+    echo
+}
+
+run international "$INTL" --only pdnkit,dame,dame-book
+run international-small "$SMALLF" --only pdnkit,dame,dame-book,pydr,pydraughts
+run english "$ENG" --variant english --only pdnkit,pydr
+
+"${PYTHON:-python3}" - "$DIR" <<'EOF'
+import os, sys
+d = sys.argv[1]
+print("pdn check against each tool (wall time, process start included; ratio = tool's time / pdn's;")
+print("a tool that stopped on a game it could not read is listed, not compared):")
+print(f"{'input':<21}{'MB':>8}{'tool':>12}{'MB/s':>11}{'pdn':>16}")
+for name in ("international", "international-small", "english"):
+    rows = {}
+    size = None
+    for line in open(os.path.join(d, name + ".table")):
+        if line.startswith("file:"):
+            size = float(line.split()[2])
+        parts = line.split()
+        if len(parts) >= 7 and parts[0] in ("pdnkit", "dame", "dame-book", "pydr", "pydraughts"):
+            try:
+                wall = float(parts[4])
+            except ValueError:
+                continue
+            rows[parts[0]] = (wall, "Error" in line)
+    floors = dict(l.split() for l in open(os.path.join(d, name + ".floor")))
+    pdn = rows.get("pdnkit", (None, False))[0]
+    for tool, (wall, stopped) in rows.items():
+        if tool == "pdnkit" or not pdn:
+            ratio = ""
+        elif stopped:
+            ratio = "stopped early"
+        else:
+            ratio = f"{wall / pdn:.1f}x faster"
+        print(f"{name:<21}{size:>8.2f}{tool:>12}{size / wall:>11.2f}{ratio:>16}")
+    for fl, secs in floors.items():
+        secs = float(secs)
+        ratio = f"{pdn / secs:.1f}x slower" if pdn else ""
+        print(f"{name:<21}{size:>8.2f}{fl:>12}{size / secs:>11.1f}{ratio:>16}")
+EOF
