@@ -129,7 +129,7 @@ fn a_warning_repeated_through_a_file_is_shown_once_with_a_count() {
     let (_, out) = run_in(&dir, &["check", "--format", "short", t.to_str().unwrap()]);
     assert_eq!(count(&out, "warning[R310]"), 2, "{out}");
     assert!(
-        out.contains("warning[R310]: ... and 712 more like it in this file (\"10x14 takes nothing but is written with a capture separator\")"),
+        out.contains(":17:41: warning[R310]: ... and 712 more like it in this file, from here on (\"10x14 takes nothing but is written with a capture separator\")"),
         "{out}"
     );
     // Errors are never folded: the two of the file are both there.

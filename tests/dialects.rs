@@ -201,3 +201,53 @@ fn a_bracket_inside_a_parenthesis_is_read_as_a_note_and_reading_ends() {
     assert_eq!(texts, ["a [b] note"]);
     assert_eq!(game.main_line_moves().count(), 2);
 }
+
+#[test]
+fn white_first_results_name_the_winner_and_the_pdn_result_either_way() {
+    let games = check_with(
+        "[GameType \"21\"]\n[FEN \"B:W18:B14\"]\n1. 14x23 0-1\n",
+        &CheckOptions::default(),
+    );
+    let m = messages(&games, "G514");
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(
+        m[0].contains("so black won, and the file writes 0-1")
+            && m[0].contains("so black's win is 1-0"),
+        "{m:?}"
+    );
+    let games = check_with(
+        "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1-0\n",
+        &CheckOptions::default(),
+    );
+    let m = messages(&games, "G514");
+    assert!(m[0].contains("so white's win is 0-1"), "{m:?}");
+}
+
+#[test]
+fn a_tag_broken_over_two_lines_is_one_tag_with_one_warning() {
+    for text in [
+        "[\nEvent \"Open\"]\n[Result \"*\"]\n\n1. 32-28 *\n",
+        "[Event\n\"Open\"]\n[Result \"*\"]\n\n1. 32-28 *\n",
+        "[Event \"Open\"\n]\n[Result \"*\"]\n\n1. 32-28 *\n",
+        "[Event \"Open\"\r\n]\r\n[Result \"*\"]\r\n\r\n1. 32-28 *\r\n",
+    ] {
+        let games = check_with(text, &CheckOptions::default());
+        assert_eq!(games.len(), 1, "{text:?}");
+        let game = games[0].chunk.game.as_ref().expect("a game");
+        let tags: Vec<(&str, &str)> = game
+            .tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+            .collect();
+        assert_eq!(tags, [("Event", "Open"), ("Result", "*")], "{text:?}");
+        let syntax: Vec<String> = findings(&games)
+            .into_iter()
+            .filter(|f| f.starts_with('S') || f.starts_with('N'))
+            .collect();
+        assert_eq!(syntax, ["N201 1:1"], "{text:?}");
+        assert!(messages(&games, "N201")[0].contains("broken over two lines"));
+    }
+    // A `[` alone whose next line is no tag stays an error.
+    let games = check_with("[Event \"x\"]\n[\n1. 32-28 *\n", &CheckOptions::default());
+    assert!(findings(&games).iter().any(|f| f.starts_with("S106")));
+}

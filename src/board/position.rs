@@ -59,6 +59,10 @@ pub enum PositionError {
         /// How many a side starts with.
         max: u32,
     },
+    /// Neither side has a piece: no game reaches such a position (a game ends when one side
+    /// has none left).
+    #[error("neither side has a piece on the board")]
+    Empty,
 }
 
 impl Position {
@@ -210,6 +214,9 @@ impl Position {
                 };
                 return Err(PositionError::ManOnPromotionRow { square, color });
             }
+        }
+        if self.white | self.black == 0 {
+            return Err(PositionError::Empty);
         }
         let rules = self.variant.rules();
         let max = rules.start_rows as u32 * board.per_row() as u32;

@@ -94,8 +94,9 @@ pub struct FileState {
     /// Diagnostics not shown because of `--max-diagnostics`.
     over_limit: usize,
     /// Warnings and infos by code and message shape, in order of first appearance: the first
-    /// one's message and severity, and how many more there were.
-    repeats: Vec<(&'static str, String, Severity, usize)>,
+    /// one's message and severity, how many more there were, and where the first of those is
+    /// (line and column).
+    repeats: Vec<(&'static str, String, Severity, usize, Option<(u32, u32)>)>,
     /// Where each code and message shape sits in `repeats`.
     seen: std::collections::HashMap<(&'static str, String), usize>,
 }
@@ -103,11 +104,17 @@ pub struct FileState {
 impl FileState {
     /// Whether `d` is shown: errors always (up to the limit); a warning or info only the first
     /// time its code and message shape occur in the file, the others are counted.
-    fn admit(&mut self, d: &Diagnostic, limit: Option<usize>) -> bool {
+    /// `view` places the first repeat, which the closing line points at.
+    fn admit(&mut self, d: &Diagnostic, view: &SourceView, limit: Option<usize>) -> bool {
         if d.severity != Severity::Error {
             let key = (d.code, message_shape(&d.message));
             if let Some(&i) = self.seen.get(&key) {
-                self.repeats[i].3 += 1;
+                let r = &mut self.repeats[i];
+                if r.3 == 0 {
+                    let (lc, _) = view.locate(d.span);
+                    r.4 = Some((lc.line, lc.column));
+                }
+                r.3 += 1;
                 return false;
             }
             if limit.is_some_and(|n| self.shown >= n) {
@@ -119,7 +126,7 @@ impl FileState {
             if self.repeats.len() < MAX_SHAPES {
                 self.seen.insert(key, self.repeats.len());
                 self.repeats
-                    .push((d.code, d.message.clone(), d.severity, 0));
+                    .push((d.code, d.message.clone(), d.severity, 0, None));
             }
         } else if limit.is_some_and(|n| self.shown >= n) {
             self.over_limit += 1;
@@ -133,11 +140,14 @@ impl FileState {
     /// `gap` adds a blank line after each, as between human diagnostics.
     fn write_end(&self, path: &str, gap: bool, out: &mut dyn Write) -> io::Result<()> {
         let gap = if gap { "\n" } else { "" };
-        for (code, first, severity, more) in &self.repeats {
+        for (code, first, severity, more, at) in &self.repeats {
             if *more > 0 {
+                // The place of the first one not shown, so the line keeps the
+                // `file:line:col:` form editors and scripts read.
+                let place = at.map_or(String::new(), |(l, c)| format!(":{l}:{c}"));
                 writeln!(
                     out,
-                    "{path}: {severity}[{code}]: ... and {} more like it in this file (\"{first}\"); --format json lists every one{gap}",
+                    "{path}{place}: {severity}[{code}]: ... and {} more like it in this file, from here on (\"{first}\"); --format json lists every one{gap}",
                     thousands(*more)
                 )?;
             }
@@ -270,7 +280,7 @@ impl Printer for Human {
     ) -> io::Result<()> {
         let view = SourceView::of_chunk(file, &game.chunk);
         for d in &game.diagnostics {
-            if (self.verbose || d.severity != Severity::Info) && state.admit(d, self.max) {
+            if (self.verbose || d.severity != Severity::Info) && state.admit(d, &view, self.max) {
                 write!(out, "{}\n\n", render_human(&view, d, self.color))?;
             }
         }
@@ -305,7 +315,7 @@ impl Printer for Short {
     ) -> io::Result<()> {
         let view = SourceView::of_chunk(file, &game.chunk);
         for d in &game.diagnostics {
-            if (self.verbose || d.severity != Severity::Info) && state.admit(d, self.max) {
+            if (self.verbose || d.severity != Severity::Info) && state.admit(d, &view, self.max) {
                 writeln!(out, "{}", render_short(&view, d))?;
             }
         }

@@ -243,13 +243,26 @@ fn judge_result(
                     Diagnostic::new(
                         &G514,
                         d.span,
-                        format!(
-                            "this file gives White's score first: at the end {} {}, and {} credits the win to White; PDN gives the first mover's score first, and in {} Black moves first, so White's win is 0-1",
-                            loser.as_str(),
-                            d.why,
-                            d.raw,
-                            sel.variant.title()
-                        ),
+                        {
+                            let winner = loser.opponent();
+                            // The winner's result the PDN way, in the file's own scale.
+                            let two = d.raw.contains('2');
+                            let pdn = match (winner == first, two) {
+                                (true, false) => "1-0",
+                                (false, false) => "0-1",
+                                (true, true) => "2-0",
+                                (false, true) => "0-2",
+                            };
+                            format!(
+                                "this file gives White's score first: at the end {} {}, so {} won, and the file writes {}; PDN gives the first mover's score first, and in {} Black moves first, so {}'s win is {pdn}",
+                                loser.as_str(),
+                                d.why,
+                                winner.as_str(),
+                                d.raw,
+                                sel.variant.title(),
+                                winner.as_str(),
+                            )
+                        },
                     )
                     .with_note(
                         "said once: the file's other results are read the same way, and only one that fits neither reading is reported",

@@ -363,10 +363,13 @@ pub(super) fn evidence(game: &Game) -> Evidence {
         from_fen = n > max_num || f.max(r) > max_coord;
         max_num = max_num.max(n);
         max_coord = max_coord.max(f).max(r);
-        if raw.is_numeric() {
-            num += raw.items.len();
-        } else {
-            alg += raw.items.len();
+        // The moves say how the game is written; the FEN speaks only for a game without them.
+        if num + alg == 0 {
+            if raw.is_numeric() {
+                num += raw.items.len();
+            } else {
+                alg += raw.items.len();
+            }
         }
     }
     let board = Board::ALL

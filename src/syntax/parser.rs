@@ -920,14 +920,50 @@ impl<'a> P<'a> {
         }
     }
 
+    /// Past the blanks at `i`, and past one line break and the blanks after it when what follows
+    /// is `wanted`: a tag broken over two lines (`[` / `Event "x"]`, `[Event` / `"x"]`,
+    /// `[Event "x"` / `]`), which import-format files carry. Returns the index reached and
+    /// whether anything was skipped.
+    fn tag_gap(&mut self, i: usize, wanted: impl Fn(&mut Self, usize) -> bool) -> (usize, bool) {
+        let mut j = i;
+        while matches!(self.at(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        let mut k = j;
+        match self.at(k) {
+            Some(b'\r') if self.at(k + 1) == Some(b'\n') => k += 2,
+            Some(b'\r' | b'\n') => k += 1,
+            _ => return (j, j > i),
+        }
+        while matches!(self.at(k), Some(b' ' | b'\t')) {
+            k += 1;
+        }
+        if wanted(self, k) {
+            (k, true)
+        } else {
+            (j, j > i)
+        }
+    }
+
+    /// A tag name, blanks, then a quote at `i`: the rest of a tag after its `[`.
+    fn name_then_value(&mut self, i: usize) -> bool {
+        let mut j = i;
+        while self
+            .at(j)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80)
+        {
+            j += 1;
+        }
+        while matches!(self.at(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        let quote = self.at(j) == Some(b'"');
+        j > i && self.at(i).is_some_and(|b| b.is_ascii_alphabetic()) && quote
+    }
+
     fn tag(&mut self) -> Option<Tag> {
         let open = self.pos;
-        let mut i = open + 1;
-        let mut spacing = false;
-        while matches!(self.at(i), Some(b' ' | b'\t')) {
-            i += 1;
-            spacing = true;
-        }
+        let (mut i, mut spacing) = self.tag_gap(open + 1, Self::name_then_value);
         let name_start = i;
         while let Some(b) = self.at(i) {
             if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 {
@@ -960,14 +996,12 @@ impl<'a> P<'a> {
                 format!("tag name `{name}` does not start with a capital letter"),
             );
         }
-        let mut gap = 0;
-        while matches!(self.at(i), Some(b' ' | b'\t')) {
-            i += 1;
-            gap += 1;
-        }
-        if gap > 1 {
+        let (after, _) = self.tag_gap(i, |p, k| p.at(k) == Some(b'"'));
+        // One blank between name and value is usual; more, or a line break, is reported.
+        if after > i + 1 || self.b[i..after].iter().any(|b| matches!(b, b'\n' | b'\r')) {
             spacing = true;
         }
+        i = after;
         let value_start = i;
         let value;
         let mut closed_line = false;
@@ -1028,10 +1062,9 @@ impl<'a> P<'a> {
             i = j;
         }
         let value_span = self.span(value_start, i);
-        while matches!(self.at(i), Some(b' ' | b'\t')) {
-            i += 1;
-            spacing = true;
-        }
+        let (after, skipped) = self.tag_gap(i, |p, k| p.at(k) == Some(b']'));
+        spacing |= skipped;
+        i = after;
         let end = if self.at(i) == Some(b']') {
             i + 1
         } else {
@@ -1047,11 +1080,16 @@ impl<'a> P<'a> {
         };
         self.pos = end;
         if spacing {
+            let broken = self.b[open..end].iter().any(|b| matches!(b, b'\n' | b'\r'));
             self.lenient(
                 &c::N201,
                 open,
                 end,
-                format!("extra spaces inside tag `{name}`"),
+                if broken {
+                    format!("tag `{name}` is broken over two lines")
+                } else {
+                    format!("extra spaces inside tag `{name}`")
+                },
             );
         }
         if name == "GameType" {

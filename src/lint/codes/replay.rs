@@ -423,7 +423,8 @@ code!(
     Warning,
     "the position cannot arise in a game",
     "The position is readable but cannot come from the start position: more than the variant's \
-     number of pieces for a side, for example. The replay goes on from it.",
+     number of pieces for a side, a man on its own crowning row, or a board with no piece at \
+     all (`[FEN \"W::\"]`, which some files use as a placeholder). The replay goes on from it.",
     "[GameType \"21\"]\n[FEN \"W:W17-29:B1-4\"]\n*"
 );
 

@@ -126,14 +126,14 @@ pub static S111: Code = Code {
     example: "{ note } ! 1. 32-28 *\n",
 };
 
-/// Extra spaces inside a tag's brackets.
+/// Extra spaces, or a line break, inside a tag's brackets.
 pub static N201: Code = Code {
     code: "N201",
     name: "tag-spacing",
     kind: Kind::NonStandard,
     severity: Severity::Warning,
-    summary: "extra spaces inside a tag's brackets",
-    explanation: "PDN writes a tag as `[Name \"value\"]`: no space after `[` or before `]`, and one space between name and value. Some programs pad the name to line values up (`[Event    \"...\"]`). The tag is read as if written normally.",
+    summary: "extra spaces or a line break inside a tag's brackets",
+    explanation: "PDN writes a tag as `[Name \"value\"]` on one line: no space after `[` or before `]`, and one space between name and value. Some programs pad the name to line values up (`[Event    \"...\"]`), and files typed or wrapped by hand break a tag over two lines (`[` then `Event \"...\"]`, or the `]` alone on the next line). The tag is read as if written normally; a line break is accepted only where the rest of the tag follows on the next line.",
     example: "[Event    \"Open\" ]\n1. 32-28 *\n",
 };
 
