@@ -85,6 +85,17 @@ impl AddAssign<FileRecord> for RunTotals {
 /// Kinds of warning (code and message shape) a file's printer remembers to fold repeats.
 const MAX_SHAPES: usize = 4096;
 
+/// A kind of warning of a file: its code, the first one's message and severity, how many more
+/// there were, and where the first of those is (line and column).
+#[derive(Debug)]
+struct Repeat {
+    code: &'static str,
+    first: String,
+    severity: Severity,
+    more: usize,
+    at: Option<(u32, u32)>,
+}
+
 /// What a printer remembers about the file it is printing: how many diagnostics it has shown
 /// and which kinds of warning it has already shown once.
 #[derive(Debug, Default)]
@@ -96,7 +107,7 @@ pub struct FileState {
     /// Warnings and infos by code and message shape, in order of first appearance: the first
     /// one's message and severity, how many more there were, and where the first of those is
     /// (line and column).
-    repeats: Vec<(&'static str, String, Severity, usize, Option<(u32, u32)>)>,
+    repeats: Vec<Repeat>,
     /// Where each code and message shape sits in `repeats`.
     seen: std::collections::HashMap<(&'static str, String), usize>,
 }
@@ -110,11 +121,11 @@ impl FileState {
             let key = (d.code, message_shape(&d.message));
             if let Some(&i) = self.seen.get(&key) {
                 let r = &mut self.repeats[i];
-                if r.3 == 0 {
+                if r.more == 0 {
                     let (lc, _) = view.locate(d.span);
-                    r.4 = Some((lc.line, lc.column));
+                    r.at = Some((lc.line, lc.column));
                 }
-                r.3 += 1;
+                r.more += 1;
                 return false;
             }
             if limit.is_some_and(|n| self.shown >= n) {
@@ -125,8 +136,13 @@ impl FileState {
             // remembered.
             if self.repeats.len() < MAX_SHAPES {
                 self.seen.insert(key, self.repeats.len());
-                self.repeats
-                    .push((d.code, d.message.clone(), d.severity, 0, None));
+                self.repeats.push(Repeat {
+                    code: d.code,
+                    first: d.message.clone(),
+                    severity: d.severity,
+                    more: 0,
+                    at: None,
+                });
             }
         } else if limit.is_some_and(|n| self.shown >= n) {
             self.over_limit += 1;
@@ -140,7 +156,14 @@ impl FileState {
     /// `gap` adds a blank line after each, as between human diagnostics.
     fn write_end(&self, path: &str, gap: bool, out: &mut dyn Write) -> io::Result<()> {
         let gap = if gap { "\n" } else { "" };
-        for (code, first, severity, more, at) in &self.repeats {
+        for Repeat {
+            code,
+            first,
+            severity,
+            more,
+            at,
+        } in &self.repeats
+        {
             if *more > 0 {
                 // The place of the first one not shown, so the line keeps the
                 // `file:line:col:` form editors and scripts read.
