@@ -369,6 +369,15 @@ fn validate_names_the_square_of_a_man_on_its_promotion_row() {
         })
     );
     p.set_piece(s, None);
+    // A board with no piece at all is no position a game reaches.
+    assert_eq!(p.validate(), Err(PositionError::Empty));
+    p.set_piece(
+        Square::from_number(20).expect("square 20"),
+        Some(Piece {
+            color: Color::White,
+            role: Role::Man,
+        }),
+    );
     assert_eq!(p.validate(), Ok(()));
 }
 
