@@ -406,3 +406,36 @@ fn czech_rule_errors_have_their_codes() {
         ["h4xd8", "h4xe7", "h4xf6"]
     );
 }
+
+#[test]
+fn spanish_rule_errors_have_their_codes() {
+    let text = include_str!("fixtures/replay/spanish_errors.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [vec!["R316"], vec!["R306"], Vec::new()]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    assert!(
+        ds[0].message.contains("the most kings"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(ds[0].context.as_ref().unwrap().expected, ["11x27"]);
+}
+
+#[test]
+fn online_variants_results_follow_their_end_rules() {
+    let text = include_str!("fixtures/replay/online_results.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [Vec::new(), vec!["G503"], Vec::new(), vec!["G503"]]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    let g503: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.code == "G503")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(g503[0].contains("which wins Antidraughts"), "{g503:?}");
+    assert!(g503[1].contains("which wins Breakthrough"), "{g503:?}");
+}

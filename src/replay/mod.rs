@@ -65,8 +65,6 @@ const NOT_REPLAYED_NAMES: &[(&str, u32)] = &[
     ("chess", 0),
     ("chinese-chess", 1),
     ("xiangqi", 1),
-    ("spanish", 24),
-    ("portuguese", 28),
     ("turkish", 30),
     ("thai", 31),
     ("frisian", 40),
@@ -244,8 +242,7 @@ fn judge_result(
                         &G514,
                         d.span,
                         format!(
-                            "this file gives White's score first: at the end {} {}, and {} credits the win to White; PDN gives the first mover's score first, and in {} Black moves first, so White's win is 0-1",
-                            loser.as_str(),
+                            "this file gives White's score first: at the end {}, and {} credits the win to White; PDN gives the first mover's score first, and in {} Black moves first, so White's win is 0-1",
                             d.why,
                             d.raw,
                             sel.variant.title()
@@ -282,8 +279,7 @@ fn judge_result(
         &G503,
         d.span,
         format!(
-            "at the end {} {}, so {} lost, but the result {} credits {} with {credited}",
-            loser.as_str(),
+            "at the end {}, so {} lost, but the result {} credits {} with {credited}",
             d.why,
             loser.as_str(),
             d.raw,
