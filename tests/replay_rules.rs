@@ -439,3 +439,40 @@ fn online_variants_results_follow_their_end_rules() {
     assert!(g503[0].contains("which wins Antidraughts"), "{g503:?}");
     assert!(g503[1].contains("which wins Breakthrough"), "{g503:?}");
 }
+
+/// Swaps the results `2-0` and `0-2` of a text, in Result tags and as words of the movetext.
+fn flip_results(text: &str) -> String {
+    let flip = |w: &str| match w {
+        "2-0" => "0-2".to_string(),
+        "0-2" => "2-0".to_string(),
+        "[Result \"2-0\"]" => "[Result \"0-2\"]".to_string(),
+        "[Result \"0-2\"]" => "[Result \"2-0\"]".to_string(),
+        w => w.to_string(),
+    };
+    text.lines()
+        .map(|line| {
+            if line.starts_with("[Result ") {
+                flip(line)
+            } else {
+                line.split(' ').map(flip).collect::<Vec<_>>().join(" ")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn real_online_games_agree_with_their_end_rules_and_flipped_results_do_not() {
+    // lidraughts' exports: every result that a final position decides fits the variant's
+    // end rule (16 Antidraughts games end without a move for the side to move, 12
+    // Breakthrough games with a king); the same results swapped are one G503 each.
+    for (text, decided) in [
+        (include_str!("../corpus/py-draughts/antidraughts.pdn"), 16),
+        (include_str!("../corpus/py-draughts/breakthrough.pdn"), 12),
+    ] {
+        assert!(codes(text).is_empty(), "{:?}", codes(text));
+        let flipped = codes(&flip_results(text));
+        assert_eq!(flipped.len(), decided, "{flipped:?}");
+        assert!(flipped.iter().all(|&c| c == "G503"), "{flipped:?}");
+    }
+}
