@@ -12,7 +12,8 @@ LIBRARY:
     ref         the small stand-alone generator in this file (stdlib only);
                 written for this comparison, shares no code with the libraries
 
-VARIANT: international, english, russian, brazilian, pool, canadian, italian, czech
+VARIANT: international, english, russian, brazilian, pool, canadian, italian, czech,
+    spanish, portuguese, antidraughts, breakthrough
     (not every library knows every variant; the script says so and exits 2)
 
 Each library is imported as `draughts` or `dame`, so run it with the Python of
@@ -39,7 +40,7 @@ import sys
 import time
 
 VARIANTS = ("international", "english", "russian", "brazilian", "pool", "canadian", "italian",
-            "czech")
+            "czech", "spanish", "portuguese", "antidraughts", "breakthrough")
 
 
 # --------------------------------------------------------------------------
@@ -78,6 +79,13 @@ RULES = {
     # tree, so it is generated on the same board as the others.
     "italian":       Rules(8, 3, False, False, "italian", "stop", False, men_take_kings=False),
     "czech":         Rules(8, 3, True, False, "king", "stop", False),
+    # Spanish and Portuguese: men forward only, flying kings, the most pieces and then the
+    # most kings (turned board, mirrored as Italian's).
+    "spanish":       Rules(8, 3, True, False, "majority-kings", "stop", False),
+    "portuguese":    Rules(8, 3, True, False, "majority-kings", "stop", False),
+    # lidraughts' online variants move as International; only their end differs.
+    "antidraughts":  Rules(10, 4, True, True, "majority", "end", False),
+    "breakthrough":  Rules(10, 4, True, True, "majority", "end", False),
 }
 
 # Pieces: +1 white man, +2 white king, -1 black man, -2 black king, 0 empty.
@@ -133,6 +141,8 @@ class RefGame:
                         return (len(m[2]),)
                     if choice == "king":
                         return (with_king,)
+                    if choice == "majority-kings":
+                        return (len(m[2]), len(kings))
                     first = -kings[0] if kings else -1000
                     return (len(m[2]), with_king, len(kings), first)
                 best = max(key(m) for m in caps)
@@ -342,10 +352,12 @@ def make_pydr(variant, unique):
     except Exception:
         pass
     boards = {"international": "StandardBoard", "russian": "RussianBoard",
-              "brazilian": "BrazilianBoard", "english": "AmericanBoard"}
+              "brazilian": "BrazilianBoard", "english": "AmericanBoard",
+              "antidraughts": "AntidraughtsBoard", "breakthrough": "BreakthroughBoard"}
     if variant not in boards:
         unsupported("pydr", variant, "py-draughts 1.10 has standard, american, russian, brazilian, "
-                    "frisian, frysk, antidraughts, breakthrough; no canadian or pool")
+                    "frisian, frysk, antidraughts, breakthrough; no canadian, pool, italian, czech, "
+                    "spanish or portuguese")
     if variant == "english":
         print("warning: py-draughts' AmericanBoard makes captures optional, so its English "
               "numbers differ from the rules once a capture is possible", file=sys.stderr)
@@ -375,11 +387,12 @@ def make_pydr(variant, unique):
 def make_pydraughts(variant, unique):
     from draughts import Board
     names = {"international": "standard", "russian": "russian", "brazilian": "brazilian",
-             "english": "english", "italian": "italian"}
+             "english": "english", "italian": "italian", "antidraughts": "antidraughts",
+             "breakthrough": "breakthrough"}
     if variant not in names:
         unsupported("pydraughts", variant, "pydraughts 0.6 has standard, english, italian, russian, "
                     "brazilian, turkish, frisian, frysk!, antidraughts, breakthrough; no canadian, "
-                    "pool or czech")
+                    "pool, czech, spanish or portuguese")
 
     def count(board):
         ms = board.legal_moves()

@@ -55,7 +55,7 @@ pub struct GenStats {
     pub multi_captures: u64,
     /// Men crowned.
     pub promotions: u64,
-    /// Games that end because the side to move has no move (a decided result).
+    /// Games that end by the variant's end rule (a decided result).
     pub decided: usize,
 }
 
@@ -98,7 +98,7 @@ pub fn gametype_value(variant: Variant, layout: &Layout) -> String {
     )
 }
 
-/// The result text when `loser` has no move left, or of an unfinished game (`None`): a draw
+/// The result text when `loser` has lost by the variant's end rule, or of an unfinished game (`None`): a draw
 /// or `*`. Scores count from the side that moves first; 10x10 and 12x12 games score two points.
 fn result_text(variant: Variant, loser: Option<Color>, rng: &mut SplitMix) -> &'static str {
     let two = variant.board().size() >= 10;
@@ -159,13 +159,19 @@ pub fn generate<W: io::Write>(options: &GenOptions, writer: &mut W) -> io::Resul
         let mut pos = Position::start(variant);
         let mut moves = Vec::new();
         let mut loser = None;
-        while moves.len() < target as usize {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                loser = Some(pos.side_to_move());
+        loop {
+            // Each variant's own end rule: no move left, or (Breakthrough) a first king.
+            if let Some(end) = pos.ended() {
+                loser = Some(end.loser);
                 break;
             }
-            let mv = &legal[rng.below(legal.len() as u64) as usize];
+            if moves.len() >= target as usize {
+                break;
+            }
+            let legal = pos.legal_moves();
+            let Some(mv) = legal.get(rng.below(legal.len() as u64) as usize) else {
+                break;
+            };
             moves.push(write_move_in(&layout, mv, &legal, separator));
             if !mv.captured.is_empty() {
                 stats.captures += 1;
@@ -177,9 +183,6 @@ pub fn generate<W: io::Write>(options: &GenOptions, writer: &mut W) -> io::Resul
                 stats.promotions += 1;
             }
             pos.play(mv);
-        }
-        if loser.is_none() && pos.legal_moves().is_empty() {
-            loser = Some(pos.side_to_move());
         }
         if loser.is_some() {
             stats.decided += 1;

@@ -95,7 +95,7 @@ fn every_json_line_of_the_corpus_has_the_documented_fields() {
     );
     // One file record per file: 47 corpus files read, SOURCES.md skipped, the missing file.
     assert_eq!(seen["file"], 49);
-    assert!(seen["diagnostic"] > 1000);
+    assert!(seen["diagnostic"] > 900);
     // The documented optional fields do occur somewhere in the corpus output.
     for field in ["game", "labels", "notes", "ply", "expected", "reason"] {
         assert!(

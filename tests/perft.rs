@@ -111,3 +111,25 @@ fn italian_and_czech_start_perft_depths_8_to_10() {
     check(Variant::Italian, &ITALIAN, 8..=10);
     check(Variant::Czech, &CZECH, 8..=10);
 }
+
+// Spanish and Portuguese (the same rules on the same turned board). Source: the stand-alone
+// reference generator `scripts/peer_perft.py ref spanish 8` (no published implementation of
+// Spanish draughts was found; pydraughts and py-draughts have none). To depth 8 no king can
+// appear, so the counts equal Italian's: the two differ only in kings.
+const SPANISH: [u64; 8] = [7, 49, 302, 1469, 7361, 36473, 177532, 828783];
+
+// Antidraughts and Breakthrough move as International. Source: py-draughts 1.10
+// (`AntidraughtsBoard`, `BreakthroughBoard`, `scripts/peer_perft.py pydr`), to depth 5.
+#[test]
+fn spanish_portuguese_and_the_online_variants_start_perft() {
+    check(Variant::Spanish, &SPANISH, 1..=7);
+    check(Variant::Portuguese, &SPANISH, 1..=7);
+    check(Variant::Antidraughts, &INTERNATIONAL, 1..=5);
+    check(Variant::Breakthrough, &INTERNATIONAL, 1..=5);
+}
+
+#[test]
+#[ignore = "deep: run in release with --ignored"]
+fn spanish_start_perft_depth_8() {
+    check(Variant::Spanish, &SPANISH, 8..=8);
+}

@@ -246,3 +246,44 @@ fn huffing_reports_a_missed_capture_and_its_huff_as_one_warning() {
     );
     assert!(ds[0].message.contains("may huff"), "{}", ds[0].message);
 }
+
+#[test]
+fn spanish_portuguese_and_the_online_variants_are_named_by_tags_and_numbers() {
+    for (name, v) in [
+        ("spanish", Variant::Spanish),
+        ("24", Variant::Spanish),
+        ("portuguese", Variant::Portuguese),
+        ("28", Variant::Portuguese),
+        ("antidraughts", Variant::Antidraughts),
+        ("98", Variant::Antidraughts),
+        ("breakthrough", Variant::Breakthrough),
+        ("96", Variant::Breakthrough),
+    ] {
+        assert_eq!(name.parse::<ForcedVariant>(), Ok(ForcedVariant::Replay(v)));
+    }
+    // Tag words name the Spanish and Portuguese games; the replay alone never chooses
+    // Portuguese, whose moves are Spanish.
+    let game = "[FEN \"W:W9,11:B13,22,23,K15\"]\n1. 11x27 *\n";
+    for (event, v) in [
+        ("Campeonato de España", Variant::Spanish),
+        ("Campeonato de Portugal", Variant::Portuguese),
+    ] {
+        let text = format!("[Event \"{event}\"]\n{game}");
+        let (ds, totals) = check(&text, None);
+        assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+        assert_eq!(totals.variants.get(&v), Some(&1), "{event}");
+    }
+    // Without words, nothing tells this position's one capture apart: pool, first of the
+    // numeric candidates, replays it, and the statement names Spanish among the others.
+    let (ds, totals) = check(game, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert_eq!(totals.variants.get(&Variant::Pool), Some(&1), "{ds:#?}");
+    assert!(
+        ds[0].message.contains("Spanish draughts"),
+        "{}",
+        ds[0].message
+    );
+    // lidraughts' [Variant] tags name the online variants.
+    let (_, totals) = check("[Variant \"Antidraughts\"]\n1. 32-28 19-23 *\n", None);
+    assert_eq!(totals.variants.get(&Variant::Antidraughts), Some(&1));
+}

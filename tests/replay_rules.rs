@@ -406,3 +406,73 @@ fn czech_rule_errors_have_their_codes() {
         ["h4xd8", "h4xe7", "h4xf6"]
     );
 }
+
+#[test]
+fn spanish_rule_errors_have_their_codes() {
+    let text = include_str!("fixtures/replay/spanish_errors.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [vec!["R316"], vec!["R306"], Vec::new()]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    assert!(
+        ds[0].message.contains("the most kings"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(ds[0].context.as_ref().unwrap().expected, ["11x27"]);
+}
+
+#[test]
+fn online_variants_results_follow_their_end_rules() {
+    let text = include_str!("fixtures/replay/online_results.pdn");
+    assert_eq!(
+        codes_per_game(text),
+        [Vec::new(), vec!["G503"], Vec::new(), vec!["G503"]]
+    );
+    let ds = run(text, RuleProfile::Modern);
+    let g503: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.code == "G503")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(g503[0].contains("which wins Antidraughts"), "{g503:?}");
+    assert!(g503[1].contains("which wins Breakthrough"), "{g503:?}");
+}
+
+/// Swaps the results `2-0` and `0-2` of a text, in Result tags and as words of the movetext.
+fn flip_results(text: &str) -> String {
+    let flip = |w: &str| match w {
+        "2-0" => "0-2".to_string(),
+        "0-2" => "2-0".to_string(),
+        "[Result \"2-0\"]" => "[Result \"0-2\"]".to_string(),
+        "[Result \"0-2\"]" => "[Result \"2-0\"]".to_string(),
+        w => w.to_string(),
+    };
+    text.lines()
+        .map(|line| {
+            if line.starts_with("[Result ") {
+                flip(line)
+            } else {
+                line.split(' ').map(flip).collect::<Vec<_>>().join(" ")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn real_online_games_agree_with_their_end_rules_and_flipped_results_do_not() {
+    // lidraughts' exports: every result that a final position decides fits the variant's
+    // end rule (16 Antidraughts games end without a move for the side to move, 12
+    // Breakthrough games with a king); the same results swapped are one G503 each.
+    for (text, decided) in [
+        (include_str!("../corpus/py-draughts/antidraughts.pdn"), 16),
+        (include_str!("../corpus/py-draughts/breakthrough.pdn"), 12),
+    ] {
+        assert!(codes(text).is_empty(), "{:?}", codes(text));
+        let flipped = codes(&flip_results(text));
+        assert_eq!(flipped.len(), decided, "{flipped:?}");
+        assert!(flipped.iter().all(|&c| c == "G503"), "{flipped:?}");
+    }
+}

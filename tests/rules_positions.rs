@@ -549,3 +549,114 @@ fn czech_flying_king_takes_from_afar_and_lands_where_it_can_go_on() {
     );
     assert_eq!(legal(&p), set(&[mv("a1", "h4", &["d4", "g5"], false)]));
 }
+
+// Spanish and Portuguese draughts.
+
+#[test]
+fn spanish_takes_the_most_pieces_then_the_most_kings() {
+    // a3 can take the men b4 and d6; e3 can take the king f4 and the man f6: two pieces
+    // either way, and the capture with a king in it is compulsory.
+    for v in [Variant::Spanish, Variant::Portuguese] {
+        let p = pos(
+            v,
+            Color::White,
+            &["a3", "e3"],
+            &[],
+            &["b4", "d6", "f6"],
+            &["f4"],
+        );
+        assert_eq!(p.all_captures().len(), 2, "{v}");
+        assert_eq!(
+            legal(&p),
+            set(&[mv("e3", "e7", &["f4", "f6"], false)]),
+            "{v}"
+        );
+    }
+    // Without f6, the king alone is one piece: the two men come first.
+    let p = pos(
+        Variant::Spanish,
+        Color::White,
+        &["a3", "e3"],
+        &[],
+        &["b4", "d6"],
+        &["f4"],
+    );
+    assert_eq!(legal(&p), set(&[mv("a3", "e7", &["b4", "d6"], false)]));
+}
+
+#[test]
+fn spanish_men_capture_forward_only_and_kings_fly() {
+    // The man d4 has c3 behind it with b2 empty: no capture, only its two steps forward.
+    let p = pos(Variant::Spanish, Color::White, &["d4"], &[], &["c3"], &[]);
+    assert_eq!(
+        legal(&p),
+        set(&[mv("d4", "c5", &[], false), mv("d4", "e5", &[], false)])
+    );
+    let p = pos(Variant::Spanish, Color::White, &[], &["a1"], &["d4"], &[]);
+    let caps = ["d4"];
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a1", "e5", &caps, false),
+            mv("a1", "f6", &caps, false),
+            mv("a1", "g7", &caps, false),
+            mv("a1", "h8", &caps, false),
+        ])
+    );
+}
+
+// The online variants' end rules.
+
+#[test]
+fn antidraughts_is_won_by_the_side_that_cannot_move() {
+    // White to move has no piece left.
+    let p = pos(Variant::Antidraughts, Color::White, &[], &[], &["c7"], &[]);
+    let end = p.ended().expect("over");
+    assert_eq!(end.loser, Color::Black);
+    let p = pos(Variant::International, Color::White, &[], &[], &["c7"], &[]);
+    assert_eq!(p.ended().expect("over").loser, Color::White);
+    // Blocked: the man a1 cannot step to b2.
+    let p = pos(
+        Variant::Antidraughts,
+        Color::White,
+        &["a1"],
+        &[],
+        &["b2", "c3"],
+        &[],
+    );
+    assert_eq!(p.ended().expect("over").loser, Color::Black);
+    let p = pos(
+        Variant::Antidraughts,
+        Color::White,
+        &["a1"],
+        &[],
+        &["e7"],
+        &[],
+    );
+    assert_eq!(p.ended(), None);
+}
+
+#[test]
+fn breakthrough_is_won_by_the_first_king() {
+    // White has crowned; Black still has men and moves.
+    let p = pos(
+        Variant::Breakthrough,
+        Color::Black,
+        &["a1"],
+        &["b10"],
+        &["c7", "e7"],
+        &[],
+    );
+    let end = p.ended().expect("over");
+    assert_eq!(end.loser, Color::Black);
+    assert!(end.why.contains("king"), "{}", end.why);
+    let p = pos(
+        Variant::International,
+        Color::Black,
+        &["a1"],
+        &["b10"],
+        &["c7", "e7"],
+        &[],
+    );
+    assert_eq!(p.ended(), None);
+}

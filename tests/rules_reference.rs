@@ -127,6 +127,7 @@ impl Naive {
                     CaptureChoice::Free => (0, false, 0, 0),
                     CaptureChoice::Majority => (caps.len(), false, 0, 0),
                     CaptureChoice::KingFirst => (0, with_king, 0, 0),
+                    CaptureChoice::MajorityThenKings => (caps.len(), false, kings, 0),
                     CaptureChoice::Italian => (caps.len(), with_king, kings, first),
                 };
                 let mut c: Vec<u8> = caps.iter().map(|&x| x as u8).collect();

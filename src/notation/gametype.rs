@@ -62,9 +62,6 @@ pub struct Resolved {
     pub layout: Option<Layout>,
     /// Who moves first from the start position.
     pub first_to_move: Option<Color>,
-    /// The winning condition differs from the movement rules' variant (Antidraughts,
-    /// Breakthrough): results cannot be checked against the final position.
-    pub other_win_condition: bool,
     /// The declared layout is non-standard for its variant; a caller may try the standard one
     /// when the declared one fails to replay.
     pub nonstandard_layout: bool,
@@ -76,27 +73,18 @@ pub struct Resolved {
 
 /// The name of a GameType number (PDN 3.0 table, plus lidraughts' private numbers).
 pub fn game_name(number: u32) -> Option<&'static str> {
+    if let Some(v) = Variant::from_gametype(number) {
+        return Some(v.title());
+    }
     Some(match number {
         0 => "chess",
         1 => "Chinese chess",
-        20 => "International draughts",
-        21 => "English draughts",
-        22 => "Italian draughts",
-        23 => "American pool checkers",
-        24 => "Spanish draughts",
-        25 => "Russian draughts",
-        26 => "Brazilian draughts",
-        27 => "Canadian draughts",
-        28 => "Portuguese draughts",
-        29 => "Czech draughts",
         30 => "Turkish draughts",
         31 => "Thai draughts",
         40 => "Frisian draughts",
         41 => "Spantsiretti",
         50 => "Othello",
-        96 => "Breakthrough (lidraughts)",
         97 => "Frysk! (lidraughts)",
-        98 => "Antidraughts (lidraughts)",
         _ => return None,
     })
 }
@@ -176,11 +164,7 @@ impl GameType {
     pub fn resolve(&self) -> Resolved {
         let mut notes = Vec::new();
         let name = game_name(self.number);
-        let (variant, other_win) = match self.number {
-            96 | 98 => (Some(Variant::International), true),
-            n => (Variant::from_gametype(n), false),
-        };
-        let Some(variant) = variant else {
+        let Some(variant) = Variant::from_gametype(self.number) else {
             let why = match name {
                 Some(n) => format!(
                     "GameType {} is {n}, whose rules pdnkit does not know yet",
@@ -192,20 +176,11 @@ impl GameType {
                 variant: None,
                 layout: None,
                 first_to_move: self.first,
-                other_win_condition: false,
                 nonstandard_layout: false,
                 notes,
                 unsupported: Some(why),
             };
         };
-        if other_win {
-            notes.push(format!(
-                "GameType {} is {}: moves are checked with International rules, but its \
-                 winning condition differs, so results are not checked against the board",
-                self.number,
-                name.unwrap_or("a lidraughts variant")
-            ));
-        }
         let std_layout = Layout::standard(variant);
         let std_first = variant.rules().first_to_move;
         let mut layout = std_layout;
@@ -303,7 +278,6 @@ impl GameType {
             variant: Some(variant),
             layout: Some(layout),
             first_to_move: Some(first),
-            other_win_condition: other_win,
             nonstandard_layout: nonstandard,
             notes,
             unsupported: None,
@@ -316,10 +290,7 @@ impl GameType {
         // old vertical numbering and never describe one of our boards.
         (letter == 'A'
             && digit == 1
-            && matches!(
-                variant,
-                Variant::Russian | Variant::Brazilian | Variant::Czech
-            )
+            && variant.info().notation.algebraic
             && self.first != Some(Color::Black))
             || digit > 3
     }
@@ -354,6 +325,8 @@ mod tests {
             ("27,W,12,12,N2,0", Variant::Canadian),
             ("22,W,8,8,N2,1", Variant::Italian),
             ("29,W,8,8,A0,0", Variant::Czech),
+            ("24,W,8,8,N1,1", Variant::Spanish),
+            ("28,W,8,8,N1,1", Variant::Portuguese),
             (" 20 , W , 10 , 10 , N2 , 0 ", Variant::International),
         ] {
             let r = GameType::parse(text).unwrap().resolve();
@@ -398,13 +371,16 @@ mod tests {
     #[test]
     fn private_and_unknown_numbers() {
         let r = GameType::parse("98").unwrap().resolve();
-        assert_eq!(r.variant, Some(Variant::International));
-        assert!(r.other_win_condition);
+        assert_eq!(r.variant, Some(Variant::Antidraughts));
+        assert_eq!(r.layout, Some(Layout::standard(Variant::International)));
+        assert!(r.notes.is_empty(), "{:?}", r.notes);
+        let r = GameType::parse("96").unwrap().resolve();
+        assert_eq!(r.variant, Some(Variant::Breakthrough));
         let r = GameType::parse("97").unwrap().resolve();
         assert_eq!(r.variant, None);
         assert!(r.unsupported.unwrap().contains("Frysk"));
-        let r = GameType::parse("24,W,8,8,N1,1").unwrap().resolve();
-        assert!(r.unsupported.unwrap().contains("Spanish"));
+        let r = GameType::parse("30,W,8,8,A0,0").unwrap().resolve();
+        assert!(r.unsupported.unwrap().contains("Turkish"));
         assert!(
             GameType::parse("777")
                 .unwrap()

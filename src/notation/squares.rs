@@ -110,24 +110,31 @@ impl Layout {
     /// The standard layout of `variant` (PDN 3.0 GameType table).
     pub const fn standard(variant: Variant) -> Layout {
         let board = variant.board();
-        let kind = match variant {
-            Variant::Russian | Variant::Brazilian | Variant::Czech => NotationKind::Algebraic,
-            _ => NotationKind::Numeric,
+        let notation = variant.info().notation;
+        let first = variant.rules().first_to_move;
+        let kind = if notation.algebraic {
+            NotationKind::Algebraic
+        } else {
+            NotationKind::Numeric
         };
         // Corners are seen from the side that moves first: `a1` is at its left hand, so in
         // English draughts and pool (Black first) `a1` is White's top-right corner.
-        let algebraic_corner = match Corner::from_digit(0, variant.rules().first_to_move) {
+        let algebraic_corner = match Corner::from_digit(0, first) {
             Some(c) => c,
             None => Corner::BottomLeft,
+        };
+        let numeric_corner = match Corner::from_digit(notation.numeric_corner, first) {
+            Some(c) => c,
+            None => Corner::TopLeft,
         };
         Layout {
             board,
             kind,
-            numeric_corner: Corner::TopLeft,
+            numeric_corner,
             algebraic_corner,
-            // Italian draughts turns the board: each player has a dark square at the near
-            // right corner, so the bottom-left corner is not a playing square (22,W,8,8,N2,1).
-            inverted: matches!(variant, Variant::Italian),
+            // Italian and Spanish draughts turn the board: each player has a playing square at
+            // the near right corner, so the bottom-left corner is not one (22,W,8,8,N2,1).
+            inverted: notation.inverted,
         }
     }
 
@@ -294,8 +301,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn spanish_and_portuguese_number_from_white_s_right_corner_on_the_turned_board() {
+        for v in [Variant::Spanish, Variant::Portuguese] {
+            let l = Layout::standard(v);
+            assert!(l.inverted);
+            let start = crate::board::Position::start(v);
+            // Square 1 is White's near right corner (h1 on the turned board, where a1 is a
+            // light square); White's men stand on 1-12, Black's on 21-32.
+            assert_eq!(l.to_algebraic(l.from_numeric(1).unwrap()), "h1");
+            assert_eq!(l.to_algebraic(l.from_numeric(4).unwrap()), "b1");
+            assert_eq!(l.to_algebraic(l.from_numeric(5).unwrap()), "g2");
+            assert_eq!(l.to_algebraic(l.from_numeric(32).unwrap()), "a8");
+            for n in 1..=32 {
+                let piece = start.piece_at(l.from_numeric(n).unwrap()).map(|p| p.color);
+                let want = match n {
+                    1..=12 => Some(Color::White),
+                    21..=32 => Some(Color::Black),
+                    _ => None,
+                };
+                assert_eq!(piece, want, "{v} {n}");
+            }
+        }
+    }
+
+    #[test]
     fn standard_numeric_is_the_canonical_order() {
-        for v in Variant::ALL.into_iter().filter(|&v| v != Variant::Italian) {
+        for v in Variant::ALL
+            .into_iter()
+            .filter(|&v| !v.info().notation.inverted)
+        {
             let l = Layout::standard(v);
             for sq in v.board().all_squares() {
                 assert_eq!(l.to_numeric(sq), sq.number(), "{v} {sq}");

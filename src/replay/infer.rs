@@ -6,7 +6,7 @@
 //! 2. the notation, numeric or algebraic (it orders the candidates);
 //! 3. who moves first (a candidate whose first mover does not hold the first move's piece is
 //!    dropped);
-//! 4. words in the Event, Site, Variant, Opening, Annotator and Source tags ([`KNOWN`]): a
+//! 4. words in the Event, Site, Variant, Opening, Annotator and Source tags ([`known`]): a
 //!    variant the words name is taken without a replay contest;
 //! 5. the replay: the variant that replays the game without error, the file's earlier choice
 //!    first.
@@ -20,7 +20,7 @@ use crate::lint::codes::replay::{G506, G507, G513};
 use crate::lint::{Diagnostic, Severity};
 use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind};
-use crate::rules::Variant;
+use crate::rules::{Variant, VariantInfo};
 use crate::source::Span;
 use crate::syntax::{Element, Game};
 
@@ -29,6 +29,7 @@ use super::{FileContext, Guess, ReplayOptions, line};
 
 /// A game the inference knows: the variant that replays it (`None` for a game pdnkit reads
 /// but does not replay), its board, first mover, usual notation and the words that name it.
+#[derive(Clone, Copy)]
 pub(super) struct Known {
     /// The PDN GameType number.
     pub gametype: u32,
@@ -46,109 +47,47 @@ pub(super) struct Known {
     pub strong: &'static [&'static str],
     /// Words that often but not always mean it ("dama", "damas"): one of these counts once.
     pub weak: &'static [&'static str],
+    /// A replay alone may choose it (see [`VariantInfo::replay_candidate`]).
+    pub replay: bool,
 }
 
-/// The games inference chooses from, in order of preference when the evidence ties. Adding a
-/// variant is one entry.
-pub(super) const KNOWN: &[Known] = &[
-    Known {
-        gametype: 21,
-        variant: Some(Variant::English),
-        title: "English draughts",
-        board: Board::B8,
-        first: Color::Black,
-        algebraic: false,
-        strong: &["checkers", "checker", "english", "eda", "acf"],
-        weak: &[],
-    },
-    Known {
-        gametype: 23,
-        variant: Some(Variant::Pool),
-        title: "American pool checkers",
-        board: Board::B8,
-        first: Color::Black,
-        algebraic: false,
-        strong: &["pool"],
-        weak: &[],
-    },
-    Known {
-        gametype: 25,
-        variant: Some(Variant::Russian),
-        title: "Russian draughts",
-        board: Board::B8,
-        first: Color::White,
-        algebraic: true,
-        strong: &["russian", "russia", "shashki", "шашки", "русские", "россия"],
-        weak: &["rus"],
-    },
-    Known {
-        gametype: 26,
-        variant: Some(Variant::Brazilian),
-        title: "Brazilian draughts",
-        board: Board::B8,
-        first: Color::White,
-        algebraic: true,
-        strong: &["brazilian", "brasil", "brazil", "brasileiro", "brasileira"],
-        weak: &["damas", "bra"],
-    },
-    Known {
-        gametype: 22,
-        variant: Some(Variant::Italian),
-        title: "Italian draughts",
-        board: Board::B8,
-        first: Color::White,
-        algebraic: false,
-        strong: &["italiana", "italian", "italia", "italiano", "fid"],
-        weak: &["dama", "ita"],
-    },
-    Known {
-        gametype: 29,
-        variant: Some(Variant::Czech),
-        title: "Czech draughts",
-        board: Board::B8,
-        first: Color::White,
-        algebraic: true,
-        strong: &["ceska", "cesky", "ceske", "czech", "cesko"],
-        weak: &["cze", "praha"],
-    },
-    Known {
-        gametype: 20,
-        variant: Some(Variant::International),
-        title: "International draughts",
-        board: Board::B10,
-        first: Color::White,
-        algebraic: false,
-        strong: &[
-            "international",
-            "internationale",
-            "internationaal",
-            "dammen",
-            "fmjd",
-            "kndb",
-        ],
-        weak: &["damen", "dames"],
-    },
-    Known {
-        gametype: 40,
-        variant: None,
-        title: "Frisian draughts",
-        board: Board::B10,
-        first: Color::White,
-        algebraic: false,
-        strong: &["frisian", "fries", "friese", "frysk"],
-        weak: &[],
-    },
-    Known {
-        gametype: 27,
-        variant: Some(Variant::Canadian),
-        title: "Canadian draughts",
-        board: Board::B12,
-        first: Color::White,
-        algebraic: false,
-        strong: &["canadian", "canadienne", "canadien"],
-        weak: &[],
-    },
-];
+impl Known {
+    const fn of(e: &VariantInfo) -> Known {
+        Known {
+            gametype: e.gametype,
+            variant: Some(e.variant),
+            title: e.title,
+            board: e.rules.board,
+            first: e.rules.first_to_move,
+            algebraic: e.notation.algebraic,
+            strong: e.strong_words,
+            weak: e.weak_words,
+            replay: e.replay_candidate,
+        }
+    }
+}
+
+/// Games whose tag words inference knows but whose rules pdnkit does not.
+const NOT_REPLAYED: &[Known] = &[Known {
+    gametype: 40,
+    variant: None,
+    title: "Frisian draughts",
+    board: Board::B10,
+    first: Color::White,
+    algebraic: false,
+    strong: &["frisian", "fries", "friese", "frysk"],
+    weak: &[],
+    replay: false,
+}];
+
+/// The games inference chooses from, in order of preference when the evidence ties: the
+/// variants of [`Variant::TABLE`] in its order, then the games not replayed.
+pub(super) fn known() -> impl Iterator<Item = Known> {
+    Variant::TABLE
+        .iter()
+        .map(Known::of)
+        .chain(NOT_REPLAYED.iter().copied())
+}
 
 /// The tags whose words are read as evidence.
 pub(super) const WORD_TAGS: &[&str] =
@@ -176,7 +115,7 @@ fn fold(c: char) -> char {
 
 /// What the tag words say: the game they name, and where ("'Italiana' in Event").
 pub(super) struct Words {
-    pub known: &'static Known,
+    pub known: Known,
     pub said: String,
     pub span: Span,
 }
@@ -184,8 +123,9 @@ pub(super) struct Words {
 /// The game the tag words name among those of `board`, when one scores higher than every
 /// other; `first` is the side that makes the first move, when the game shows it.
 fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>) -> Option<Words> {
-    let mut score = vec![0u32; KNOWN.len()];
-    let mut said: Vec<Option<(String, Span)>> = vec![None; KNOWN.len()];
+    let all: Vec<Known> = known().collect();
+    let mut score = vec![0u32; all.len()];
+    let mut said: Vec<Option<(String, Span)>> = vec![None; all.len()];
     for tag in game
         .tags
         .iter()
@@ -198,7 +138,7 @@ fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>)
             if word.is_empty() {
                 continue;
             }
-            for (i, k) in KNOWN.iter().enumerate() {
+            for (i, k) in all.iter().enumerate() {
                 let w = if k.strong.contains(&word) {
                     2
                 } else if k.weak.contains(&word) {
@@ -215,7 +155,7 @@ fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>)
     }
     let mut best: Option<(usize, u32)> = None;
     let mut tie = false;
-    for (i, k) in KNOWN.iter().enumerate() {
+    for (i, k) in all.iter().enumerate() {
         if score[i] == 0 || k.board != board || first(k).is_some_and(|c| c != k.first) {
             continue;
         }
@@ -231,7 +171,7 @@ fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>)
     let (i, _) = best.filter(|_| !tie)?;
     let (said, span) = said[i].take()?;
     Some(Words {
-        known: &KNOWN[i],
+        known: all[i],
         said,
         span,
     })
@@ -307,7 +247,6 @@ fn try_variant(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions
         layout,
         first_to_move: first,
         start,
-        other_win_condition: false,
         declared_notation: false,
         smaller_board: None,
     };
@@ -441,8 +380,8 @@ pub(super) fn infer(
         order.extend(r.fits.iter().copied());
     }
     for usual in [true, false] {
-        for k in KNOWN {
-            if let Some(v) = k.variant {
+        for k in known() {
+            if let Some(v) = k.variant.filter(|_| k.replay) {
                 if k.board == board && (k.algebraic == algebraic) == usual {
                     order.push(v);
                 }

@@ -9,7 +9,7 @@ use crate::notation::resolve::{
     OffBoard, matching, short_origins, token_squares, write_move, write_move_in,
 };
 use crate::notation::{Layout, NotationKind, RawFen};
-use crate::rules::{Criterion, Move, Variant};
+use crate::rules::{Criterion, Ended, Move, Variant};
 use crate::source::Span;
 use crate::syntax::{
     Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareList, SquareValue,
@@ -38,9 +38,9 @@ pub(super) struct Decided {
     pub raw: String,
     pub span: Span,
     pub outcome: Outcome,
-    /// The side that cannot move, and why ("has no pieces left", "cannot move").
+    /// The side that lost by the variant's end rule, and why ("white cannot move").
     pub loser: Color,
-    pub why: &'static str,
+    pub why: String,
     /// The final position, drawn.
     pub diagram: String,
 }
@@ -1353,7 +1353,7 @@ impl<'g> Shared<'g> {
                 );
             }
         }
-        if !complete || self.sel.other_win_condition || end.ply == 0 {
+        if !complete || end.ply == 0 {
             return None;
         }
         let (raw, span, o) = match (term, tag) {
@@ -1365,15 +1365,7 @@ impl<'g> Shared<'g> {
             }
             _ => return None,
         };
-        if !end.pos.legal_moves().is_empty() {
-            return None;
-        }
-        let loser = end.pos.side_to_move();
-        let why = if end.pos.count(loser, Role::Man) + end.pos.count(loser, Role::King) == 0 {
-            "has no pieces left"
-        } else {
-            "cannot move"
-        };
+        let Ended { loser, why } = end.pos.ended()?;
         Some(Decided {
             raw,
             span,

@@ -65,8 +65,6 @@ const NOT_REPLAYED_NAMES: &[(&str, u32)] = &[
     ("chess", 0),
     ("chinese-chess", 1),
     ("xiangqi", 1),
-    ("spanish", 24),
-    ("portuguese", 28),
     ("turkish", 30),
     ("thai", 31),
     ("frisian", 40),
@@ -254,8 +252,7 @@ fn judge_result(
                                 (false, true) => "0-2",
                             };
                             format!(
-                                "this file gives White's score first: at the end {} {}, so {} won, and the file writes {}; PDN gives the first mover's score first, and in {} Black moves first, so {}'s win is {pdn}",
-                                loser.as_str(),
+                                "this file gives White's score first: at the end {}, so {} won, and the file writes {}; PDN gives the first mover's score first, and in {} Black moves first, so {}'s win is {pdn}",
                                 d.why,
                                 winner.as_str(),
                                 d.raw,
@@ -295,8 +292,7 @@ fn judge_result(
         &G503,
         d.span,
         format!(
-            "at the end {} {}, so {} lost, but the result {} credits {} with {credited}",
-            loser.as_str(),
+            "at the end {}, so {} lost, but the result {} credits {} with {credited}",
             d.why,
             loser.as_str(),
             d.raw,

@@ -23,31 +23,10 @@ pub struct Selection {
     pub first_to_move: Color,
     /// The start position (the FEN tag, or the standard start).
     pub start: Position,
-    /// Results are not checked against the board (Antidraughts, Breakthrough).
-    pub other_win_condition: bool,
     /// A GameType tag declares the notation, so moves in the other notation are reported.
     pub declared_notation: bool,
     /// Every square of the game fits this smaller board than the variant's.
     pub smaller_board: Option<Board>,
-}
-
-/// What a lidraughts or PlayStrategy `[Variant]` tag names.
-fn variant_tag(value: &str) -> Option<(Option<Variant>, bool)> {
-    let v = value.trim().to_ascii_lowercase();
-    Some(match v.as_str() {
-        "standard" | "international" | "from position" => (Some(Variant::International), false),
-        "american/english" | "english" | "american" | "checkers" | "english draughts" => {
-            (Some(Variant::English), false)
-        }
-        "russian" => (Some(Variant::Russian), false),
-        "brazilian" => (Some(Variant::Brazilian), false),
-        "canadian" => (Some(Variant::Canadian), false),
-        "pool" | "american pool" => (Some(Variant::Pool), false),
-        "italian" | "italian draughts" => (Some(Variant::Italian), false),
-        "czech" | "czech draughts" => (Some(Variant::Czech), false),
-        "antidraughts" | "breakthrough" => (Some(Variant::International), true),
-        _ => (None, false),
-    })
 }
 
 /// What [`select`] decided: the selection, the replay inference already made with it, and the
@@ -85,7 +64,7 @@ pub(super) fn select(
         None => None,
     };
     let gt_tag = game.tags.iter().find(|t| t.name == "GameType");
-    let mut declared: Option<(Variant, Layout, Color, bool, bool)> = None;
+    let mut declared: Option<(Variant, Layout, Color, bool)> = None;
     if let Some(tag) = gt_tag {
         match GameType::parse(&tag.value) {
             Err(e) => diags.push(Diagnostic::new(
@@ -98,21 +77,14 @@ pub(super) fn select(
                 match (r.variant, r.layout) {
                     (Some(v), Some(l)) => {
                         if forced.is_none_or(|f| f == v) {
-                            for (i, note) in r.notes.iter().enumerate() {
-                                let mut d = Diagnostic::new(&G509, tag.value_span, note.clone());
-                                // The first note of a game with another winning condition only
-                                // says how it is checked.
-                                if r.other_win_condition && i == 0 {
-                                    d = d.with_severity(Severity::Info);
-                                }
-                                diags.push(d);
+                            for note in &r.notes {
+                                diags.push(Diagnostic::new(&G509, tag.value_span, note.clone()));
                             }
                         }
                         declared = Some((
                             v,
                             l,
                             r.first_to_move.unwrap_or(v.rules().first_to_move),
-                            r.other_win_condition,
                             r.nonstandard_layout,
                         ));
                     }
@@ -133,14 +105,14 @@ pub(super) fn select(
     let mut from_variant_tag = false;
     if declared.is_none() && gt_tag.is_none() {
         if let Some(tag) = game.tags.iter().find(|t| t.name == "Variant") {
-            match variant_tag(&tag.value) {
-                Some((Some(v), other)) => {
+            match Variant::from_variant_tag(&tag.value) {
+                Some(v) => {
                     // The tag names the game only; the notation follows the moves.
                     let mut l = Layout::standard(v);
                     if evidence(game).algebraic {
                         l.kind = NotationKind::Algebraic;
                     }
-                    declared = Some((v, l, v.rules().first_to_move, other, false));
+                    declared = Some((v, l, v.rules().first_to_move, false));
                     from_variant_tag = true;
                 }
                 _ if forced.is_none() => {
@@ -160,13 +132,9 @@ pub(super) fn select(
     }
 
     if let Some(forced) = forced {
-        let (layout, first, other) = match declared {
-            Some((v, l, f, o, _)) if v == forced => (l, f, o),
-            _ => (
-                Layout::standard(forced),
-                forced.rules().first_to_move,
-                false,
-            ),
+        let (layout, first) = match declared {
+            Some((v, l, f, _)) if v == forced => (l, f),
+            _ => (Layout::standard(forced), forced.rules().first_to_move),
         };
         let start = start_position(game, forced, &layout, first, diags)?;
         let sel = Selection {
@@ -174,21 +142,19 @@ pub(super) fn select(
             layout,
             first_to_move: first,
             start,
-            other_win_condition: other,
             declared_notation: gt_tag.is_some() && !from_variant_tag,
             smaller_board: smaller_board(game, forced),
         };
         return Some((sel, None, None));
     }
 
-    if let Some((v, layout, first, other, nonstandard)) = declared {
+    if let Some((v, layout, first, nonstandard)) = declared {
         let start = start_position(game, v, &layout, first, diags)?;
         let mut sel = Selection {
             variant: v,
             layout,
             first_to_move: first,
             start,
-            other_win_condition: other,
             declared_notation: !from_variant_tag,
             smaller_board: smaller_board(game, v),
         };

@@ -1,11 +1,14 @@
 //! Variant rules and legal move generation.
 
+mod end;
 mod movegen;
 mod perft;
 mod variant;
 
+pub use end::Ended;
 pub use movegen::{MAX_PATH, Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use variant::{
-    CaptureChoice, CaptureTraits, Criterion, PromotionRule, Rules, UnknownVariant, Variant,
+    CaptureChoice, CaptureTraits, Criterion, EndRule, PromotionRule, Rules, StandardNotation,
+    UnknownVariant, Variant, VariantInfo,
 };

@@ -172,43 +172,50 @@ pub(crate) trait Spec {
     const PROMO: PromotionRule;
 }
 
-macro_rules! spec {
-    ($name:ident, $v:expr, $g:ty) => {
-        pub(crate) struct $name;
-        impl Spec for $name {
-            type G = $g;
-            const BACK: bool = $v.rules().men_capture_backward;
-            const FLYING: bool = $v.rules().flying_kings;
-            const MAN_TAKES_KING: bool = $v.rules().men_capture_kings;
-            const CHOICE: CaptureChoice = $v.rules().capture_choice;
-            const PROMO: PromotionRule = $v.rules().promotion;
+/// The variants' compile-time rule types and the dispatch on them, from one list: each line
+/// names a variant, its type, and its board geometry; the switches come from
+/// [`Variant::TABLE`]. The `match` the list makes is exhaustive, so a variant missing here does
+/// not compile.
+macro_rules! variants {
+    ($d:tt $($v:ident => $name:ident, $g:ty;)*) => {
+        $(
+            pub(crate) struct $name;
+            impl Spec for $name {
+                type G = $g;
+                const BACK: bool = Variant::$v.rules().men_capture_backward;
+                const FLYING: bool = Variant::$v.rules().flying_kings;
+                const MAN_TAKES_KING: bool = Variant::$v.rules().men_capture_kings;
+                const CHOICE: CaptureChoice = Variant::$v.rules().capture_choice;
+                const PROMO: PromotionRule = Variant::$v.rules().promotion;
+            }
+        )*
+
+        /// Calls `$f::<Spec>(args)` for the position's variant.
+        macro_rules! dispatch {
+            ($d variant:expr, $d f:ident ( $d ($d arg:expr),* )) => {
+                match $d variant {
+                    $($crate::rules::Variant::$v => $d f::<$crate::rules::movegen::$name>($d ($d arg),*),)*
+                }
+            };
         }
     };
 }
 
-spec!(SInternational, Variant::International, G10);
-spec!(SEnglish, Variant::English, G8);
-spec!(SPool, Variant::Pool, G8);
-spec!(SRussian, Variant::Russian, G8);
-spec!(SBrazilian, Variant::Brazilian, G8);
-spec!(SCanadian, Variant::Canadian, G12);
-spec!(SItalian, Variant::Italian, G8);
-spec!(SCzech, Variant::Czech, G8);
-
-/// Calls `$f::<Spec, B>(args)` for the position's variant.
-macro_rules! dispatch {
-    ($variant:expr, $f:ident ( $($arg:expr),* )) => {
-        match $variant {
-            Variant::International => $f::<SInternational>($($arg),*),
-            Variant::English => $f::<SEnglish>($($arg),*),
-            Variant::Pool => $f::<SPool>($($arg),*),
-            Variant::Russian => $f::<SRussian>($($arg),*),
-            Variant::Brazilian => $f::<SBrazilian>($($arg),*),
-            Variant::Canadian => $f::<SCanadian>($($arg),*),
-            Variant::Italian => $f::<SItalian>($($arg),*),
-            Variant::Czech => $f::<SCzech>($($arg),*),
-        }
-    };
+// `$` is handed in so the inner macro can have metavariables of its own.
+variants! {
+    $
+    International => SInternational, G10;
+    English => SEnglish, G8;
+    Pool => SPool, G8;
+    Russian => SRussian, G8;
+    Brazilian => SBrazilian, G8;
+    Canadian => SCanadian, G12;
+    Italian => SItalian, G8;
+    Czech => SCzech, G8;
+    Spanish => SSpanish, G8;
+    Portuguese => SPortuguese, G8;
+    Antidraughts => SAntidraughts, G10;
+    Breakthrough => SBreakthrough, G10;
 }
 pub(crate) use dispatch;
 

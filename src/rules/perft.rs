@@ -5,12 +5,9 @@ use super::movegen::{
     BB, CMove, Spec, State, count_quiet, dispatch, gen_captures, gen_quiet, has_capture,
     retain_best,
 };
-use super::movegen::{
-    SBrazilian, SCanadian, SCzech, SEnglish, SInternational, SItalian, SPool, SRussian,
-};
 use super::variant::CaptureChoice;
 use crate::board::Position;
-use crate::rules::{Move, Variant};
+use crate::rules::Move;
 
 /// The number of legal move sequences of `depth` plies from `pos` (1 for depth 0). The last
 /// ply is bulk-counted: quiet moves are counted with population counts, not generated.
@@ -73,6 +70,7 @@ fn walk<V: Spec>(s: &State<BB<V>>, depth: u32, bufs: &mut [Vec<CMove<BB<V>>>]) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
 
     #[test]
     fn depth_zero_and_one() {

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use crate::board::{Board, Color};
 
-/// The draughts variants whose rules pdnkit knows.
+/// The draughts variants whose rules pdnkit knows. Each has one entry in [`Variant::TABLE`],
+/// in the same order (the order inference prefers among the variants of one board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
@@ -27,6 +28,16 @@ pub enum Variant {
     Italian,
     /// Czech draughts (česká dáma), 8x8, GameType 29.
     Czech,
+    /// Spanish draughts (damas), 8x8 on the turned board, GameType 24.
+    Spanish,
+    /// Portuguese draughts (damas clássicas), the Spanish rules, GameType 28.
+    Portuguese,
+    /// lidraughts' Antidraughts: International moves, the side that cannot move wins
+    /// (lidraughts' GameType 98).
+    Antidraughts,
+    /// lidraughts' Breakthrough: International moves, the first king wins (lidraughts'
+    /// GameType 96).
+    Breakthrough,
 }
 
 /// What happens when a man reaches the far row in the middle of a capture.
@@ -58,6 +69,8 @@ pub enum CaptureChoice {
     Majority,
     /// A king must capture if one can; otherwise any capture (Czech).
     KingFirst,
+    /// The most pieces, then the most kings among them (Spanish, Portuguese).
+    MajorityThenKings,
     /// The Italian priorities: the most pieces; then with a king rather than a man; then the
     /// most kings; then the sequence that meets a king first.
     Italian,
@@ -98,6 +111,7 @@ impl CaptureChoice {
             CaptureChoice::Free => &[],
             CaptureChoice::Majority => &[MostPieces],
             CaptureChoice::KingFirst => &[WithKing],
+            CaptureChoice::MajorityThenKings => &[MostPieces, MostKings],
             CaptureChoice::Italian => &[MostPieces, WithKing, MostKings, KingFirstMet],
         }
     }
@@ -155,6 +169,19 @@ impl Criterion {
     }
 }
 
+/// How a game ends: who has lost in a final position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndRule {
+    /// The side to move that has no legal move (no pieces left, or all blocked) loses.
+    NoMoveLoses,
+    /// The side to move that has no legal move wins (Antidraughts).
+    NoMoveWins,
+    /// The side that crowns the first king wins; a side to move without a move loses
+    /// (Breakthrough).
+    FirstKingWins,
+}
+
 /// The rule switches of a variant. Everything the move generator needs to know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Rules {
@@ -174,77 +201,363 @@ pub struct Rules {
     pub promotion: PromotionRule,
     /// Rows of men each side starts with.
     pub start_rows: u8,
+    /// Who has won when the game is over.
+    pub end: EndRule,
+}
+
+/// How a variant's files name squares when nothing says otherwise: the standard GameType's
+/// notation field and invert flag (PDN 3.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StandardNotation {
+    /// Algebraic squares (`A`), else numeric (`N`).
+    pub algebraic: bool,
+    /// The corner digit of numeric square 1, 0-3 (bottom-left, bottom-right, top-left,
+    /// top-right) seen from the side that moves first.
+    pub numeric_corner: u8,
+    /// The bottom-left corner is not a playing square (the turned board).
+    pub inverted: bool,
+}
+
+/// Everything pdnkit knows of one variant besides its move generator: one entry of
+/// [`Variant::TABLE`]. Adding a variant is one entry here, a line in the move generator's
+/// variant list (`src/rules/movegen.rs`), and rule code for what no switch yet expresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantInfo {
+    /// The variant.
+    pub variant: Variant,
+    /// The PDN GameType number (lidraughts' own number for its online variants).
+    pub gametype: u32,
+    /// The lower-case name used on the command line and in JSON.
+    pub name: &'static str,
+    /// Other names `--variant` accepts.
+    pub aliases: &'static [&'static str],
+    /// The name a person reads.
+    pub title: &'static str,
+    /// The rule switches.
+    pub rules: Rules,
+    /// The capture separator PDN 3.0 prescribes for the GameType.
+    pub capture_separator: char,
+    /// The standard square names.
+    pub notation: StandardNotation,
+    /// Values of lidraughts' and PlayStrategy's `[Variant]` tag that name it, in lower case.
+    pub variant_tags: &'static [&'static str],
+    /// Words of the Event, Site and similar tags that name it (lower case, no accents): one
+    /// counts twice as evidence.
+    pub strong_words: &'static [&'static str],
+    /// Words that often but not always mean it: one counts once.
+    pub weak_words: &'static [&'static str],
+    /// Inference may choose it by a replay alone. False for a variant whose moves are another
+    /// variant's (the online variants play International moves): only its tags name it.
+    pub replay_candidate: bool,
+}
+
+/// The International rules, on which the 10x10 online variants are built.
+const INTERNATIONAL: Rules = Rules {
+    board: Board::B10,
+    first_to_move: Color::White,
+    men_capture_backward: true,
+    flying_kings: true,
+    men_capture_kings: true,
+    capture_choice: CaptureChoice::Majority,
+    promotion: PromotionRule::ContinuesAsMan,
+    start_rows: 4,
+    end: EndRule::NoMoveLoses,
+};
+
+/// The 8x8 rules shared by most variants; each entry changes what differs.
+const EIGHT: Rules = Rules {
+    board: Board::B8,
+    start_rows: 3,
+    ..INTERNATIONAL
+};
+
+const NUMERIC: StandardNotation = StandardNotation {
+    algebraic: false,
+    numeric_corner: 2,
+    inverted: false,
+};
+
+const ALGEBRAIC: StandardNotation = StandardNotation {
+    algebraic: true,
+    ..NUMERIC
+};
+
+const fn entry(
+    variant: Variant,
+    gametype: u32,
+    name: &'static str,
+    title: &'static str,
+    rules: Rules,
+) -> VariantInfo {
+    VariantInfo {
+        variant,
+        gametype,
+        name,
+        aliases: &[],
+        title,
+        rules,
+        capture_separator: 'x',
+        notation: NUMERIC,
+        variant_tags: &[],
+        strong_words: &[],
+        weak_words: &[],
+        replay_candidate: true,
+    }
 }
 
 impl Variant {
-    /// Every variant, in GameType order.
-    pub const ALL: [Variant; 8] = [
-        Variant::International,
-        Variant::English,
-        Variant::Italian,
-        Variant::Pool,
-        Variant::Russian,
-        Variant::Brazilian,
-        Variant::Canadian,
-        Variant::Czech,
+    /// Every variant pdnkit replays, one entry each, in the order of [`Variant`].
+    pub const TABLE: [VariantInfo; 12] = [
+        VariantInfo {
+            aliases: &["standard", "polish", "intl", "10x10"],
+            variant_tags: &["standard", "international", "from position"],
+            strong_words: &[
+                "international",
+                "internationale",
+                "internationaal",
+                "dammen",
+                "fmjd",
+                "kndb",
+            ],
+            weak_words: &["damen", "dames"],
+            ..entry(
+                Variant::International,
+                20,
+                "international",
+                "International draughts",
+                INTERNATIONAL,
+            )
+        },
+        VariantInfo {
+            aliases: &["checkers", "american", "american-checkers", "draughts"],
+            variant_tags: &[
+                "american/english",
+                "english",
+                "american",
+                "checkers",
+                "english draughts",
+            ],
+            strong_words: &["checkers", "checker", "english", "eda", "acf"],
+            notation: StandardNotation {
+                numeric_corner: 1,
+                ..NUMERIC
+            },
+            ..entry(
+                Variant::English,
+                21,
+                "english",
+                "English draughts",
+                Rules {
+                    first_to_move: Color::Black,
+                    men_capture_backward: false,
+                    flying_kings: false,
+                    capture_choice: CaptureChoice::Free,
+                    promotion: PromotionRule::EndsMove,
+                    ..EIGHT
+                },
+            )
+        },
+        VariantInfo {
+            aliases: &["american-pool", "pool-checkers"],
+            variant_tags: &["pool", "american pool"],
+            strong_words: &["pool"],
+            notation: StandardNotation {
+                numeric_corner: 1,
+                ..NUMERIC
+            },
+            ..entry(
+                Variant::Pool,
+                23,
+                "pool",
+                "American pool checkers",
+                Rules {
+                    first_to_move: Color::Black,
+                    capture_choice: CaptureChoice::Free,
+                    ..EIGHT
+                },
+            )
+        },
+        VariantInfo {
+            aliases: &["shashki"],
+            variant_tags: &["russian"],
+            strong_words: &["russian", "russia", "shashki", "шашки", "русские", "россия"],
+            weak_words: &["rus"],
+            capture_separator: ':',
+            notation: ALGEBRAIC,
+            ..entry(
+                Variant::Russian,
+                25,
+                "russian",
+                "Russian draughts",
+                Rules {
+                    capture_choice: CaptureChoice::Free,
+                    promotion: PromotionRule::ContinuesAsKing,
+                    ..EIGHT
+                },
+            )
+        },
+        VariantInfo {
+            variant_tags: &["brazilian"],
+            strong_words: &["brazilian", "brasil", "brazil", "brasileiro", "brasileira"],
+            weak_words: &["damas", "bra"],
+            notation: ALGEBRAIC,
+            ..entry(
+                Variant::Brazilian,
+                26,
+                "brazilian",
+                "Brazilian draughts",
+                EIGHT,
+            )
+        },
+        VariantInfo {
+            variant_tags: &["canadian"],
+            strong_words: &["canadian", "canadienne", "canadien"],
+            ..entry(
+                Variant::Canadian,
+                27,
+                "canadian",
+                "Canadian draughts",
+                Rules {
+                    board: Board::B12,
+                    start_rows: 5,
+                    ..INTERNATIONAL
+                },
+            )
+        },
+        VariantInfo {
+            aliases: &["dama-italiana"],
+            variant_tags: &["italian", "italian draughts"],
+            strong_words: &["italiana", "italian", "italia", "italiano", "fid"],
+            weak_words: &["dama", "ita"],
+            notation: StandardNotation {
+                inverted: true,
+                ..NUMERIC
+            },
+            ..entry(
+                Variant::Italian,
+                22,
+                "italian",
+                "Italian draughts",
+                Rules {
+                    men_capture_backward: false,
+                    flying_kings: false,
+                    men_capture_kings: false,
+                    capture_choice: CaptureChoice::Italian,
+                    promotion: PromotionRule::EndsMove,
+                    ..EIGHT
+                },
+            )
+        },
+        VariantInfo {
+            aliases: &["ceska", "ceska-dama"],
+            variant_tags: &["czech", "czech draughts"],
+            strong_words: &["ceska", "cesky", "ceske", "czech", "cesko"],
+            weak_words: &["cze", "praha"],
+            notation: ALGEBRAIC,
+            ..entry(
+                Variant::Czech,
+                29,
+                "czech",
+                "Czech draughts",
+                Rules {
+                    men_capture_backward: false,
+                    capture_choice: CaptureChoice::KingFirst,
+                    promotion: PromotionRule::EndsMove,
+                    ..EIGHT
+                },
+            )
+        },
+        VariantInfo {
+            aliases: &["damas", "damas-espanolas"],
+            variant_tags: &["spanish", "spanish draughts"],
+            strong_words: &["spanish", "espanola", "espanolas", "espana", "spain"],
+            weak_words: &["esp"],
+            notation: StandardNotation {
+                numeric_corner: 1,
+                inverted: true,
+                ..NUMERIC
+            },
+            ..entry(Variant::Spanish, 24, "spanish", "Spanish draughts", SPANISH)
+        },
+        VariantInfo {
+            aliases: &["damas-classicas"],
+            variant_tags: &["portuguese", "portuguese draughts"],
+            strong_words: &[
+                "portuguese",
+                "portugues",
+                "portuguesa",
+                "portuguesas",
+                "portugal",
+                "classicas",
+                "fpd",
+            ],
+            weak_words: &["por"],
+            replay_candidate: false,
+            notation: StandardNotation {
+                numeric_corner: 1,
+                inverted: true,
+                ..NUMERIC
+            },
+            ..entry(
+                Variant::Portuguese,
+                28,
+                "portuguese",
+                "Portuguese draughts",
+                SPANISH,
+            )
+        },
+        VariantInfo {
+            aliases: &["anti", "antidraughts-lidraughts"],
+            variant_tags: &["antidraughts"],
+            strong_words: &["antidraughts", "antidammen"],
+            replay_candidate: false,
+            ..entry(
+                Variant::Antidraughts,
+                98,
+                "antidraughts",
+                "Antidraughts (lidraughts)",
+                Rules {
+                    end: EndRule::NoMoveWins,
+                    ..INTERNATIONAL
+                },
+            )
+        },
+        VariantInfo {
+            variant_tags: &["breakthrough"],
+            strong_words: &["breakthrough"],
+            replay_candidate: false,
+            ..entry(
+                Variant::Breakthrough,
+                96,
+                "breakthrough",
+                "Breakthrough (lidraughts)",
+                Rules {
+                    end: EndRule::FirstKingWins,
+                    ..INTERNATIONAL
+                },
+            )
+        },
     ];
+
+    /// Every variant, in the order of [`Variant::TABLE`].
+    pub const ALL: [Variant; Variant::TABLE.len()] = {
+        let mut all = [Variant::International; Variant::TABLE.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = Variant::TABLE[i].variant;
+            i += 1;
+        }
+        all
+    };
+
+    /// The variant's entry of [`Variant::TABLE`].
+    pub const fn info(self) -> &'static VariantInfo {
+        &Variant::TABLE[self as usize]
+    }
 
     /// The rule switches.
     pub const fn rules(self) -> Rules {
-        use CaptureChoice::*;
-        use PromotionRule::*;
-        let (board, first_to_move, back, flying, choice, promotion, rows) = match self {
-            Variant::International => (
-                Board::B10,
-                Color::White,
-                true,
-                true,
-                Majority,
-                ContinuesAsMan,
-                4,
-            ),
-            Variant::English => (Board::B8, Color::Black, false, false, Free, EndsMove, 3),
-            Variant::Pool => (Board::B8, Color::Black, true, true, Free, ContinuesAsMan, 3),
-            Variant::Russian => (
-                Board::B8,
-                Color::White,
-                true,
-                true,
-                Free,
-                ContinuesAsKing,
-                3,
-            ),
-            Variant::Brazilian => (
-                Board::B8,
-                Color::White,
-                true,
-                true,
-                Majority,
-                ContinuesAsMan,
-                3,
-            ),
-            Variant::Canadian => (
-                Board::B12,
-                Color::White,
-                true,
-                true,
-                Majority,
-                ContinuesAsMan,
-                5,
-            ),
-            Variant::Italian => (Board::B8, Color::White, false, false, Italian, EndsMove, 3),
-            Variant::Czech => (Board::B8, Color::White, false, true, KingFirst, EndsMove, 3),
-        };
-        Rules {
-            board,
-            first_to_move,
-            men_capture_backward: back,
-            flying_kings: flying,
-            men_capture_kings: !matches!(self, Variant::Italian),
-            capture_choice: choice,
-            promotion,
-            start_rows: rows,
-        }
+        self.info().rules
     }
 
     /// The board.
@@ -254,69 +567,63 @@ impl Variant {
 
     /// The PDN GameType number.
     pub const fn gametype(self) -> u32 {
-        match self {
-            Variant::International => 20,
-            Variant::English => 21,
-            Variant::Pool => 23,
-            Variant::Russian => 25,
-            Variant::Brazilian => 26,
-            Variant::Canadian => 27,
-            Variant::Italian => 22,
-            Variant::Czech => 29,
-        }
+        self.info().gametype
     }
 
     /// The variant with GameType number `n`.
     pub const fn from_gametype(n: u32) -> Option<Variant> {
-        match n {
-            20 => Some(Variant::International),
-            21 => Some(Variant::English),
-            23 => Some(Variant::Pool),
-            25 => Some(Variant::Russian),
-            26 => Some(Variant::Brazilian),
-            27 => Some(Variant::Canadian),
-            22 => Some(Variant::Italian),
-            29 => Some(Variant::Czech),
-            _ => None,
+        let mut i = 0;
+        while i < Variant::TABLE.len() {
+            if Variant::TABLE[i].gametype == n {
+                return Some(Variant::TABLE[i].variant);
+            }
+            i += 1;
         }
+        None
     }
 
     /// The lower-case name used on the command line and in JSON.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::International => "international",
-            Variant::English => "english",
-            Variant::Pool => "pool",
-            Variant::Russian => "russian",
-            Variant::Brazilian => "brazilian",
-            Variant::Canadian => "canadian",
-            Variant::Italian => "italian",
-            Variant::Czech => "czech",
-        }
+        self.info().name
     }
 
     /// The name a person reads.
     pub const fn title(self) -> &'static str {
-        match self {
-            Variant::International => "International draughts",
-            Variant::English => "English draughts",
-            Variant::Pool => "American pool checkers",
-            Variant::Russian => "Russian draughts",
-            Variant::Brazilian => "Brazilian draughts",
-            Variant::Canadian => "Canadian draughts",
-            Variant::Italian => "Italian draughts",
-            Variant::Czech => "Czech draughts",
-        }
+        self.info().title
     }
 
     /// The capture separator PDN 3.0 prescribes for the variant's GameType.
     pub const fn capture_separator(self) -> char {
-        match self {
-            Variant::Russian => ':',
-            _ => 'x',
-        }
+        self.info().capture_separator
+    }
+
+    /// The variant a lidraughts or PlayStrategy `[Variant]` tag value names (any case).
+    pub fn from_variant_tag(value: &str) -> Option<Variant> {
+        let v = value.trim().to_lowercase();
+        Variant::TABLE
+            .iter()
+            .find(|e| e.variant_tags.contains(&v.as_str()))
+            .map(|e| e.variant)
     }
 }
+
+/// The Spanish rules, which Portuguese draughts shares: men step and capture forward only,
+/// flying kings, the most pieces and then the most kings.
+const SPANISH: Rules = Rules {
+    men_capture_backward: false,
+    capture_choice: CaptureChoice::MajorityThenKings,
+    promotion: PromotionRule::EndsMove,
+    ..EIGHT
+};
+
+// The table is in the order of the enum, so `info` is an index.
+const _: () = {
+    let mut i = 0;
+    while i < Variant::TABLE.len() {
+        assert!(Variant::TABLE[i].variant as usize == i);
+        i += 1;
+    }
+};
 
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -326,34 +633,37 @@ impl fmt::Display for Variant {
 
 /// A variant name or GameType number that pdnkit does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown variant `{0}` (expected one of: international, english, italian, pool, russian, brazilian, canadian, czech, or a GameType number 20, 21, 22, 23, 25, 26, 27, 29)"
-)]
+#[error("unknown variant `{0}` (expected one of: {names}, or a GameType number {numbers})", names = known_names(), numbers = known_numbers())]
 pub struct UnknownVariant(pub String);
+
+fn known_names() -> String {
+    Variant::TABLE
+        .iter()
+        .map(|e| e.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn known_numbers() -> String {
+    let mut n: Vec<u32> = Variant::TABLE.iter().map(|e| e.gametype).collect();
+    n.sort_unstable();
+    n.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
 
-    /// Accepts the names of [`Variant::name`], common aliases, and GameType numbers.
+    /// Accepts the names of [`Variant::name`], the aliases of the table, and GameType numbers.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         if let Ok(n) = t.parse::<u32>() {
             return Variant::from_gametype(n).ok_or_else(|| UnknownVariant(s.to_string()));
         }
-        let v = match t.as_str() {
-            "international" | "standard" | "polish" | "intl" | "10x10" => Variant::International,
-            "english" | "checkers" | "american" | "american-checkers" | "draughts" => {
-                Variant::English
-            }
-            "pool" | "american-pool" | "pool-checkers" => Variant::Pool,
-            "russian" | "shashki" => Variant::Russian,
-            "brazilian" => Variant::Brazilian,
-            "canadian" => Variant::Canadian,
-            "italian" | "dama-italiana" => Variant::Italian,
-            "czech" | "ceska" | "ceska-dama" => Variant::Czech,
-            _ => return Err(UnknownVariant(s.to_string())),
-        };
-        Ok(v)
+        Variant::TABLE
+            .iter()
+            .find(|e| e.name == t || e.aliases.contains(&t.as_str()))
+            .map(|e| e.variant)
+            .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
 
@@ -369,7 +679,7 @@ mod tests {
             assert_eq!(Variant::from_gametype(v.gametype()), Some(v));
         }
         assert!("frisian".parse::<Variant>().is_err());
-        assert!("24".parse::<Variant>().is_err());
+        assert!("41".parse::<Variant>().is_err());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::board::{Color, Position, Role, Square};
-use crate::notation::{Layout, NotationKind};
+use crate::notation::{Corner, Layout, NotationKind};
 
 /// Draws `pos` as the game's layout names its squares, so that a piece stands where the move
 /// text says: `w`/`b` for men, `W`/`B` for kings, `.` for an empty playing square.
@@ -12,7 +12,9 @@ use crate::notation::{Layout, NotationKind};
 ///   and files below, whichever side that puts at the bottom (in English draughts written in
 ///   algebraic squares, Black's side).
 /// - Numeric layouts are drawn with square 1 at the top left and the numbers running along the
-///   rows, each row followed by the numbers of its squares (`1-5`).
+///   rows, each row followed by the numbers of its squares (`1-5`); a layout whose square 1 is
+///   on White's side (Spanish and Portuguese: White's near right corner) is drawn as White
+///   sees it, square 1 in its corner at the bottom.
 ///
 /// The last line says who is to move.
 pub fn diagram(pos: &Position, layout: &Layout) -> String {
@@ -29,8 +31,13 @@ pub fn diagram(pos: &Position, layout: &Layout) -> String {
             }
         }
         NotationKind::Numeric => {
+            let last = n - 1;
             for sq in pos.board().all_squares() {
-                let (y, x) = layout.numeric_cell(sq);
+                let (y, x) = match (layout.numeric_corner, layout.numeric_cell(sq)) {
+                    (Corner::BottomLeft, (y, x)) => (last - y, x),
+                    (Corner::BottomRight, (y, x)) => (last - y, last - x),
+                    (_, cell) => cell,
+                };
                 if let Some(cell) = grid
                     .get_mut(usize::from(y))
                     .and_then(|r| r.get_mut(usize::from(x)))
@@ -91,7 +98,6 @@ pub fn diagram(pos: &Position, layout: &Layout) -> String {
 mod tests {
     use super::*;
     use crate::board::Piece;
-    use crate::notation::Corner;
     use crate::rules::Variant;
 
     /// The name the diagram gives to the cell holding the only piece on the board.
@@ -123,7 +129,12 @@ mod tests {
                         .and_then(|r| r.split('-').next())
                         .and_then(|a| a.trim().parse().ok())
                         .unwrap();
-                    let before = cells[..x].iter().filter(|&&c| c != ' ').count() as u32;
+                    // Numbers run from right to left where square 1 is at the bottom right.
+                    let before = if layout.numeric_corner == Corner::BottomRight {
+                        cells[x + 1..].iter().filter(|&&c| c != ' ').count() as u32
+                    } else {
+                        cells[..x].iter().filter(|&&c| c != ' ').count() as u32
+                    };
                     (first + before).to_string()
                 }
             };
@@ -196,5 +207,18 @@ mod tests {
             "c3 is empty:\n{pic}"
         );
         assert!(rows[8].starts_with("   a b c d e f g h"), "{pic}");
+    }
+
+    #[test]
+    fn spanish_is_drawn_as_white_sees_it_with_square_1_at_the_bottom_right() {
+        let v = Variant::Spanish;
+        let pic = diagram(&Position::start(v), &Layout::standard(v));
+        let lines: Vec<&str> = pic.lines().collect();
+        // The turned board: the bottom-left cell is not a playing square.
+        assert_eq!(lines[7], "  w   w   w   w   1-4", "{pic}");
+        assert!(
+            lines[0].starts_with('b') && lines[0].ends_with("29-32"),
+            "{pic}"
+        );
     }
 }
