@@ -1,0 +1,282 @@
+//! `pdn convert`: write files back in another notation, splicing each game's new move text into
+//! the original.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use pdnkit::check::{CheckOptions, check_stream_with};
+use pdnkit::notation::NotationKind;
+use pdnkit::replay::ForcedVariant;
+use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
+
+use super::batch::{Discovery, Emitter, Entry, Event, Progress, Runner, discover, worker_count};
+use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
+
+/// The notation to write squares in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    /// Square numbers (`32-28`).
+    Numeric,
+    /// File and rank (`c3-d4`).
+    Algebraic,
+}
+
+/// Which squares a capture is written with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Captures {
+    /// The squares the file wrote, renamed.
+    Keep,
+    /// Start and end only.
+    Short,
+    /// Every landing square.
+    Full,
+    /// Start and end unless ambiguous, then the turning squares (PDN 3.0).
+    Minimal,
+}
+
+/// Arguments of `pdn convert`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Files or directories (`-` for standard input).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The notation to write squares in (the GameType tag is updated to match); without it each
+    /// game keeps its own.
+    #[arg(long, value_enum)]
+    pub notation: Option<Notation>,
+    /// Which squares captures are written with.
+    #[arg(long, value_enum, default_value_t = Captures::Keep)]
+    pub captures: Captures,
+    /// Replay every game as this variant, whatever its tags say.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// Write to FILE (replaced at once when the run is over) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Walk hidden files and directories too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Follow symbolic links.
+    #[arg(long)]
+    pub follow: bool,
+    /// Read the files whose names match this pattern too (repeatable).
+    #[arg(long, value_name = "PATTERN")]
+    pub glob: Vec<String>,
+    /// Worker threads.
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+}
+
+/// What converting one file found, printed when its output has been written.
+struct FileResult {
+    /// One line per game left as it was, and why.
+    warnings: Vec<String>,
+    /// The file could not be read.
+    failed: bool,
+}
+
+/// Where the converted text goes: standard output, or a temporary file beside the output that
+/// replaces it at the end.
+enum Sink {
+    Stdout(io::StdoutLock<'static>),
+    Temp {
+        file: io::BufWriter<File>,
+        temp: PathBuf,
+        path: PathBuf,
+    },
+}
+
+impl Sink {
+    fn open(output: Option<&Path>) -> io::Result<Sink> {
+        let Some(path) = output else {
+            return Ok(Sink::Stdout(io::stdout().lock()));
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path
+            .file_name()
+            .map_or("out".into(), |n| n.to_string_lossy().into_owned());
+        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let file = io::BufWriter::new(File::create(&temp)?);
+        Ok(Sink::Temp {
+            file,
+            temp,
+            path: path.to_path_buf(),
+        })
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Stdout(s) => s.write_all(bytes),
+            Sink::Temp { file, .. } => file.write_all(bytes),
+        }
+    }
+
+    /// Flushes, and puts a temporary file in the output's place; on failure the temporary file
+    /// is removed and the output left as it was.
+    fn finish(self, ok: bool) -> io::Result<()> {
+        match self {
+            Sink::Stdout(mut s) => s.flush(),
+            Sink::Temp { file, temp, path } => {
+                let done = if ok {
+                    file.into_inner()
+                        .map_err(|e| e.into_error())
+                        .and_then(|f| f.sync_all())
+                        .and_then(|()| std::fs::rename(&temp, &path))
+                } else {
+                    drop(file);
+                    Err(io::Error::other("the run failed"))
+                };
+                if done.is_err() {
+                    let _ = std::fs::remove_file(&temp);
+                }
+                done
+            }
+        }
+    }
+}
+
+/// Runs `pdn convert`.
+pub fn run(args: &Args) -> i32 {
+    let mut options = CheckOptions::default();
+    options.replay.record_moves = true;
+    if let Some(v) = &args.variant {
+        match v.parse::<ForcedVariant>() {
+            Ok(f) => options.replay.variant = Some(f),
+            Err(e) => {
+                eprintln!("pdn convert: {e}");
+                return EXIT_FAILURE;
+            }
+        }
+    }
+    let convert = ConvertOptions {
+        notation: args.notation.map(|n| match n {
+            Notation::Numeric => NotationKind::Numeric,
+            Notation::Algebraic => NotationKind::Algebraic,
+        }),
+        captures: match args.captures {
+            Captures::Keep => CaptureStyle::Keep,
+            Captures::Short => CaptureStyle::Short,
+            Captures::Full => CaptureStyle::Full,
+            Captures::Minimal => CaptureStyle::Minimal,
+        },
+    };
+    let entries = discover(
+        &args.paths,
+        &Discovery {
+            hidden: args.hidden,
+            follow: args.follow,
+            globs: args.glob.clone(),
+        },
+    );
+    let (jobs, _) = worker_count(args.jobs);
+    let progress = Progress::new(false, entries.len());
+    let mut sink = match Sink::open(args.output.as_deref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pdn convert: cannot write the output: {e}");
+            return EXIT_FAILURE;
+        }
+    };
+    let mut failed = false;
+    let written = Runner { jobs }.run(
+        &entries,
+        &progress,
+        |entry, out| convert_entry(entry, &options, &convert, out),
+        |entry, why, _| FileResult {
+            warnings: vec![format!(
+                "{}: internal error while converting the file: {why}",
+                entry.path().display()
+            )],
+            failed: true,
+        },
+        |_, event| match event {
+            Event::Output(bytes) => sink.write_all(&bytes),
+            Event::Done(r) => {
+                failed |= r.failed;
+                for w in &r.warnings {
+                    eprintln!("{w}");
+                }
+                Ok(())
+            }
+        },
+    );
+    let ok = written.is_ok() && !failed;
+    let finished = sink.finish(ok);
+    let written = written.and(if failed { Ok(()) } else { finished });
+    exit_after_write(written, if failed { EXIT_FAILURE } else { EXIT_OK })
+}
+
+fn convert_entry(
+    entry: &Entry,
+    options: &CheckOptions,
+    convert: &ConvertOptions,
+    out: &Emitter<'_, FileResult>,
+) -> FileResult {
+    let mut result = FileResult {
+        warnings: Vec::new(),
+        failed: false,
+    };
+    let path = match entry {
+        Entry::Read(p) => p,
+        Entry::Skipped(..) => return result,
+        Entry::Unwalkable(p, why) => {
+            result
+                .warnings
+                .push(format!("{}: error: cannot read: {why}", p.display()));
+            result.failed = true;
+            return result;
+        }
+    };
+    let name = path.display().to_string();
+    let input: Box<dyn io::Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match File::open(path) {
+            Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, f)),
+            Err(e) => {
+                result
+                    .warnings
+                    .push(format!("{name}: error: cannot read: {e}"));
+                result.failed = true;
+                return result;
+            }
+        }
+    };
+    let read = check_stream_with(input, options, |g| {
+        let text = match convert_chunk(&g.chunk, g.report.as_ref(), convert) {
+            Ok(t) => t,
+            Err(why) => {
+                let at = match &why {
+                    pdnkit::write::convert::Unconverted::OffBoard { at, .. } => *at,
+                    _ => g.chunk.offset,
+                };
+                let lc = g.chunk.line_col(at);
+                result.warnings.push(format!(
+                    "{name}:{}:{}: warning: game {} is written out unchanged: {why}",
+                    lc.line,
+                    lc.column,
+                    g.chunk.index.unwrap_or(0)
+                ));
+                g.chunk.text
+            }
+        };
+        if out.emit(text.into_bytes()) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    if let Err(e) = read {
+        result
+            .warnings
+            .push(format!("{name}: error: cannot read: {e}"));
+        result.failed = true;
+    }
+    result
+}
