@@ -142,3 +142,96 @@ fn the_cli_writes_the_output_file_whole_and_leaves_no_temporary_file() {
     assert_eq!(names.len(), 2, "{names:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn export(args: &[&str], text: &str) -> String {
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .expect("binary")
+        .arg("convert")
+        .args(args)
+        .arg("-")
+        .write_stdin(text)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn jsonl_gives_one_object_per_game_with_each_move_its_squares_and_texts() {
+    let text = "[Event \"e\"]\n[GameType \"20\"]\n1. 33-28 18-23 2. 39-33 13-18 3. 44-39 18-22 4. 31-27 (4. 34-29 23x34) 22x31 5. 36x27 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
+    let out = export(&["--to", "jsonl", "--fen-each-ply"], text);
+    let games: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g["tags"]["Event"], "e");
+    assert_eq!(g["variant"], "international");
+    let moves = g["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 9);
+    let capture = &moves[7];
+    assert_eq!(capture["written"], "22x31");
+    assert_eq!(capture["from"], "22");
+    assert_eq!(capture["to"], "31");
+    assert_eq!(capture["captured"], serde_json::json!(["27"]));
+    assert_eq!(capture["side"], "black");
+    assert!(capture["fen"].as_str().expect("fen").starts_with("W:"));
+    let var = &g["variations"][0];
+    assert_eq!(var["parent"], 0);
+    assert_eq!(var["moves"][0]["written"], "34-29");
+    assert_eq!(var["moves"][0]["ply"], 7);
+    assert_eq!(var["moves"][1]["captured"], serde_json::json!(["29"]));
+}
+
+#[test]
+fn json_is_one_array_and_csv_one_row_per_game_after_a_header() {
+    let text =
+        "[Event \"a, b\"]\n[GameType \"20\"]\n1. 33-28 18-23 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
+    let json: serde_json::Value =
+        serde_json::from_str(&export(&["--to", "json"], text)).expect("JSON");
+    assert_eq!(json.as_array().expect("array").len(), 2);
+    let csv = export(&["--to", "csv"], text);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 3);
+    assert!(rows[0].starts_with("file,game,Event,Site,Date,Round,White,Black,Result,GameType"));
+    assert!(rows[1].starts_with("-,1,\"a, b\","), "{}", rows[1]);
+    assert!(rows[1].ends_with(",33-28 18-23"), "{}", rows[1]);
+}
+
+#[test]
+fn every_field_of_an_exported_game_and_move_is_documented() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
+        .expect("docs/json.md");
+    let section = doc
+        .split("## Exported games")
+        .nth(1)
+        .expect("the export section");
+    let documented: Vec<&str> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .flat_map(|l| {
+            l.split('|')
+                .nth(1)
+                .unwrap_or("")
+                .split('`')
+                .skip(1)
+                .step_by(2)
+        })
+        .collect();
+    let text = "[GameType \"20\"]\n1. 33-28 18-23 2. 39-33 13-18 3. 44-39 18-22 4. 31-27 (4. 34-29 23x34) 22x31 *\n";
+    let out = export(&["--to", "jsonl", "--fen-each-ply"], text);
+    let g: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    let mut keys: Vec<String> = g.as_object().expect("object").keys().cloned().collect();
+    keys.extend(g["moves"][0].as_object().expect("move").keys().cloned());
+    keys.extend(
+        g["variations"][0]
+            .as_object()
+            .expect("variation")
+            .keys()
+            .cloned(),
+    );
+    for k in keys {
+        assert!(documented.contains(&k.as_str()), "`{k}` is not documented");
+    }
+}

@@ -11,6 +11,7 @@ use pdnkit::check::{CheckOptions, check_stream_with};
 use pdnkit::notation::NotationKind;
 use pdnkit::replay::ForcedVariant;
 use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
+use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object};
 
 use super::batch::{Discovery, Emitter, Entry, Event, Progress, Runner, discover, worker_count};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
@@ -37,6 +38,19 @@ pub enum Captures {
     Minimal,
 }
 
+/// What to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum To {
+    /// PDN, spliced into the original text.
+    Pdn,
+    /// One JSON array of game objects (docs/json.md).
+    Json,
+    /// One game object per line (JSON Lines).
+    Jsonl,
+    /// One row per game: the seven roster tags, summary fields and the main line.
+    Csv,
+}
+
 /// Arguments of `pdn convert`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -50,6 +64,12 @@ pub struct Args {
     /// Which squares captures are written with.
     #[arg(long, value_enum, default_value_t = Captures::Keep)]
     pub captures: Captures,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = To::Pdn)]
+    pub to: To,
+    /// With --to json, jsonl or csv: add the position after each move as a FEN.
+    #[arg(long)]
+    pub fen_each_ply: bool,
     /// Replay every game as this variant, whatever its tags say.
     #[arg(long, value_name = "VARIANT")]
     pub variant: Option<String>,
@@ -184,40 +204,77 @@ pub fn run(args: &Args) -> i32 {
         }
     };
     let mut failed = false;
-    let written = Runner { jobs }.run(
-        &entries,
-        &progress,
-        |entry, out| convert_entry(entry, &options, &convert, out),
-        |entry, why, _| FileResult {
-            warnings: vec![format!(
-                "{}: internal error while converting the file: {why}",
-                entry.path().display()
-            )],
-            failed: true,
-        },
-        |_, event| match event {
-            Event::Output(bytes) => sink.write_all(&bytes),
-            Event::Done(r) => {
-                failed |= r.failed;
-                for w in &r.warnings {
-                    eprintln!("{w}");
+    let export = ExportOptions {
+        fen_each_ply: args.fen_each_ply,
+    };
+    let job = Job {
+        options: &options,
+        convert: &convert,
+        export: &export,
+        to: args.to,
+    };
+    let opening = match args.to {
+        To::Json => "[".to_string(),
+        To::Csv => csv_header(),
+        To::Pdn | To::Jsonl => String::new(),
+    };
+    let mut records = 0usize;
+    let started = sink.write_all(opening.as_bytes());
+    let written = started.and_then(|()| {
+        Runner { jobs }.run(
+            &entries,
+            &progress,
+            |entry, out| convert_entry(entry, &job, out),
+            |entry, why, _| FileResult {
+                warnings: vec![format!(
+                    "{}: internal error while converting the file: {why}",
+                    entry.path().display()
+                )],
+                failed: true,
+            },
+            |_, event| match event {
+                Event::Output(bytes) => {
+                    records += 1;
+                    match args.to {
+                        To::Json if records > 1 => sink.write_all(b",\n"),
+                        To::Json => sink.write_all(b"\n"),
+                        _ => Ok(()),
+                    }?;
+                    sink.write_all(&bytes)?;
+                    match args.to {
+                        To::Jsonl => sink.write_all(b"\n"),
+                        _ => Ok(()),
+                    }
                 }
-                Ok(())
-            }
-        },
-    );
+                Event::Done(r) => {
+                    failed |= r.failed;
+                    for w in &r.warnings {
+                        eprintln!("{w}");
+                    }
+                    Ok(())
+                }
+            },
+        )
+    });
+    let written = written.and_then(|()| match args.to {
+        To::Json => sink.write_all(b"\n]\n"),
+        _ => Ok(()),
+    });
     let ok = written.is_ok() && !failed;
     let finished = sink.finish(ok);
     let written = written.and(if failed { Ok(()) } else { finished });
     exit_after_write(written, if failed { EXIT_FAILURE } else { EXIT_OK })
 }
 
-fn convert_entry(
-    entry: &Entry,
-    options: &CheckOptions,
-    convert: &ConvertOptions,
-    out: &Emitter<'_, FileResult>,
-) -> FileResult {
+/// What every file's job needs.
+struct Job<'a> {
+    options: &'a CheckOptions,
+    convert: &'a ConvertOptions,
+    export: &'a ExportOptions,
+    to: To,
+}
+
+fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) -> FileResult {
     let mut result = FileResult {
         warnings: Vec::new(),
         failed: false,
@@ -248,8 +305,30 @@ fn convert_entry(
             }
         }
     };
-    let read = check_stream_with(input, options, |g| {
-        let text = match convert_chunk(&g.chunk, g.report.as_ref(), convert) {
+    let read = check_stream_with(input, job.options, |g| {
+        if job.to != To::Pdn {
+            let Some(game) = &g.chunk.game else {
+                return ControlFlow::Continue(());
+            };
+            let o = game_object(
+                &name,
+                &g.chunk,
+                game,
+                g.report.as_ref(),
+                &g.diagnostics,
+                job.export,
+            );
+            let bytes = match job.to {
+                To::Csv => csv_row(&o).into_bytes(),
+                _ => o.to_string().into_bytes(),
+            };
+            return if out.emit(bytes) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            };
+        }
+        let text = match convert_chunk(&g.chunk, g.report.as_ref(), job.convert) {
             Ok(t) => t,
             Err(why) => {
                 let at = match &why {

@@ -2,5 +2,6 @@
 
 pub mod convert;
 pub mod diagram;
+pub mod export;
 pub mod pdn;
 pub mod render;
