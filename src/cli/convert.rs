@@ -10,6 +10,7 @@ use clap::ValueEnum;
 use pdnkit::check::{CheckOptions, check_stream_with};
 use pdnkit::notation::NotationKind;
 use pdnkit::replay::ForcedVariant;
+use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
 use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object};
 
@@ -163,6 +164,10 @@ impl Sink {
 
 /// Runs `pdn convert`.
 pub fn run(args: &Args) -> i32 {
+    run_with(args, None)
+}
+
+fn run_with(args: &Args, annotate: Option<AnnotateOptions>) -> i32 {
     let mut options = CheckOptions::default();
     options.replay.record_moves = true;
     if let Some(v) = &args.variant {
@@ -212,6 +217,7 @@ pub fn run(args: &Args) -> i32 {
         convert: &convert,
         export: &export,
         to: args.to,
+        annotate,
     };
     let opening = match args.to {
         To::Json => "[".to_string(),
@@ -266,12 +272,52 @@ pub fn run(args: &Args) -> i32 {
     exit_after_write(written, if failed { EXIT_FAILURE } else { EXIT_OK })
 }
 
+/// Arguments of `pdn annotate`.
+#[derive(clap::Args, Debug)]
+pub struct AnnotateArgs {
+    /// Files or directories (`-` for standard input).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Add `$4` after each move with an error.
+    #[arg(long)]
+    pub nags: bool,
+    /// Replay every game as this variant, whatever its tags say.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// Write to FILE (replaced at once when the run is over) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Worker threads.
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+}
+
+/// Runs `pdn annotate`: `convert` with the findings as the only change.
+pub fn run_annotate(args: &AnnotateArgs) -> i32 {
+    let convert = Args {
+        paths: args.paths.clone(),
+        notation: None,
+        captures: Captures::Keep,
+        to: To::Pdn,
+        fen_each_ply: false,
+        variant: args.variant.clone(),
+        output: args.output.clone(),
+        hidden: false,
+        follow: false,
+        glob: Vec::new(),
+        jobs: args.jobs,
+    };
+    run_with(&convert, Some(AnnotateOptions { nags: args.nags }))
+}
+
 /// What every file's job needs.
 struct Job<'a> {
     options: &'a CheckOptions,
     convert: &'a ConvertOptions,
     export: &'a ExportOptions,
     to: To,
+    /// Write the findings in instead of converting.
+    annotate: Option<AnnotateOptions>,
 }
 
 fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) -> FileResult {
@@ -323,6 +369,14 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 _ => o.to_string().into_bytes(),
             };
             return if out.emit(bytes) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            };
+        }
+        if let Some(a) = &job.annotate {
+            let text = annotate_chunk(&g.chunk, &g.diagnostics, a);
+            return if out.emit(text.into_bytes()) {
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())

@@ -65,6 +65,9 @@ pub enum Command {
     /// Write files back in another notation: only move tokens and the GameType and FEN tags
     /// change, every other character is kept.
     Convert(convert::Args),
+    /// Write files back with each finding of `pdn check` as a `{[%lint CODE] ...}` comment
+    /// after its move; nothing else changes.
+    Annotate(convert::AnnotateArgs),
     /// Print the syntax tree of each game as JSON, or write the games back as canonical PDN.
     Parse(parse::Args),
     /// Count the leaf positions of the move tree to a given depth (move generator test).
@@ -115,6 +118,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
         Command::Convert(args) => convert::run(&args),
+        Command::Annotate(args) => convert::run_annotate(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),

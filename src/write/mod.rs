@@ -1,5 +1,6 @@
 //! Output: rendering diagnostics, board diagrams, and writing PDN.
 
+pub mod annotate;
 pub mod convert;
 pub mod diagram;
 pub mod export;
