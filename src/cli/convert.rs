@@ -169,7 +169,8 @@ pub fn run(args: &Args) -> i32 {
 
 fn run_with(args: &Args, annotate: Option<AnnotateOptions>) -> i32 {
     let mut options = CheckOptions::default();
-    options.replay.record_moves = true;
+    // Annotating needs the findings only; converting and exporting need every move.
+    options.replay.record_moves = annotate.is_none();
     if let Some(v) = &args.variant {
         match v.parse::<ForcedVariant>() {
             Ok(f) => options.replay.variant = Some(f),

@@ -172,12 +172,17 @@ pub fn convert_edits(
         .map(|p| (p.element, p))
         .collect();
     // Captures written one jump per move: their tokens are captures whatever they say.
+    let joined: HashMap<usize, u32> = report
+        .moves
+        .iter()
+        .filter(|p| p.tokens > 1)
+        .map(|p| (p.element, p.tokens))
+        .collect();
     let mut jump_tokens = 0usize;
     for (i, e) in game.body.iter().enumerate() {
         let Element::Move(m) = e else { continue };
-        let joined = report.moves.iter().find(|p| p.tokens > 1 && p.element == i);
-        if let Some(p) = joined {
-            jump_tokens = p.tokens as usize;
+        if let Some(&n) = joined.get(&i) {
+            jump_tokens = n as usize;
         }
         let in_jumps = jump_tokens > 0;
         jump_tokens = jump_tokens.saturating_sub(1);
