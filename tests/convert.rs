@@ -235,3 +235,61 @@ fn every_field_of_an_exported_game_and_move_is_documented() {
         assert!(documented.contains(&k.as_str()), "`{k}` is not documented");
     }
 }
+
+mod random_games {
+    use super::*;
+    use pdnkit::board::Position;
+    use pdnkit::notation::Layout;
+    use pdnkit::notation::resolve::write_move;
+    use pdnkit::rules::Variant;
+    use proptest::prelude::*;
+
+    /// A game of random legal moves in `variant`, written in its standard notation with full
+    /// capture paths.
+    fn random_game(variant: Variant, choices: &[usize]) -> String {
+        let layout = Layout::standard(variant);
+        let mut pos = Position::start(variant);
+        let mut text = format!("[GameType \"{}\"]\n", variant.gametype());
+        for (ply, &c) in choices.iter().enumerate() {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[c % legal.len()].clone();
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            text.push_str(&write_move(&layout, &mv, variant.capture_separator(), true));
+            text.push(' ');
+            pos.play(&mv);
+        }
+        text.push_str("*\n");
+        text
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn converting_a_random_legal_game_there_and_back_is_the_identity(
+            v in 0..Variant::ALL.len(),
+            choices in proptest::collection::vec(0usize..64, 0..80),
+        ) {
+            let variant = Variant::ALL[v];
+            let game = random_game(variant, &choices);
+            for style in [CaptureStyle::Keep, CaptureStyle::Full] {
+                let (numeric, kept) = convert(game.as_bytes(), NotationKind::Numeric, style);
+                prop_assert_eq!(kept, 0);
+                let (algebraic, _) = convert(game.as_bytes(), NotationKind::Algebraic, style);
+                let (back, _) = convert(algebraic.as_bytes(), NotationKind::Numeric, style);
+                prop_assert_eq!(&back, &numeric);
+                // Written with full paths in the variant's own notation, the game converts to
+                // itself apart from the GameType value.
+                let own = match Layout::standard(variant).kind {
+                    NotationKind::Numeric => &numeric,
+                    NotationKind::Algebraic => &algebraic,
+                };
+                prop_assert_eq!(own, &game);
+            }
+        }
+    }
+}
