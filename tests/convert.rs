@@ -293,3 +293,11 @@ mod random_games {
         }
     }
 }
+
+#[test]
+fn a_game_with_two_gametype_tags_is_written_out_unchanged() {
+    let text = "[GameType \"21\"]\n[GameType \"20\"]\n1. 32-27 18-23 *\n";
+    let (out, kept) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
+    assert_eq!(kept, 1);
+    assert_eq!(out, text);
+}

@@ -219,6 +219,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>) -> i32 {
         export: &export,
         to: args.to,
         annotate,
+        several: entries.len() > 1,
     };
     let opening = match args.to {
         To::Json => "[".to_string(),
@@ -319,6 +320,9 @@ struct Job<'a> {
     to: To,
     /// Write the findings in instead of converting.
     annotate: Option<AnnotateOptions>,
+    /// More than one file goes to the output: each must end with a line break, or the next
+    /// file's first game would be read as part of its last.
+    several: bool,
 }
 
 fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) -> FileResult {
@@ -352,6 +356,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             }
         }
     };
+    let mut last = b'\n';
     let read = check_stream_with(input, job.options, |g| {
         if job.to != To::Pdn {
             let Some(game) = &g.chunk.game else {
@@ -377,6 +382,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         }
         if let Some(a) = &job.annotate {
             let text = annotate_chunk(&g.chunk, &g.diagnostics, a);
+            last = text.bytes().last().unwrap_or(last);
             return if out.emit(text.into_bytes()) {
                 ControlFlow::Continue(())
             } else {
@@ -400,12 +406,16 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 g.chunk.text
             }
         };
+        last = text.bytes().last().unwrap_or(last);
         if out.emit(text.into_bytes()) {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())
         }
     });
+    if job.several && job.to == To::Pdn && last != b'\n' {
+        out.emit(b"\n".to_vec());
+    }
     if let Err(e) = read {
         result
             .warnings

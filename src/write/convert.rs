@@ -57,6 +57,10 @@ pub enum Unconverted {
         /// Its file offset.
         at: usize,
     },
+    /// The game has more than one GameType (or FEN) tag: readers take the first, and a
+    /// rewritten first tag would leave the others saying something else.
+    #[error("the game has {0} {1} tags; give it one")]
+    Repeated(usize, &'static str),
     /// The FEN tag cannot be read under the game's layout.
     #[error("the FEN tag cannot be read: {0}")]
     Fen(String),
@@ -161,6 +165,12 @@ pub fn convert_edits(
     let mut target = source;
     if let Some(kind) = options.notation {
         target.kind = kind;
+    }
+    for name in ["GameType", "FEN"] {
+        let n = game.tags.iter().filter(|t| t.name == name).count();
+        if n > 1 {
+            return Err(Unconverted::Repeated(n, name));
+        }
     }
     let sep = variant.capture_separator();
     let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
