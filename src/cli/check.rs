@@ -330,6 +330,7 @@ fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Settings, Strin
                     Rules::Huffing => RuleProfile::Huffing,
                     Rules::Polish1902 => RuleProfile::Polish1902,
                 },
+                ..ReplayOptions::default()
             },
             encoding,
             syntax_only: args.syntax_only,

@@ -6,6 +6,7 @@
 pub mod batch;
 pub mod check;
 pub mod config;
+pub mod convert;
 pub mod explain;
 pub mod generate;
 pub mod parse;
@@ -29,6 +30,7 @@ Examples:
   pdn check games/                  check every PDN file under games/, with a table at the end
   pdn check --format json a.pdn     JSON Lines for tools (docs/json.md)
   pdn check -A R310 -D warnings .   drop R310, fail on every other warning
+  pdn convert --notation algebraic a.pdn -o b.pdn   rename every square, keep everything else
   pdn explain R305                  what a code means and what to do about it
   pdn perft --variant english -d 8  count the leaves of the move tree
   pdn gen --variant russian -n 1000 1000 random legal games, for benchmarks
@@ -62,6 +64,12 @@ pub struct Cli {
 pub enum Command {
     /// Read and replay PDN files and directories; report every problem with its place.
     Check(check::Args),
+    /// Write files back in another notation: only move tokens and the GameType and FEN tags
+    /// change, every other character is kept.
+    Convert(convert::Args),
+    /// Write files back with each finding of `pdn check` as a `{[%lint CODE] ...}` comment
+    /// after its move; nothing else changes.
+    Annotate(convert::AnnotateArgs),
     /// Print the syntax tree of each game as JSON, or write the games back as canonical PDN.
     Parse(parse::Args),
     /// Count the leaf positions of the move tree to a given depth (move generator test).
@@ -115,6 +123,8 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
         Command::Gen(args) => generate::run(&args),
+        Command::Convert(args) => convert::run(&args),
+        Command::Annotate(args) => convert::run_annotate(&args),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),

@@ -1,5 +1,8 @@
 //! Output: rendering diagnostics, board diagrams, and writing PDN.
 
+pub mod annotate;
+pub mod convert;
 pub mod diagram;
+pub mod export;
 pub mod pdn;
 pub mod render;

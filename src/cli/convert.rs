@@ -1,0 +1,426 @@
+//! `pdn convert`: write files back in another notation, splicing each game's new move text into
+//! the original.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+use pdnkit::check::{CheckOptions, check_stream_with};
+use pdnkit::notation::NotationKind;
+use pdnkit::replay::ForcedVariant;
+use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
+use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
+use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object};
+
+use super::batch::{Discovery, Emitter, Entry, Event, Progress, Runner, discover, worker_count};
+use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
+
+/// The notation to write squares in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    /// Square numbers (`32-28`).
+    Numeric,
+    /// File and rank (`c3-d4`).
+    Algebraic,
+}
+
+/// Which squares a capture is written with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Captures {
+    /// The squares the file wrote, renamed.
+    Keep,
+    /// Start and end only.
+    Short,
+    /// Every landing square.
+    Full,
+    /// Start and end unless ambiguous, then the turning squares (PDN 3.0).
+    Minimal,
+}
+
+/// What to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum To {
+    /// PDN, spliced into the original text.
+    Pdn,
+    /// One JSON array of game objects (docs/json.md).
+    Json,
+    /// One game object per line (JSON Lines).
+    Jsonl,
+    /// One row per game: the seven roster tags, summary fields and the main line.
+    Csv,
+}
+
+/// Arguments of `pdn convert`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Files or directories (`-` for standard input).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The notation to write squares in (the GameType tag is updated to match); without it each
+    /// game keeps its own.
+    #[arg(long, value_enum)]
+    pub notation: Option<Notation>,
+    /// Which squares captures are written with.
+    #[arg(long, value_enum, default_value_t = Captures::Keep)]
+    pub captures: Captures,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = To::Pdn)]
+    pub to: To,
+    /// With --to json, jsonl or csv: add the position after each move as a FEN.
+    #[arg(long)]
+    pub fen_each_ply: bool,
+    /// Replay every game as this variant, whatever its tags say.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// Write to FILE (replaced at once when the run is over) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Walk hidden files and directories too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Follow symbolic links.
+    #[arg(long)]
+    pub follow: bool,
+    /// Read the files whose names match this pattern too (repeatable).
+    #[arg(long, value_name = "PATTERN")]
+    pub glob: Vec<String>,
+    /// Worker threads.
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+}
+
+/// What converting one file found, printed when its output has been written.
+struct FileResult {
+    /// One line per game left as it was, and why.
+    warnings: Vec<String>,
+    /// The file could not be read.
+    failed: bool,
+}
+
+/// Where the converted text goes: standard output, or a temporary file beside the output that
+/// replaces it at the end.
+enum Sink {
+    Stdout(io::StdoutLock<'static>),
+    Temp {
+        file: io::BufWriter<File>,
+        temp: PathBuf,
+        path: PathBuf,
+    },
+}
+
+impl Sink {
+    fn open(output: Option<&Path>) -> io::Result<Sink> {
+        let Some(path) = output else {
+            return Ok(Sink::Stdout(io::stdout().lock()));
+        };
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path
+            .file_name()
+            .map_or("out".into(), |n| n.to_string_lossy().into_owned());
+        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let file = io::BufWriter::new(File::create(&temp)?);
+        Ok(Sink::Temp {
+            file,
+            temp,
+            path: path.to_path_buf(),
+        })
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Stdout(s) => s.write_all(bytes),
+            Sink::Temp { file, .. } => file.write_all(bytes),
+        }
+    }
+
+    /// Flushes, and puts a temporary file in the output's place; on failure the temporary file
+    /// is removed and the output left as it was.
+    fn finish(self, ok: bool) -> io::Result<()> {
+        match self {
+            Sink::Stdout(mut s) => s.flush(),
+            Sink::Temp { file, temp, path } => {
+                let done = if ok {
+                    file.into_inner()
+                        .map_err(|e| e.into_error())
+                        .and_then(|f| f.sync_all())
+                        .and_then(|()| std::fs::rename(&temp, &path))
+                } else {
+                    drop(file);
+                    Err(io::Error::other("the run failed"))
+                };
+                if done.is_err() {
+                    let _ = std::fs::remove_file(&temp);
+                }
+                done
+            }
+        }
+    }
+}
+
+/// Runs `pdn convert`.
+pub fn run(args: &Args) -> i32 {
+    run_with(args, None)
+}
+
+fn run_with(args: &Args, annotate: Option<AnnotateOptions>) -> i32 {
+    let mut options = CheckOptions::default();
+    // Annotating needs the findings only; converting and exporting need every move.
+    options.replay.record_moves = annotate.is_none();
+    if let Some(v) = &args.variant {
+        match v.parse::<ForcedVariant>() {
+            Ok(f) => options.replay.variant = Some(f),
+            Err(e) => {
+                eprintln!("pdn convert: {e}");
+                return EXIT_FAILURE;
+            }
+        }
+    }
+    let convert = ConvertOptions {
+        notation: args.notation.map(|n| match n {
+            Notation::Numeric => NotationKind::Numeric,
+            Notation::Algebraic => NotationKind::Algebraic,
+        }),
+        captures: match args.captures {
+            Captures::Keep => CaptureStyle::Keep,
+            Captures::Short => CaptureStyle::Short,
+            Captures::Full => CaptureStyle::Full,
+            Captures::Minimal => CaptureStyle::Minimal,
+        },
+    };
+    let entries = discover(
+        &args.paths,
+        &Discovery {
+            hidden: args.hidden,
+            follow: args.follow,
+            globs: args.glob.clone(),
+        },
+    );
+    let (jobs, _) = worker_count(args.jobs);
+    let progress = Progress::new(false, entries.len());
+    let mut sink = match Sink::open(args.output.as_deref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pdn convert: cannot write the output: {e}");
+            return EXIT_FAILURE;
+        }
+    };
+    let mut failed = false;
+    let export = ExportOptions {
+        fen_each_ply: args.fen_each_ply,
+    };
+    let job = Job {
+        options: &options,
+        convert: &convert,
+        export: &export,
+        to: args.to,
+        annotate,
+        several: entries.len() > 1,
+    };
+    let opening = match args.to {
+        To::Json => "[".to_string(),
+        To::Csv => csv_header(),
+        To::Pdn | To::Jsonl => String::new(),
+    };
+    let mut records = 0usize;
+    let started = sink.write_all(opening.as_bytes());
+    let written = started.and_then(|()| {
+        Runner { jobs }.run(
+            &entries,
+            &progress,
+            |entry, out| convert_entry(entry, &job, out),
+            |entry, why, _| FileResult {
+                warnings: vec![format!(
+                    "{}: internal error while converting the file: {why}",
+                    entry.path().display()
+                )],
+                failed: true,
+            },
+            |_, event| match event {
+                Event::Output(bytes) => {
+                    records += 1;
+                    match args.to {
+                        To::Json if records > 1 => sink.write_all(b",\n"),
+                        To::Json => sink.write_all(b"\n"),
+                        _ => Ok(()),
+                    }?;
+                    sink.write_all(&bytes)?;
+                    match args.to {
+                        To::Jsonl => sink.write_all(b"\n"),
+                        _ => Ok(()),
+                    }
+                }
+                Event::Done(r) => {
+                    failed |= r.failed;
+                    for w in &r.warnings {
+                        eprintln!("{w}");
+                    }
+                    Ok(())
+                }
+            },
+        )
+    });
+    let written = written.and_then(|()| match args.to {
+        To::Json => sink.write_all(b"\n]\n"),
+        _ => Ok(()),
+    });
+    let ok = written.is_ok() && !failed;
+    let finished = sink.finish(ok);
+    let written = written.and(if failed { Ok(()) } else { finished });
+    exit_after_write(written, if failed { EXIT_FAILURE } else { EXIT_OK })
+}
+
+/// Arguments of `pdn annotate`.
+#[derive(clap::Args, Debug)]
+pub struct AnnotateArgs {
+    /// Files or directories (`-` for standard input).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Add `$4` after each move with an error.
+    #[arg(long)]
+    pub nags: bool,
+    /// Replay every game as this variant, whatever its tags say.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// Write to FILE (replaced at once when the run is over) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Worker threads.
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+}
+
+/// Runs `pdn annotate`: `convert` with the findings as the only change.
+pub fn run_annotate(args: &AnnotateArgs) -> i32 {
+    let convert = Args {
+        paths: args.paths.clone(),
+        notation: None,
+        captures: Captures::Keep,
+        to: To::Pdn,
+        fen_each_ply: false,
+        variant: args.variant.clone(),
+        output: args.output.clone(),
+        hidden: false,
+        follow: false,
+        glob: Vec::new(),
+        jobs: args.jobs,
+    };
+    run_with(&convert, Some(AnnotateOptions { nags: args.nags }))
+}
+
+/// What every file's job needs.
+struct Job<'a> {
+    options: &'a CheckOptions,
+    convert: &'a ConvertOptions,
+    export: &'a ExportOptions,
+    to: To,
+    /// Write the findings in instead of converting.
+    annotate: Option<AnnotateOptions>,
+    /// More than one file goes to the output: each must end with a line break, or the next
+    /// file's first game would be read as part of its last.
+    several: bool,
+}
+
+fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) -> FileResult {
+    let mut result = FileResult {
+        warnings: Vec::new(),
+        failed: false,
+    };
+    let path = match entry {
+        Entry::Read(p) => p,
+        Entry::Skipped(..) => return result,
+        Entry::Unwalkable(p, why) => {
+            result
+                .warnings
+                .push(format!("{}: error: cannot read: {why}", p.display()));
+            result.failed = true;
+            return result;
+        }
+    };
+    let name = path.display().to_string();
+    let input: Box<dyn io::Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match File::open(path) {
+            Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, f)),
+            Err(e) => {
+                result
+                    .warnings
+                    .push(format!("{name}: error: cannot read: {e}"));
+                result.failed = true;
+                return result;
+            }
+        }
+    };
+    let mut last = b'\n';
+    let read = check_stream_with(input, job.options, |g| {
+        if job.to != To::Pdn {
+            let Some(game) = &g.chunk.game else {
+                return ControlFlow::Continue(());
+            };
+            let o = game_object(
+                &name,
+                &g.chunk,
+                game,
+                g.report.as_ref(),
+                &g.diagnostics,
+                job.export,
+            );
+            let bytes = match job.to {
+                To::Csv => csv_row(&o).into_bytes(),
+                _ => o.to_string().into_bytes(),
+            };
+            return if out.emit(bytes) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            };
+        }
+        if let Some(a) = &job.annotate {
+            let text = annotate_chunk(&g.chunk, &g.diagnostics, a);
+            last = text.bytes().last().unwrap_or(last);
+            return if out.emit(text.into_bytes()) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            };
+        }
+        let text = match convert_chunk(&g.chunk, g.report.as_ref(), job.convert) {
+            Ok(t) => t,
+            Err(why) => {
+                let at = match &why {
+                    pdnkit::write::convert::Unconverted::OffBoard { at, .. } => *at,
+                    _ => g.chunk.offset,
+                };
+                let lc = g.chunk.line_col(at);
+                result.warnings.push(format!(
+                    "{name}:{}:{}: warning: game {} is written out unchanged: {why}",
+                    lc.line,
+                    lc.column,
+                    g.chunk.index.unwrap_or(0)
+                ));
+                g.chunk.text
+            }
+        };
+        last = text.bytes().last().unwrap_or(last);
+        if out.emit(text.into_bytes()) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    if job.several && job.to == To::Pdn && last != b'\n' {
+        out.emit(b"\n".to_vec());
+    }
+    if let Err(e) = read {
+        result
+            .warnings
+            .push(format!("{name}: error: cannot read: {e}"));
+        result.failed = true;
+    }
+    result
+}

@@ -1,0 +1,303 @@
+//! `convert`: notation changes spliced into the original text, round trips over the corpus.
+
+use std::path::Path;
+
+use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::notation::NotationKind;
+use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
+
+/// Converts `bytes`; games left as they were are counted.
+fn convert(bytes: &[u8], notation: NotationKind, captures: CaptureStyle) -> (String, usize) {
+    let mut options = CheckOptions::default();
+    options.replay.record_moves = true;
+    let convert = ConvertOptions {
+        notation: Some(notation),
+        captures,
+    };
+    let mut out = String::new();
+    let mut kept = 0;
+    check_stream(bytes, &options, |g| {
+        match convert_chunk(&g.chunk, g.report.as_ref(), &convert) {
+            Ok(t) => out.push_str(&t),
+            Err(_) => {
+                kept += 1;
+                out.push_str(&g.chunk.text)
+            }
+        }
+    })
+    .expect("reading from memory cannot fail");
+    (out, kept)
+}
+
+fn corpus_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> =
+        walkdir::WalkDir::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .filter(|p| p.extension().is_some_and(|x| !x.eq_ignore_ascii_case("md")))
+            .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_corpus_file_goes_to_algebraic_and_back_to_its_numeric_conversion_byte_for_byte() {
+    for style in [
+        CaptureStyle::Keep,
+        CaptureStyle::Minimal,
+        CaptureStyle::Full,
+    ] {
+        for path in corpus_files() {
+            let bytes = std::fs::read(&path).expect("corpus file");
+            let (numeric, _) = convert(&bytes, NotationKind::Numeric, style);
+            let (algebraic, _) = convert(&bytes, NotationKind::Algebraic, style);
+            let (back, _) = convert(algebraic.as_bytes(), NotationKind::Numeric, style);
+            if back != numeric {
+                let line = back
+                    .lines()
+                    .zip(numeric.lines())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(0);
+                panic!(
+                    "{} ({style:?}) differs at line {}:\n  back:    {:?}\n  numeric: {:?}",
+                    path.display(),
+                    line + 1,
+                    back.lines().nth(line),
+                    numeric.lines().nth(line)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn only_moves_and_the_gametype_tag_change() {
+    let text = "[Event \"a {b}\"]\n[GameType \"20\"]\n[Whatever \"x\"]\n\n1. 33-28 {19-23 stays} 18-23 ; rest of line 32-28\n2. 39-33! 13-18 (2... 12-18 $1) 3. 44-39 18-22 4. 31-27 22x31 5. 36x27 {[%clock 1:00]} *\n";
+    let (out, kept) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
+    assert_eq!(kept, 0);
+    assert_eq!(
+        out,
+        "[Event \"a {b}\"]\n[GameType \"20,W,10,10,A0,0\"]\n[Whatever \"x\"]\n\n1. f4-e5 {19-23 stays} e7-f6 ; rest of line 32-28\n2. g3-f4! f8-e7 (2... d8-e7 $1) 3. h2-g3 e7-d6 4. b4-c5 d6xb4 5. a3xc5 {[%clock 1:00]} *\n"
+    );
+}
+
+#[test]
+fn a_game_without_gametype_gets_one_after_its_last_tag() {
+    let text = "[Event \"e\"]\r\n1. 33-28 18-23 2. 39-33 13-18 3. 44-39 18-22 4. 31-27 22x31 *\r\n";
+    let (out, _) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
+    assert!(
+        out.starts_with("[Event \"e\"]\r\n[GameType \"20,W,10,10,A0,0\"]\r\n1. f4-e5"),
+        "{out}"
+    );
+}
+
+#[test]
+fn captures_are_written_short_full_or_minimal() {
+    // English: the white man on 9 (b6 ... ) takes 6 and 7 from a FEN; a king's double capture.
+    let text = "[GameType \"21\"]\n[FEN \"B:W14,22:B9\"]\n1. 9x25 *\n";
+    let short = convert(text.as_bytes(), NotationKind::Numeric, CaptureStyle::Short).0;
+    let full = convert(text.as_bytes(), NotationKind::Numeric, CaptureStyle::Full).0;
+    let minimal = convert(
+        text.as_bytes(),
+        NotationKind::Numeric,
+        CaptureStyle::Minimal,
+    )
+    .0;
+    assert!(short.contains("1. 9x25 *"), "{short}");
+    assert!(full.contains("1. 9x18x25 *"), "{full}");
+    assert!(minimal.contains("1. 9x25 *"), "{minimal}");
+}
+
+#[test]
+fn a_game_that_cannot_be_replayed_is_written_out_unchanged() {
+    let text = "[GameType \"40\"]\n1. 32-28 19-23 *\n";
+    let (out, kept) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
+    assert_eq!(kept, 1);
+    assert_eq!(out, text);
+}
+
+#[test]
+fn the_cli_writes_the_output_file_whole_and_leaves_no_temporary_file() {
+    let dir = std::env::temp_dir().join(format!("pdn-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let input = dir.join("in.pdn");
+    let output = dir.join("out.pdn");
+    std::fs::write(&input, "[GameType \"20\"]\n1. 33-28 18-23 *\n").expect("write");
+    assert_cmd::Command::cargo_bin("pdn")
+        .expect("binary")
+        .args(["convert", "--notation", "algebraic", "-o"])
+        .arg(&output)
+        .arg(&input)
+        .assert()
+        .success();
+    let out = std::fs::read_to_string(&output).expect("output");
+    assert_eq!(out, "[GameType \"20,W,10,10,A0,0\"]\n1. f4-e5 e7-f6 *\n");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn export(args: &[&str], text: &str) -> String {
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .expect("binary")
+        .arg("convert")
+        .args(args)
+        .arg("-")
+        .write_stdin(text)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn jsonl_gives_one_object_per_game_with_each_move_its_squares_and_texts() {
+    let text = "[Event \"e\"]\n[GameType \"20\"]\n1. 33-28 18-23 2. 39-33 13-18 3. 44-39 18-22 4. 31-27 (4. 34-29 23x34) 22x31 5. 36x27 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
+    let out = export(&["--to", "jsonl", "--fen-each-ply"], text);
+    let games: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g["tags"]["Event"], "e");
+    assert_eq!(g["variant"], "international");
+    let moves = g["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 9);
+    let capture = &moves[7];
+    assert_eq!(capture["written"], "22x31");
+    assert_eq!(capture["from"], "22");
+    assert_eq!(capture["to"], "31");
+    assert_eq!(capture["captured"], serde_json::json!(["27"]));
+    assert_eq!(capture["side"], "black");
+    assert!(capture["fen"].as_str().expect("fen").starts_with("W:"));
+    let var = &g["variations"][0];
+    assert_eq!(var["parent"], 0);
+    assert_eq!(var["moves"][0]["written"], "34-29");
+    assert_eq!(var["moves"][0]["ply"], 7);
+    assert_eq!(var["moves"][1]["captured"], serde_json::json!(["29"]));
+}
+
+#[test]
+fn json_is_one_array_and_csv_one_row_per_game_after_a_header() {
+    let text =
+        "[Event \"a, b\"]\n[GameType \"20\"]\n1. 33-28 18-23 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
+    let json: serde_json::Value =
+        serde_json::from_str(&export(&["--to", "json"], text)).expect("JSON");
+    assert_eq!(json.as_array().expect("array").len(), 2);
+    let csv = export(&["--to", "csv"], text);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 3);
+    assert!(rows[0].starts_with("file,game,Event,Site,Date,Round,White,Black,Result,GameType"));
+    assert!(rows[1].starts_with("-,1,\"a, b\","), "{}", rows[1]);
+    assert!(rows[1].ends_with(",33-28 18-23"), "{}", rows[1]);
+}
+
+#[test]
+fn every_field_of_an_exported_game_and_move_is_documented() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
+        .expect("docs/json.md");
+    let section = doc
+        .split("## Exported games")
+        .nth(1)
+        .expect("the export section");
+    let documented: Vec<&str> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .flat_map(|l| {
+            l.split('|')
+                .nth(1)
+                .unwrap_or("")
+                .split('`')
+                .skip(1)
+                .step_by(2)
+        })
+        .collect();
+    let text = "[GameType \"20\"]\n1. 33-28 18-23 2. 39-33 13-18 3. 44-39 18-22 4. 31-27 (4. 34-29 23x34) 22x31 *\n";
+    let out = export(&["--to", "jsonl", "--fen-each-ply"], text);
+    let g: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    let mut keys: Vec<String> = g.as_object().expect("object").keys().cloned().collect();
+    keys.extend(g["moves"][0].as_object().expect("move").keys().cloned());
+    keys.extend(
+        g["variations"][0]
+            .as_object()
+            .expect("variation")
+            .keys()
+            .cloned(),
+    );
+    for k in keys {
+        assert!(documented.contains(&k.as_str()), "`{k}` is not documented");
+    }
+}
+
+mod random_games {
+    use super::*;
+    use pdnkit::board::Position;
+    use pdnkit::notation::Layout;
+    use pdnkit::notation::resolve::write_move;
+    use pdnkit::rules::Variant;
+    use proptest::prelude::*;
+
+    /// A game of random legal moves in `variant`, written in its standard notation with full
+    /// capture paths.
+    fn random_game(variant: Variant, choices: &[usize]) -> String {
+        let layout = Layout::standard(variant);
+        let mut pos = Position::start(variant);
+        let mut text = format!("[GameType \"{}\"]\n", variant.gametype());
+        for (ply, &c) in choices.iter().enumerate() {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[c % legal.len()].clone();
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            text.push_str(&write_move(&layout, &mv, variant.capture_separator(), true));
+            text.push(' ');
+            pos.play(&mv);
+        }
+        text.push_str("*\n");
+        text
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn converting_a_random_legal_game_there_and_back_is_the_identity(
+            v in 0..Variant::ALL.len(),
+            choices in proptest::collection::vec(0usize..64, 0..80),
+        ) {
+            let variant = Variant::ALL[v];
+            let game = random_game(variant, &choices);
+            for style in [CaptureStyle::Keep, CaptureStyle::Full] {
+                let (numeric, kept) = convert(game.as_bytes(), NotationKind::Numeric, style);
+                prop_assert_eq!(kept, 0);
+                let (algebraic, _) = convert(game.as_bytes(), NotationKind::Algebraic, style);
+                let (back, _) = convert(algebraic.as_bytes(), NotationKind::Numeric, style);
+                prop_assert_eq!(&back, &numeric);
+                // Written with full paths in the variant's own notation, the game converts to
+                // itself apart from the GameType value.
+                let own = match Layout::standard(variant).kind {
+                    NotationKind::Numeric => &numeric,
+                    NotationKind::Algebraic => &algebraic,
+                };
+                prop_assert_eq!(own, &game);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_with_two_gametype_tags_is_written_out_unchanged() {
+    let text = "[GameType \"21\"]\n[GameType \"20\"]\n1. 32-27 18-23 *\n";
+    let (out, kept) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
+    assert_eq!(kept, 1);
+    assert_eq!(out, text);
+}
