@@ -41,6 +41,7 @@ pub mod notation;
 pub mod replay;
 pub mod rules;
 pub mod source;
+pub mod stats;
 pub mod syntax;
 pub mod write;
 

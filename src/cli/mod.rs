@@ -5,11 +5,13 @@
 
 pub mod batch;
 pub mod check;
+pub mod collect;
 pub mod config;
 pub mod explain;
 pub mod parse;
 pub mod printer;
 pub mod rules;
+pub mod stats;
 
 use std::io;
 
@@ -68,6 +70,9 @@ pub enum Command {
     Moves(rules::MovesArgs),
     /// Draw a position.
     Board(rules::BoardArgs),
+    /// Statistics over files and directories: variants, results, lengths, openings, players,
+    /// events, years, diagnostics per code.
+    Stats(stats::Args),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -109,6 +114,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
+        Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),
