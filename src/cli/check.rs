@@ -332,6 +332,7 @@ pub(crate) fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Sett
                     Rules::Huffing => RuleProfile::Huffing,
                     Rules::Polish1902 => RuleProfile::Polish1902,
                 },
+                ..ReplayOptions::default()
             },
             encoding,
             syntax_only: args.syntax_only,

@@ -311,7 +311,7 @@ fn try_variant(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions
         declared_notation: false,
         smaller_board: None,
     };
-    let out = line::replay_lines(game, &sel, options.rules);
+    let out = line::replay_lines(game, &sel, options.rules, None);
     Some(Tried {
         errors: rule_errors(&out),
         plies: out.plies,

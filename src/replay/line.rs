@@ -16,7 +16,7 @@ use crate::syntax::{
 };
 use crate::write::diagram::diagram;
 
-use super::{RuleProfile, Selection};
+use super::{Legality, PlyEvent, RuleProfile, Selection};
 
 /// The most move tokens one capture written one jump per move can take.
 const MAX_JUMPS: usize = 24;
@@ -58,7 +58,13 @@ struct State {
     shift: u32,
 }
 
-pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> LinesOutcome {
+/// Replays every line of `game`; `listener` hears of each move as it is played.
+pub(super) fn replay_lines<'l>(
+    game: &Game,
+    sel: &Selection,
+    rules: RuleProfile,
+    listener: Option<&'l mut dyn FnMut(&PlyEvent<'_>)>,
+) -> LinesOutcome {
     let lines = game.lines();
     let mut start = sel.start.clone();
     if rules == RuleProfile::Polish1902 {
@@ -90,10 +96,13 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
         } else {
             1
         },
+        listener,
+        at: (0, 0, 0),
     };
     let mut line_start: Vec<Option<State>> = Vec::with_capacity(lines.len());
     let mut main = None;
-    for line in &lines {
+    for (index, line) in lines.iter().enumerate() {
+        shared.at = (index, line.depth, 0);
         let state = match (line.parent, line.replaces) {
             (None, _) => Some(initial.clone()),
             (Some(_), Some(idx)) => shared.before.get(&idx).cloned(),
@@ -125,7 +134,7 @@ pub(super) fn replay_lines(game: &Game, sel: &Selection, rules: RuleProfile) -> 
     }
 }
 
-struct Shared<'g> {
+struct Shared<'g, 'l> {
     game: &'g Game,
     sel: &'g Selection,
     rules: RuleProfile,
@@ -152,6 +161,10 @@ struct Shared<'g> {
     from_fen: bool,
     /// The game has a GameType tag (which the reader judged the capture separators by).
     has_gametype: bool,
+    /// Hears of each move played.
+    listener: Option<&'l mut dyn FnMut(&PlyEvent<'_>)>,
+    /// The line being replayed (index, depth) and the body index of the move being played.
+    at: (usize, u32, usize),
 }
 
 /// How a move went.
@@ -190,7 +203,35 @@ fn token_text(m: &MoveToken) -> String {
     s
 }
 
-impl<'g> Shared<'g> {
+impl<'g> Shared<'g, '_> {
+    /// Tells the listener that `mv` is played from `state` by the move at `self.at`, written
+    /// over `span` in `tokens` move token(s).
+    fn emit(
+        &mut self,
+        state: &State,
+        line_ply: u32,
+        mv: &Move,
+        span: Span,
+        tokens: u32,
+        legality: Legality,
+    ) {
+        if let Some(l) = self.listener.as_mut() {
+            let (line, depth, element) = self.at;
+            l(&PlyEvent {
+                line,
+                depth,
+                element,
+                tokens,
+                span,
+                ply: state.ply,
+                line_ply,
+                before: &state.pos,
+                mv,
+                legality,
+            });
+        }
+    }
+
     fn board(&self) -> crate::board::Board {
         self.sel.layout.board
     }
@@ -325,6 +366,7 @@ impl<'g> Shared<'g> {
                     // Kept only in games with variations, for the tokens a capture written
                     // one jump per move consumes.
                     let pre = (!self.targets.is_empty()).then(|| state.clone());
+                    self.at.2 = idx;
                     match self.play(&mut state, line, line_ply, m, &elems[k + 1..]) {
                         Step::Played => {}
                         Step::PlayedMore(n) => {
@@ -524,6 +566,7 @@ impl<'g> Shared<'g> {
                     let ctx = context(self, state);
                     self.report_separator(code, m, &mv, ctx);
                 }
+                self.emit(state, line_ply, &mv, m.span, 1, Legality::Legal);
                 state.pos.play(&mv);
                 state.ply += 1;
                 return Step::Played;
@@ -633,6 +676,7 @@ impl<'g> Shared<'g> {
             let ctx = context(self, state);
             self.report_separator(code, m, &chosen, ctx);
         }
+        self.emit(state, line_ply, &chosen, m.span, 1, Legality::Legal);
         state.pos.play(&chosen);
         state.ply += 1;
         Step::Played
@@ -822,6 +866,7 @@ impl<'g> Shared<'g> {
                         capture_list.join(", ")
                     ),
                 );
+                self.emit(state, ctx.ply, &q, m.span, 1, Legality::Applied);
                 state.pos.play(&q);
                 state.ply += 1;
                 let moved: Vec<Square> = takers
@@ -836,6 +881,7 @@ impl<'g> Shared<'g> {
             if let Some(c) = matching(board, written, &all).first().map(|c| (*c).clone()) {
                 ctx.expected = capture_list.clone();
                 let d = self.capture_choice_error(&state.pos, m.span, &text, &c, &captures);
+                self.emit(state, ctx.ply, &c, m.span, 1, Legality::Applied);
                 state.pos.play(&c);
                 state.ply += 1;
                 self.offence(state, d, ctx, pic, vec![c.to]);
@@ -845,6 +891,7 @@ impl<'g> Shared<'g> {
             if let Some(partial) = prefix_of(board, written, &all) {
                 if let Some((c, used)) = self.join_jumps(written, rest, legal, &all) {
                     let span = m.span.join(rest[used - 1].span);
+                    let line_ply = ctx.ply;
                     let parts: Vec<String> = std::iter::once(text.clone())
                         .chain(rest[..used].iter().map(|n| token_text(n)))
                         .collect();
@@ -861,6 +908,7 @@ impl<'g> Shared<'g> {
                         )
                         .with_context(ctx),
                     );
+                    self.emit(state, line_ply, &c, span, used as u32 + 1, Legality::Legal);
                     state.pos.play(&c);
                     state.ply += 1;
                     return Step::PlayedMore(used);
@@ -875,6 +923,7 @@ impl<'g> Shared<'g> {
                         partial.captured.len()
                     ),
                 );
+                self.emit(state, ctx.ply, &partial, m.span, 1, Legality::Applied);
                 apply_partial(&mut state.pos, &partial, piece);
                 state.ply += 1;
                 self.offence(state, d, ctx, pic, vec![to]);

@@ -27,6 +27,9 @@ use crate::syntax::Game;
 
 pub use select::Selection;
 
+use crate::rules::Move;
+use crate::source::Span;
+
 /// Which historical rule set decides what a missed capture is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -105,6 +108,90 @@ pub struct ReplayOptions {
     pub variant: Option<ForcedVariant>,
     /// The rule profile.
     pub rules: RuleProfile,
+    /// Keep every move the replay plays, of every line, in [`GameReport::moves`].
+    pub record_moves: bool,
+}
+
+/// How a played move stands with the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Legality {
+    /// A legal move.
+    Legal,
+    /// A move the rules do not allow but the record can still follow (a missed capture played
+    /// as a quiet step, a capture the capture choice forbids, a capture that stops early): it
+    /// is reported and applied as written.
+    Applied,
+}
+
+/// One move the replay resolved and played, handed to the caller as it is played.
+#[derive(Clone, Copy, Debug)]
+pub struct PlyEvent<'a> {
+    /// The line it belongs to: an index into the list [`Game::lines`] returns (0: the main
+    /// line).
+    pub line: usize,
+    /// 0 for the main line, 1 for its variations, and so on.
+    pub depth: u32,
+    /// Index into [`Game::body`] of its (first) move token.
+    pub element: usize,
+    /// How many move tokens it took: more than 1 for a capture written one jump per move.
+    pub tokens: u32,
+    /// The text it was written as: its token's span, or all its tokens' for a capture written
+    /// one jump per move.
+    pub span: Span,
+    /// Half-moves played in the game before it, along its line (the first move of a game is
+    /// ply 0).
+    pub ply: u32,
+    /// Its place in its own line, from 1.
+    pub line_ply: u32,
+    /// The position it is played from (after a huff the replay inferred for it).
+    pub before: &'a Position,
+    /// The move.
+    pub mv: &'a Move,
+    /// Whether the rules allowed it.
+    pub legality: Legality,
+}
+
+/// A [`PlyEvent`] kept: what [`GameReport::moves`] holds.
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    /// See [`PlyEvent::line`].
+    pub line: usize,
+    /// See [`PlyEvent::depth`].
+    pub depth: u32,
+    /// See [`PlyEvent::element`].
+    pub element: usize,
+    /// See [`PlyEvent::tokens`].
+    pub tokens: u32,
+    /// See [`PlyEvent::span`].
+    pub span: Span,
+    /// See [`PlyEvent::ply`].
+    pub ply: u32,
+    /// See [`PlyEvent::line_ply`].
+    pub line_ply: u32,
+    /// The position it is played from.
+    pub before: Position,
+    /// The move.
+    pub mv: Move,
+    /// Whether the rules allowed it.
+    pub legality: Legality,
+}
+
+impl From<&PlyEvent<'_>> for PlayedMove {
+    fn from(e: &PlyEvent<'_>) -> Self {
+        PlayedMove {
+            line: e.line,
+            depth: e.depth,
+            element: e.element,
+            tokens: e.tokens,
+            span: e.span,
+            ply: e.ply,
+            line_ply: e.line_ply,
+            before: e.before.clone(),
+            mv: e.mv.clone(),
+            legality: e.legality,
+        }
+    }
 }
 
 /// What the replay learned from the games of one file so far: the variant inferred for each
@@ -159,10 +246,46 @@ pub struct GameReport {
     pub final_position: Option<Position>,
     /// How the variant was inferred, for a game without GameType.
     pub guess: Option<Guess>,
+    /// Every move played, of every line, in the order the replay played them (each line after
+    /// its parent); kept only when [`ReplayOptions::record_moves`] asks.
+    pub moves: Vec<PlayedMove>,
 }
 
 /// Replays one game.
 pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) -> GameReport {
+    if options.record_moves {
+        let mut moves = Vec::new();
+        let mut report = replay(
+            game,
+            options,
+            ctx,
+            Some(&mut |e: &PlyEvent<'_>| moves.push(PlayedMove::from(e))),
+        );
+        report.moves = moves;
+        report
+    } else {
+        replay(game, options, ctx, None)
+    }
+}
+
+/// Replays one game and hands each move to `listener` as it is played: every line's, the
+/// main line first, each variation after the line it branches from. A move the replay cannot
+/// apply is not handed over (its diagnostic says why).
+pub fn replay_game_with(
+    game: &Game,
+    options: &ReplayOptions,
+    ctx: &mut FileContext,
+    listener: &mut dyn FnMut(&PlyEvent<'_>),
+) -> GameReport {
+    replay(game, options, ctx, Some(listener))
+}
+
+fn replay(
+    game: &Game,
+    options: &ReplayOptions,
+    ctx: &mut FileContext,
+    listener: Option<&mut dyn FnMut(&PlyEvent<'_>)>,
+) -> GameReport {
     let mut diagnostics = Vec::new();
     let Some((sel, done, guess)) = select::select(game, options, ctx, &mut diagnostics) else {
         return GameReport {
@@ -173,11 +296,18 @@ pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) 
             complete: false,
             final_position: None,
             guess: None,
+            moves: Vec::new(),
         };
     };
-    let mut out = match done {
-        Some(out) => out,
-        None => line::replay_lines(game, &sel, options.rules),
+    let mut out = match (done, listener) {
+        (Some(out), None) => out,
+        (Some(out), Some(l)) => {
+            // The choice of variant replayed the game already, with no one listening: play it
+            // again for the listener, keeping what the choice found.
+            line::replay_lines(game, &sel, options.rules, Some(l));
+            out
+        }
+        (None, l) => line::replay_lines(game, &sel, options.rules, l),
     };
     if let Some(decided) = out.decided.take() {
         judge_result(decided, &sel, ctx, &mut out.diagnostics);
@@ -205,6 +335,7 @@ pub fn replay_game(game: &Game, options: &ReplayOptions, ctx: &mut FileContext) 
         complete: out.complete,
         final_position: out.final_position,
         guess,
+        moves: Vec::new(),
     }
 }
 

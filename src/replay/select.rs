@@ -302,7 +302,7 @@ pub(super) fn start_position(
 /// A replay's badness: errors first, then how early it stopped. The replay (under modern
 /// rules) comes back too, so the winner need not be replayed again.
 fn score(game: &Game, sel: &Selection) -> ((usize, i64), line::LinesOutcome) {
-    let out = line::replay_lines(game, sel, super::RuleProfile::Modern);
+    let out = line::replay_lines(game, sel, super::RuleProfile::Modern, None);
     let errors = out
         .diagnostics
         .iter()
