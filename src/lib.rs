@@ -36,6 +36,7 @@
 
 pub mod board;
 pub mod check;
+pub mod filter;
 pub mod lint;
 pub mod notation;
 pub mod replay;

@@ -111,12 +111,13 @@ pub struct Outcome {
 
 /// What a command does with each file: `start` makes a file's state, `game` sees each checked
 /// game (and may write output for it), `end` turns the state and the file's record into the
-/// file's result.
+/// file's result, and may hand over more output piece by piece (the function it is given
+/// returns false once the output has gone away).
 pub struct Work<S, T, Fs, Fg, Fe>
 where
     Fs: Fn(&str) -> S + Sync,
     Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
-    Fe: Fn(S, &FileRecord) -> T + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
 {
     /// A file starts (its name as shown).
     pub start: Fs,
@@ -140,7 +141,7 @@ where
     T: Send,
     Fs: Fn(&str) -> S + Sync,
     Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
-    Fe: Fn(S, &FileRecord) -> T + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
 {
     let (jobs, capped) = worker_count(input.jobs);
     if let (Some(cap), Some(asked)) = (capped, input.jobs) {
@@ -230,7 +231,7 @@ where
                     format!("cannot read the file: {why}"),
                 ),
             };
-            let value = (work.end)(state, &record);
+            let value = (work.end)(state, &record, &mut |bytes| emitter.emit(bytes));
             (record, value)
         },
         |entry, why, _| {
@@ -241,7 +242,7 @@ where
                 &F006,
                 format!("internal error while reading the file: {why}"),
             );
-            let value = (work.end)((work.start)(&name), &record);
+            let value = (work.end)((work.start)(&name), &record, &mut |_| true);
             (record, value)
         },
         |_, event| match event {

@@ -8,6 +8,7 @@ pub mod check;
 pub mod collect;
 pub mod config;
 pub mod explain;
+pub mod filter;
 pub mod parse;
 pub mod printer;
 pub mod rules;
@@ -73,6 +74,9 @@ pub enum Command {
     /// Statistics over files and directories: variants, results, lengths, openings, players,
     /// events, years, diagnostics per code.
     Stats(stats::Args),
+    /// Select games by tags, players, variant, result, length, date, diagnostics, moves or a
+    /// position, and write them as they are in their files (or list them).
+    Filter(Box<filter::Args>),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -114,6 +118,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
     match cli.command {
         Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
+        Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),

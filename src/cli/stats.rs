@@ -385,7 +385,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         Work {
             start: |_: &str| FileStats::new(plies),
             game: |s: &mut FileStats, g, _: &mut Vec<u8>| s.add(&g),
-            end: |mut s: FileStats, r: &FileRecord| match &r.status {
+            end: |mut s: FileStats, r: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| match &r
+                .status
+            {
                 FileStatus::Skipped(_) => None,
                 FileStatus::Failed(d) => {
                     s.add_diagnostic(d);
