@@ -36,6 +36,7 @@
 
 pub mod board;
 pub mod check;
+pub mod dedup;
 pub mod filter;
 pub mod lint;
 pub mod notation;

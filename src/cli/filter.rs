@@ -147,14 +147,14 @@ fn criteria(args: &Args) -> Result<Criteria, String> {
 
 /// A place in the decoded text, counted three ways.
 #[derive(Clone, Copy, Debug, Default)]
-struct Place {
+pub(super) struct Place {
     utf8: u64,
     chars: u64,
     utf16: u64,
 }
 
 impl Place {
-    fn advance(&mut self, text: &str) {
+    pub(super) fn advance(&mut self, text: &str) {
         self.utf8 += text.len() as u64;
         for c in text.chars() {
             self.chars += 1;
@@ -164,17 +164,76 @@ impl Place {
 }
 
 /// What a file's run keeps.
-struct FileState {
-    path: String,
-    at: Place,
+pub(super) struct FileState {
+    pub(super) path: String,
+    pub(super) at: Place,
     /// The selected games' places, start and end.
-    selected: Vec<(Place, Place)>,
+    pub(super) selected: Vec<(Place, Place)>,
     /// The selected games' text, kept only for standard input (it cannot be read again).
-    texts: Vec<String>,
-    count: u64,
+    pub(super) texts: Vec<String>,
+    pub(super) count: u64,
 }
 
-fn list_line(file: &str, g: &CheckedGame) -> String {
+impl FileState {
+    /// A file's state before its first game.
+    pub(super) fn new(path: &str) -> Self {
+        FileState {
+            path: path.to_string(),
+            at: Place::default(),
+            selected: Vec::new(),
+            texts: Vec::new(),
+            count: 0,
+        }
+    }
+
+    /// Passes over a game's chunk; keeps the game's place (or text) when `keep`.
+    pub(super) fn take(&mut self, g: &CheckedGame, keep: bool) {
+        let chunk_start = self.at;
+        self.at.advance(&g.chunk.text);
+        if !keep {
+            return;
+        }
+        self.count += 1;
+        // The game's own text, from its first tag or move to its terminator; the blank lines
+        // between games are written as one blank line.
+        let Some(span) = g.chunk.game.as_ref().map(|gm| gm.span) else {
+            return;
+        };
+        let text = &g.chunk.text;
+        let a = span.start.saturating_sub(g.chunk.offset).min(text.len());
+        let b = span.end.saturating_sub(g.chunk.offset).clamp(a, text.len());
+        if self.path == "-" {
+            self.texts.push(text.get(a..b).unwrap_or(text).to_string());
+        } else {
+            let mut start = chunk_start;
+            start.advance(text.get(..a).unwrap_or(""));
+            let mut end = start;
+            end.advance(text.get(a..b).unwrap_or(""));
+            self.selected.push((start, end));
+        }
+    }
+
+    /// The file is over: writes the kept games' bytes; the error says why they could not be.
+    pub(super) fn finish(
+        self,
+        r: &FileRecord,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) -> Option<String> {
+        if !matches!(r.status, FileStatus::Read) {
+            return None;
+        }
+        for t in &self.texts {
+            let mut b = t.clone().into_bytes();
+            b.extend_from_slice(b"\n\n");
+            if !emit(b) {
+                break;
+            }
+        }
+        copy_games(&self, r, emit).err().map(|e| e.to_string())
+    }
+}
+
+pub(super) fn list_line(file: &str, g: &CheckedGame) -> String {
     let game = g.chunk.game.as_ref();
     let tag = |n: &str| {
         game.and_then(|gm| gm.tag(n))
@@ -274,53 +333,18 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         &args.input,
         &options,
         Work {
-            start: |name: &str| FileState {
-                path: name.to_string(),
-                at: Place::default(),
-                selected: Vec::new(),
-                texts: Vec::new(),
-                count: 0,
-            },
+            start: FileState::new,
             game: |s: &mut FileState, g: CheckedGame, buf: &mut Vec<u8>| {
-                let chunk_start = s.at;
-                s.at.advance(&g.chunk.text);
-                if !criteria.select(&g) {
-                    return;
-                }
-                s.count += 1;
-                // The game's own text, from its first tag or move to its terminator; the
-                // blank lines between games are written as one blank line.
-                let Some(span) = g.chunk.game.as_ref().map(|gm| gm.span) else {
-                    return;
-                };
-                let text = &g.chunk.text;
-                let a = span.start.saturating_sub(g.chunk.offset).min(text.len());
-                let b = span.end.saturating_sub(g.chunk.offset).clamp(a, text.len());
-                if list {
+                let keep = criteria.select(&g);
+                if keep && list {
                     buf.extend_from_slice(list_line(&s.path, &g).as_bytes());
-                } else if s.path == "-" {
-                    s.texts.push(text.get(a..b).unwrap_or(text).to_string());
-                } else {
-                    let mut start = chunk_start;
-                    start.advance(text.get(..a).unwrap_or(""));
-                    let mut end = start;
-                    end.advance(text.get(a..b).unwrap_or(""));
-                    s.selected.push((start, end));
                 }
+                s.take(&g, keep && !list);
+                s.count += u64::from(keep && list);
             },
             end: |s: FileState, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
-                if list || !matches!(r.status, FileStatus::Read) {
-                    return (s.count, None);
-                }
-                for t in &s.texts {
-                    let mut b = t.clone().into_bytes();
-                    b.extend_from_slice(b"\n\n");
-                    if !emit(b) {
-                        break;
-                    }
-                }
-                let failed = copy_games(&s, r, emit).err().map(|e| e.to_string());
-                (s.count, failed)
+                let count = s.count;
+                (count, s.finish(r, emit))
             },
         },
         &mut out,

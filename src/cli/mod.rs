@@ -7,6 +7,7 @@ pub mod batch;
 pub mod check;
 pub mod collect;
 pub mod config;
+pub mod dedup;
 pub mod explain;
 pub mod filter;
 pub mod parse;
@@ -77,6 +78,9 @@ pub enum Command {
     /// Select games by tags, players, variant, result, length, date, diagnostics, moves or a
     /// position, and write them as they are in their files (or list them).
     Filter(Box<filter::Args>),
+    /// Find games with the same main line (and tags, if asked) across files; report the
+    /// copies or write the collection without them.
+    Dedup(dedup::Args),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -119,6 +123,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
+        Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
