@@ -68,6 +68,9 @@ pub struct FileTotals {
     pub bytes: usize,
     /// How the file was decoded.
     pub decoding: Option<Decoding>,
+    /// The file gives White's score first where Black moves first (the replay found it from a
+    /// final position, G514), so its `1-0` there is White's win.
+    pub white_score_first: bool,
 }
 
 impl FileTotals {
@@ -115,6 +118,7 @@ impl AddAssign<&FileTotals> for FileTotals {
         if self.decoding != other.decoding {
             self.decoding = None;
         }
+        self.white_score_first |= other.white_score_first;
     }
 }
 
@@ -201,5 +205,6 @@ pub fn check_stream_with<R: Read>(
         }
     }
     totals.decoding = reader.decoding();
+    totals.white_score_first = ctx.white_score_first();
     Ok(totals)
 }

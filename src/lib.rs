@@ -36,12 +36,15 @@
 
 pub mod board;
 pub mod check;
+pub mod dedup;
+pub mod filter;
 pub mod lint;
 pub mod notation;
 pub mod random;
 pub mod replay;
 pub mod rules;
 pub mod source;
+pub mod stats;
 pub mod syntax;
 pub mod write;
 

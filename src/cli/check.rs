@@ -245,14 +245,16 @@ fn check_file(
 }
 
 /// The settings of a run once the command line and pdn.toml are merged.
-struct Settings {
-    options: CheckOptions,
-    max_diagnostics: Option<usize>,
+pub(crate) struct Settings {
+    /// What to check and how.
+    pub(crate) options: CheckOptions,
+    /// `--max-diagnostics`, or pdn.toml's.
+    pub(crate) max_diagnostics: Option<usize>,
 }
 
 /// Merges pdn.toml (found upwards from the current directory, or `--config`) under the command
 /// line. `matches` gives the order of `--allow`/`--warn`/`--deny` on the command line.
-fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Settings, String> {
+pub(crate) fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Settings, String> {
     let config = if args.no_config {
         Config::default()
     } else if let Some(path) = &args.config {

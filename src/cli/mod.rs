@@ -5,13 +5,17 @@
 
 pub mod batch;
 pub mod check;
+pub mod collect;
 pub mod config;
 pub mod convert;
+pub mod dedup;
 pub mod explain;
+pub mod filter;
 pub mod generate;
 pub mod parse;
 pub mod printer;
 pub mod rules;
+pub mod stats;
 
 use std::io;
 
@@ -78,6 +82,15 @@ pub enum Command {
     Moves(rules::MovesArgs),
     /// Draw a position.
     Board(rules::BoardArgs),
+    /// Statistics over files and directories: variants, results, lengths, openings, players,
+    /// events, years, diagnostics per code.
+    Stats(stats::Args),
+    /// Select games by tags, players, variant, result, length, date, diagnostics, moves or a
+    /// position, and write them as they are in their files (or list them).
+    Filter(Box<filter::Args>),
+    /// Find games with the same main line (and tags, if asked) across files; report the
+    /// copies or write the collection without them.
+    Dedup(dedup::Args),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
     /// Write games made by random legal play (deterministic from a seed): inputs for
@@ -125,6 +138,9 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Gen(args) => generate::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Annotate(args) => convert::run_annotate(&args),
+        Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
+        Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
+        Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),

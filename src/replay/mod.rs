@@ -337,6 +337,14 @@ fn replay(
     }
 }
 
+impl FileContext {
+    /// Whether the file's results give White's score first in the games where Black moves
+    /// first, as far as its final positions have shown (false until one has).
+    pub fn white_score_first(&self) -> bool {
+        self.convention == Some(ResultConvention::White)
+    }
+}
+
 /// Judges a result against a final position in which the side to move has lost. Where Black
 /// moves first, the file's convention decides what `1-0` means: the first game that shows it
 /// fixes it, with one G514 when it is White's score first; a game that fits neither reading

@@ -1,0 +1,278 @@
+//! What the commands over whole collections share (`stats`, `filter`, `dedup`, `report`): the
+//! input options, read the same way as `pdn check` reads them (pdn.toml included), and a run
+//! over the batch runner that hands every checked game of every file to the command, files in
+//! path order, each file's output written as soon as the files before it are done.
+
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use clap::ArgMatches;
+use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream_with};
+use pdnkit::lint::Severity;
+use pdnkit::lint::codes::file::{F001, F006};
+use pdnkit::replay::ForcedVariant;
+
+use super::batch::{Discovery, Entry, Event, Progress, Runner, discover, worker_count};
+use super::check::{self, ColorChoice, Format, Rules};
+use super::printer::{FileRecord, FileStatus, RunTotals, failed_record};
+
+/// The files to read and how to read them, as `pdn check` takes them.
+#[derive(clap::Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Files and directories; `-` reads standard input. Directories are searched as by
+    /// `pdn check`.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Replay every game as this variant (name or GameType number), whatever its tags say.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<ForcedVariant>,
+    /// Rule profile for missed captures [default: modern].
+    #[arg(long, value_enum)]
+    pub rules: Option<Rules>,
+    /// Decode files with this encoding instead of sniffing.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// PDN 3.0's writing restrictions are errors.
+    #[arg(long)]
+    pub strict: bool,
+    /// Drop a code's or kind's diagnostics; repeatable.
+    #[arg(short = 'A', long, value_name = "CODE|KIND")]
+    pub allow: Vec<String>,
+    /// Make a code's or kind's diagnostics warnings; repeatable.
+    #[arg(short = 'W', long, value_name = "CODE|KIND")]
+    pub warn: Vec<String>,
+    /// Make a code's or kind's diagnostics errors (`warnings`: every warning); repeatable.
+    #[arg(short = 'D', long, value_name = "CODE|KIND|warnings")]
+    pub deny: Vec<String>,
+    /// Read settings from this file instead of the nearest pdn.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no pdn.toml.
+    #[arg(long)]
+    pub no_config: bool,
+    /// Worker threads (default: one per core; at most four per core).
+    #[arg(short, long)]
+    pub jobs: Option<usize>,
+    /// Also read files whose names match this pattern (`*` and `?`) in directories.
+    #[arg(long, value_name = "PATTERN")]
+    pub glob: Vec<String>,
+    /// Search hidden files and directories too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Follow symbolic links in directories.
+    #[arg(short = 'L', long)]
+    pub follow: bool,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+impl InputArgs {
+    /// The check options, merged with pdn.toml exactly as `pdn check` merges them.
+    pub fn options(&self, matches: Option<&ArgMatches>) -> Result<CheckOptions, String> {
+        let args = check::Args {
+            paths: self.paths.clone(),
+            format: Format::Json,
+            strict: self.strict,
+            allow: self.allow.clone(),
+            warn: self.warn.clone(),
+            deny: self.deny.clone(),
+            max_diagnostics: None,
+            config: self.config.clone(),
+            no_config: self.no_config,
+            encoding: self.encoding.clone(),
+            variant: self.variant,
+            rules: self.rules,
+            syntax_only: false,
+            verbose: false,
+            quiet: true,
+            jobs: self.jobs,
+            glob: self.glob.clone(),
+            hidden: self.hidden,
+            follow: self.follow,
+            no_progress: self.no_progress,
+            color: ColorChoice::Never,
+        };
+        check::settings(&args, matches).map(|s| s.options)
+    }
+}
+
+/// How a run over files ended.
+pub struct Outcome {
+    /// Every file's record, merged.
+    pub run: RunTotals,
+    /// Whether the output could be written.
+    pub written: io::Result<()>,
+    /// No file was found to read.
+    pub nothing_found: bool,
+}
+
+/// What a command does with each file: `start` makes a file's state, `game` sees each checked
+/// game (and may write output for it), `end` turns the state and the file's record into the
+/// file's result, and may hand over more output piece by piece (the function it is given
+/// returns false once the output has gone away).
+pub struct Work<S, T, Fs, Fg, Fe>
+where
+    Fs: Fn(&str) -> S + Sync,
+    Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
+{
+    /// A file starts (its name as shown).
+    pub start: Fs,
+    /// A game of the file is checked.
+    pub game: Fg,
+    /// The file is over.
+    pub end: Fe,
+}
+
+/// Runs `work` over every file of `input`, writes each file's output to `out` in path order,
+/// and hands each file's result to `done`, in path order.
+pub fn run<S, T, Fs, Fg, Fe>(
+    cmd: &str,
+    input: &InputArgs,
+    options: &CheckOptions,
+    work: Work<S, T, Fs, Fg, Fe>,
+    out: &mut dyn Write,
+    mut done: impl FnMut(&FileRecord, T),
+) -> Outcome
+where
+    T: Send,
+    Fs: Fn(&str) -> S + Sync,
+    Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
+{
+    let (jobs, capped) = worker_count(input.jobs);
+    if let (Some(cap), Some(asked)) = (capped, input.jobs) {
+        eprintln!("pdn {cmd}: warning: -j {asked} is too many; using {cap} worker threads");
+    }
+    let entries = discover(
+        &input.paths,
+        &Discovery {
+            hidden: input.hidden,
+            follow: input.follow,
+            globs: input.glob.clone(),
+        },
+    );
+    let progress = Progress::new(
+        !input.no_progress && io::stderr().is_terminal(),
+        entries.len(),
+    );
+    let mut run = RunTotals::default();
+    let written = Runner { jobs }.run(
+        &entries,
+        &progress,
+        |entry, emitter| {
+            let name = entry.path().display().to_string();
+            let mut state = (work.start)(&name);
+            let record = match entry {
+                Entry::Read(path) => {
+                    let input: io::Result<Box<dyn io::Read>> = if path.as_os_str() == "-" {
+                        Ok(Box::new(io::stdin().lock()))
+                    } else {
+                        File::open(path).map(|f| {
+                            Box::new(io::BufReader::with_capacity(1 << 16, f)) as Box<dyn io::Read>
+                        })
+                    };
+                    match input {
+                        Err(e) => failed_record(
+                            name.clone(),
+                            FileTotals::default(),
+                            &F001,
+                            format!("cannot read the file: {e}"),
+                        ),
+                        Ok(input) => {
+                            let mut so_far = FileTotals::default();
+                            let result = check_stream_with(input, options, |g| {
+                                let errors = g
+                                    .diagnostics
+                                    .iter()
+                                    .filter(|d| d.severity == Severity::Error)
+                                    .count();
+                                progress.game(errors, g.chunk.text.len());
+                                for d in &g.diagnostics {
+                                    so_far.count(d);
+                                }
+                                so_far.games += usize::from(g.chunk.game.is_some());
+                                let mut buf = Vec::new();
+                                (work.game)(&mut state, g, &mut buf);
+                                if emitter.emit(buf) {
+                                    ControlFlow::Continue(())
+                                } else {
+                                    ControlFlow::Break(())
+                                }
+                            });
+                            match result {
+                                Ok(totals) => FileRecord {
+                                    path: name.clone(),
+                                    totals,
+                                    status: FileStatus::Read,
+                                },
+                                Err(e) => failed_record(
+                                    name.clone(),
+                                    so_far,
+                                    &F001,
+                                    format!("cannot read the file: {e}"),
+                                ),
+                            }
+                        }
+                    }
+                }
+                Entry::Skipped(_, reason) => FileRecord {
+                    path: name.clone(),
+                    totals: FileTotals::default(),
+                    status: FileStatus::Skipped(*reason),
+                },
+                Entry::Unwalkable(_, why) => failed_record(
+                    name.clone(),
+                    FileTotals::default(),
+                    &F001,
+                    format!("cannot read the file: {why}"),
+                ),
+            };
+            let value = (work.end)(state, &record, &mut |bytes| emitter.emit(bytes));
+            (record, value)
+        },
+        |entry, why, _| {
+            let name = entry.path().display().to_string();
+            let record = failed_record(
+                name.clone(),
+                FileTotals::default(),
+                &F006,
+                format!("internal error while reading the file: {why}"),
+            );
+            let value = (work.end)((work.start)(&name), &record, &mut |_| true);
+            (record, value)
+        },
+        |_, event| match event {
+            Event::Output(bytes) => out.write_all(&bytes),
+            Event::Done((record, value)) => {
+                if let FileStatus::Failed(d) = &record.status {
+                    eprintln!("pdn {cmd}: {}: {}", record.path, d.message);
+                }
+                done(&record, value);
+                run += record;
+                Ok(())
+            }
+        },
+    );
+    let written = written.and_then(|()| out.flush());
+    let nothing_found = !entries.iter().any(|e| !matches!(e, Entry::Skipped(..)));
+    if nothing_found {
+        eprintln!(
+            "pdn {cmd}: no PDN file found in {}",
+            input
+                .paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    Outcome {
+        run,
+        written,
+        nothing_found,
+    }
+}

@@ -1,0 +1,629 @@
+//! Statistics over whole collections: games per variant, results under each variant's scoring,
+//! game lengths, openings, players, events, sites, years and diagnostics per code and kind.
+//!
+//! A [`FileStats`] takes the checked games of one file one at a time ([`FileStats::add`]) and
+//! becomes a [`Stats`] when the file is over ([`FileStats::finish`]): only then is the file's
+//! result convention known (whether `1-0` gives the first mover's score first, as PDN says, or
+//! White's, as many English and American files do; the replay decides it from the final
+//! positions, G514), so results are kept as written until then. [`Stats`] merge with `+=`.
+//! Memory grows with the number of distinct players, events, openings and lengths, never with
+//! the number of games.
+
+use std::collections::BTreeMap;
+use std::ops::AddAssign;
+
+use serde::Serialize;
+
+use crate::board::Color;
+use crate::check::{CheckedGame, FileTotals};
+use crate::lint::{Diagnostic, Severity};
+use crate::rules::Variant;
+use crate::syntax::{Game, ResultKind};
+
+/// Plies of the main line an opening is named by, unless asked otherwise.
+pub const DEFAULT_OPENING_PLIES: usize = 4;
+
+/// The key under which games that were not replayed are counted in [`Stats::variants`].
+pub const NOT_REPLAYED: &str = "not replayed";
+
+/// How a result is written, before the file's convention says which side it credits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Written {
+    /// `1-0`, `2-0`: the first score is the win.
+    pub first: u64,
+    /// `0-1`, `0-2`.
+    pub second: u64,
+    /// `1/2-1/2`, `1-1`.
+    pub draw: u64,
+    /// `*` or no result.
+    pub unfinished: u64,
+    /// `0-0` and other scores.
+    pub other: u64,
+}
+
+impl Written {
+    fn add(&mut self, kind: Option<ResultKind>) {
+        match kind {
+            Some(ResultKind::Win1 | ResultKind::Win2) => self.first += 1,
+            Some(ResultKind::Loss1 | ResultKind::Loss2) => self.second += 1,
+            Some(ResultKind::Draw1 | ResultKind::Draw2) => self.draw += 1,
+            None | Some(ResultKind::Unknown) => self.unfinished += 1,
+            Some(ResultKind::DoubleForfeit | ResultKind::Other) => self.other += 1,
+        }
+    }
+}
+
+/// Results once the side each score credits is known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Results {
+    /// Won by White.
+    pub white_wins: u64,
+    /// Won by Black.
+    pub black_wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// `*` or no result.
+    pub unfinished: u64,
+    /// `0-0` and scores that are neither a win nor a draw.
+    pub other: u64,
+}
+
+impl Results {
+    /// Every game counted.
+    pub fn total(&self) -> u64 {
+        self.white_wins + self.black_wins + self.draws + self.unfinished + self.other
+    }
+
+    fn add_written(&mut self, w: &Written, first_is_white: bool) {
+        let (white, black) = if first_is_white {
+            (w.first, w.second)
+        } else {
+            (w.second, w.first)
+        };
+        self.white_wins += white;
+        self.black_wins += black;
+        self.draws += w.draw;
+        self.unfinished += w.unfinished;
+        self.other += w.other;
+    }
+
+    fn merge(&mut self, o: &Results) {
+        self.white_wins += o.white_wins;
+        self.black_wins += o.black_wins;
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.other += o.other;
+    }
+}
+
+/// The games of one variant.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct VariantStats {
+    /// Games replayed as this variant (or not replayed, under [`NOT_REPLAYED`]).
+    pub games: u64,
+    /// Of which the variant was declared (GameType, `[Variant]`, `--variant`).
+    pub declared: u64,
+    /// Of which it was inferred.
+    pub guessed: u64,
+    /// How they ended, under the variant's scoring and each file's result convention.
+    pub results: Results,
+}
+
+/// One player's games, under every spelling of the name that folds to the same key.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PlayerStats {
+    /// The spelling seen most often (the first in sort order among equals).
+    pub name: String,
+    /// Games played.
+    pub games: u64,
+    /// As White.
+    pub white: u64,
+    /// As Black.
+    pub black: u64,
+    /// Won.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost.
+    pub losses: u64,
+    /// Unfinished or with another score.
+    pub unscored: u64,
+    /// Every spelling seen, with its number of games.
+    pub forms: BTreeMap<String, u64>,
+}
+
+/// One diagnostic code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CodeStats {
+    /// Its kind.
+    pub kind: &'static str,
+    /// Its severity (after the lint levels).
+    pub severity: &'static str,
+    /// How many times it was reported.
+    pub count: u64,
+}
+
+/// Game lengths in plies of the main line, as a histogram (exact quartiles, bounded memory).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lengths(pub BTreeMap<u32, u64>);
+
+/// Min, quartiles and max of [`Lengths`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LengthSummary {
+    /// Games counted.
+    pub games: u64,
+    /// Shortest.
+    pub min: u32,
+    /// First quartile (the length at rank ceil(n/4)).
+    pub q1: u32,
+    /// Median (the length at rank ceil(n/2)).
+    pub median: u32,
+    /// Third quartile (the length at rank ceil(3n/4)).
+    pub q3: u32,
+    /// Longest.
+    pub max: u32,
+}
+
+impl Lengths {
+    /// The length at rank `r` (1-based) in sorted order.
+    fn at_rank(&self, r: u64) -> u32 {
+        let mut seen = 0;
+        for (&len, &n) in &self.0 {
+            seen += n;
+            if seen >= r {
+                return len;
+            }
+        }
+        0
+    }
+
+    /// Min, quartiles (nearest rank) and max.
+    pub fn summary(&self) -> LengthSummary {
+        let n: u64 = self.0.values().sum();
+        if n == 0 {
+            return LengthSummary::default();
+        }
+        let rank = |num: u64| (n * num).div_ceil(4).max(1);
+        LengthSummary {
+            games: n,
+            min: self.0.keys().next().copied().unwrap_or(0),
+            q1: self.at_rank(rank(1)),
+            median: self.at_rank(rank(2)),
+            q3: self.at_rank(rank(3)),
+            max: self.0.keys().next_back().copied().unwrap_or(0),
+        }
+    }
+}
+
+/// Statistics over files.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Files read.
+    pub files: u64,
+    /// Games read (as `check` counts them).
+    pub games: u64,
+    /// Diagnostics by severity (as `check` counts them).
+    pub errors: u64,
+    /// Warnings.
+    pub warnings: u64,
+    /// Infos.
+    pub infos: u64,
+    /// Games by variant name (or [`NOT_REPLAYED`]).
+    pub variants: BTreeMap<String, VariantStats>,
+    /// Lengths of the replayed main lines.
+    pub lengths: Lengths,
+    /// Openings: the first plies of the main line, by their moves.
+    pub openings: BTreeMap<String, u64>,
+    /// Players by folded name.
+    pub players: BTreeMap<String, PlayerStats>,
+    /// Games by Event tag.
+    pub events: BTreeMap<String, u64>,
+    /// Games by Site tag.
+    pub sites: BTreeMap<String, u64>,
+    /// Games by the year of their Date tag (`?` when it has none).
+    pub years: BTreeMap<String, u64>,
+    /// Diagnostics by code.
+    pub codes: BTreeMap<&'static str, CodeStats>,
+    /// Diagnostics by kind.
+    pub kinds: BTreeMap<&'static str, u64>,
+}
+
+fn add_counts<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
+    for (k, n) in from {
+        *into.entry(k.clone()).or_default() += n;
+    }
+}
+
+impl AddAssign<&Stats> for Stats {
+    fn add_assign(&mut self, o: &Stats) {
+        self.files += o.files;
+        self.games += o.games;
+        self.errors += o.errors;
+        self.warnings += o.warnings;
+        self.infos += o.infos;
+        for (k, v) in &o.variants {
+            let e = self.variants.entry(k.clone()).or_default();
+            e.games += v.games;
+            e.declared += v.declared;
+            e.guessed += v.guessed;
+            e.results.merge(&v.results);
+        }
+        add_counts(&mut self.lengths.0, &o.lengths.0);
+        add_counts(&mut self.openings, &o.openings);
+        for (k, p) in &o.players {
+            let e = self.players.entry(k.clone()).or_default();
+            e.games += p.games;
+            e.white += p.white;
+            e.black += p.black;
+            e.wins += p.wins;
+            e.draws += p.draws;
+            e.losses += p.losses;
+            e.unscored += p.unscored;
+            add_counts(&mut e.forms, &p.forms);
+            e.name = most_frequent(&e.forms);
+        }
+        add_counts(&mut self.events, &o.events);
+        add_counts(&mut self.sites, &o.sites);
+        add_counts(&mut self.years, &o.years);
+        for (code, c) in &o.codes {
+            self.codes
+                .entry(code)
+                .and_modify(|e| e.count += c.count)
+                .or_insert_with(|| c.clone());
+        }
+        add_counts(&mut self.kinds, &o.kinds);
+    }
+}
+
+fn most_frequent(forms: &BTreeMap<String, u64>) -> String {
+    let mut best: Option<(&String, u64)> = None;
+    for (f, &n) in forms {
+        if best.is_none_or(|(_, b)| n > b) {
+            best = Some((f, n));
+        }
+    }
+    best.map(|(f, _)| f.clone()).unwrap_or_default()
+}
+
+/// A player's results in one file, as written, by the colour played.
+#[derive(Clone, Debug, Default)]
+struct PendingPlayer {
+    forms: BTreeMap<String, u64>,
+    white: Written,
+    black: Written,
+}
+
+/// What one file has given so far; [`FileStats::finish`] turns it into [`Stats`].
+#[derive(Clone, Debug, Default)]
+pub struct FileStats {
+    stats: Stats,
+    opening_plies: usize,
+    /// Results as written, per variant key.
+    results: BTreeMap<String, (Option<Variant>, Written)>,
+    players: BTreeMap<String, PendingPlayer>,
+}
+
+/// Folds a player's name for comparison: letters without accents, in lower case, and no white
+/// space or dots (`Sijbrands, T.`, `sijbrands,t` and `SIJBRANDS , T` fold alike).
+pub fn fold_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_whitespace() || c == '.' {
+            continue;
+        }
+        for l in c.to_lowercase() {
+            match strip_accent(l) {
+                Some(base) => out.push_str(base),
+                None => out.push(l),
+            }
+        }
+    }
+    out
+}
+
+/// The letters without their accent, for the lower-case Latin letters with diacritics of the
+/// Latin-1 Supplement and Latin Extended-A blocks (the names of the draughts world: Dutch,
+/// French, Czech, Polish, Baltic, Turkish), and the Cyrillic `ё`.
+fn strip_accent(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
+        'æ' => "ae",
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => "c",
+        'ď' | 'đ' => "d",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => "e",
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => "g",
+        'ĥ' | 'ħ' => "h",
+        'ì' | 'í' | 'î' | 'ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' => "i",
+        'ĵ' => "j",
+        'ķ' => "k",
+        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => "l",
+        'ñ' | 'ń' | 'ņ' | 'ň' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ŏ' | 'ő' => "o",
+        'œ' => "oe",
+        'ŕ' | 'ŗ' | 'ř' => "r",
+        'ś' | 'ŝ' | 'ş' | 'š' => "s",
+        'ß' => "ss",
+        'ţ' | 'ť' | 'ŧ' => "t",
+        'ù' | 'ú' | 'û' | 'ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => "u",
+        'ŵ' => "w",
+        'ý' | 'ÿ' | 'ŷ' => "y",
+        'ź' | 'ż' | 'ž' => "z",
+        'ё' => "е",
+        _ => return None,
+    })
+}
+
+/// The year of a Date tag: its first run of four digits (`1997.05.12`, `12.05.1997`,
+/// `1997-??-??`), or `None`.
+pub fn year_of(date: &str) -> Option<&str> {
+    let b = date.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i - start == 4 {
+                return date.get(start..i);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// A tag's value, trimmed, when it says something (not empty, not `?`, not `-`).
+pub fn tag_value<'a>(game: &'a Game, name: &str) -> Option<&'a str> {
+    game.tag(name)
+        .map(str::trim)
+        .filter(|v| !v.is_empty() && !v.chars().all(|c| matches!(c, '?' | '-')))
+}
+
+/// The result of a game: its terminator, else its Result tag.
+pub fn result_of(game: &Game) -> Option<ResultKind> {
+    match &game.result {
+        Some(r) if r.kind != ResultKind::Unknown => Some(r.kind),
+        other => {
+            let tag = game.tag("Result").map(str::trim);
+            let from_tag = match tag {
+                Some("1-0") => Some(ResultKind::Win1),
+                Some("0-1") => Some(ResultKind::Loss1),
+                Some("1/2-1/2") => Some(ResultKind::Draw1),
+                Some("2-0") => Some(ResultKind::Win2),
+                Some("0-2") => Some(ResultKind::Loss2),
+                Some("1-1") => Some(ResultKind::Draw2),
+                Some("0-0") => Some(ResultKind::DoubleForfeit),
+                _ => None,
+            };
+            from_tag.or(other.as_ref().map(|r| r.kind))
+        }
+    }
+}
+
+/// The opening of a game: the squares of its first `plies` main-line moves as written, each
+/// move's squares joined by `-`, moves by spaces; `None` for a game with fewer moves.
+pub fn opening_of(game: &Game, plies: usize) -> Option<String> {
+    if plies == 0 {
+        return None;
+    }
+    let mut out = String::new();
+    let mut n = 0;
+    for m in game.main_line_moves().take(plies) {
+        if n > 0 {
+            out.push(' ');
+        }
+        let sep = if m.is_capture() { "x" } else { "-" };
+        let squares: Vec<String> = m
+            .squares
+            .iter()
+            .map(|s| s.raw.as_str().to_ascii_lowercase())
+            .collect();
+        out.push_str(&squares.join(sep));
+        n += 1;
+    }
+    (n == plies).then_some(out)
+}
+
+/// Whether the first score of a result (`1-0`) credits White: always where White moves
+/// first; where Black does, only in a file that gives White's score first.
+fn first_is_white(variant: Option<Variant>, white_score_first: bool) -> bool {
+    variant.is_none_or(|v| v.rules().first_to_move == Color::White || white_score_first)
+}
+
+impl FileStats {
+    /// Statistics of one file, naming openings by their first `opening_plies` plies.
+    pub fn new(opening_plies: usize) -> Self {
+        FileStats {
+            opening_plies,
+            ..FileStats::default()
+        }
+    }
+
+    /// Counts a diagnostic that belongs to no game (a file that could not be read).
+    pub fn add_diagnostic(&mut self, d: &Diagnostic) {
+        let s = &mut self.stats;
+        match d.severity {
+            Severity::Error => s.errors += 1,
+            Severity::Warning => s.warnings += 1,
+            Severity::Info => s.infos += 1,
+        }
+        s.codes
+            .entry(d.code)
+            .and_modify(|c| c.count += 1)
+            .or_insert(CodeStats {
+                kind: d.kind.as_str(),
+                severity: d.severity.as_str(),
+                count: 1,
+            });
+        *s.kinds.entry(d.kind.as_str()).or_default() += 1;
+    }
+
+    /// Counts one checked game (or piece of text outside any game: its diagnostics count).
+    pub fn add(&mut self, g: &CheckedGame) {
+        for d in &g.diagnostics {
+            self.add_diagnostic(d);
+        }
+        let s = &mut self.stats;
+        let Some(game) = &g.chunk.game else {
+            return;
+        };
+        s.games += 1;
+        let variant = g.report.as_ref().and_then(|r| r.variant);
+        let key = variant.map_or(NOT_REPLAYED, Variant::name).to_string();
+        let v = s.variants.entry(key.clone()).or_default();
+        v.games += 1;
+        match g.report.as_ref().map(|r| r.guess.is_some()) {
+            Some(true) => v.guessed += 1,
+            Some(false) if variant.is_some() => v.declared += 1,
+            _ => {}
+        }
+        let result = result_of(game);
+        self.results
+            .entry(key.clone())
+            .or_insert((variant, Written::default()))
+            .1
+            .add(result);
+        if let Some(r) = g.report.as_ref().filter(|r| r.variant.is_some()) {
+            *s.lengths.0.entry(r.plies).or_default() += 1;
+        }
+        if let Some(o) = opening_of(game, self.opening_plies) {
+            let name = match variant {
+                Some(v) => format!("{}: {o}", v.name()),
+                None => o,
+            };
+            *s.openings.entry(name).or_default() += 1;
+        }
+        for (tag, map) in [("Event", &mut s.events), ("Site", &mut s.sites)] {
+            if let Some(v) = tag_value(game, tag) {
+                *map.entry(v.to_string()).or_default() += 1;
+            }
+        }
+        let year = tag_value(game, "Date").and_then(year_of).unwrap_or("?");
+        *s.years.entry(year.to_string()).or_default() += 1;
+        for (tag, white) in [("White", true), ("Black", false)] {
+            let Some(name) = tag_value(game, tag) else {
+                continue;
+            };
+            let folded = fold_name(name);
+            if folded.is_empty() {
+                continue;
+            }
+            let p = self
+                .players
+                .entry(format!("{folded}\u{0}{key}"))
+                .or_default();
+            *p.forms.entry(name.to_string()).or_default() += 1;
+            if white { &mut p.white } else { &mut p.black }.add(result);
+        }
+    }
+
+    /// The file is over: its results are read under the convention the replay found in it
+    /// (`totals`), and its totals must be those `check` counted.
+    pub fn finish(mut self, totals: &FileTotals) -> Stats {
+        let s = &mut self.stats;
+        s.files = 1;
+        for (key, (variant, written)) in &self.results {
+            let fw = first_is_white(*variant, totals.white_score_first);
+            if let Some(v) = s.variants.get_mut(key) {
+                v.results.add_written(written, fw);
+            }
+        }
+        for (key, p) in self.players {
+            let (folded, vkey) = key.split_once('\u{0}').unwrap_or((key.as_str(), ""));
+            let variant = vkey.parse::<Variant>().ok();
+            let fw = first_is_white(variant, totals.white_score_first);
+            let e = s.players.entry(folded.to_string()).or_default();
+            for (w, as_white) in [(&p.white, true), (&p.black, false)] {
+                let mut r = Results::default();
+                r.add_written(w, fw);
+                let (won, lost) = if as_white {
+                    (r.white_wins, r.black_wins)
+                } else {
+                    (r.black_wins, r.white_wins)
+                };
+                let games = r.total();
+                if as_white {
+                    e.white += games;
+                } else {
+                    e.black += games;
+                }
+                e.games += games;
+                e.wins += won;
+                e.losses += lost;
+                e.draws += r.draws;
+                e.unscored += r.unfinished + r.other;
+            }
+            add_counts(&mut e.forms, &p.forms);
+            e.name = most_frequent(&e.forms);
+        }
+        self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_fold_case_space_dots_and_accents() {
+        assert_eq!(fold_name("Sijbrands, T."), fold_name("SIJBRANDS ,t"));
+        assert_eq!(fold_name("Gérard  Jansen"), fold_name("gerard jansen"));
+        assert_eq!(fold_name("Čapek, Zdeněk"), "capek,zdenek");
+        assert_ne!(fold_name("Baba Sy"), fold_name("Babasy Ndiaye"));
+    }
+
+    #[test]
+    fn years_are_the_first_four_digit_run() {
+        assert_eq!(year_of("1997.05.12"), Some("1997"));
+        assert_eq!(year_of("12.05.1997"), Some("1997"));
+        assert_eq!(year_of("1997-??-??"), Some("1997"));
+        assert_eq!(year_of("??.??.??"), None);
+        assert_eq!(year_of("12345"), None);
+    }
+
+    #[test]
+    fn quartiles_are_nearest_rank() {
+        let mut l = Lengths::default();
+        for len in [10, 20, 30, 40, 50, 60, 70, 80] {
+            *l.0.entry(len).or_default() += 1;
+        }
+        let s = l.summary();
+        assert_eq!((s.min, s.q1, s.median, s.q3, s.max), (10, 20, 40, 60, 80));
+        assert_eq!(Lengths::default().summary().games, 0);
+    }
+
+    fn stats_of(pdn: &str) -> Stats {
+        let mut fs = FileStats::new(2);
+        let totals = crate::check::check_stream(
+            pdn.as_bytes(),
+            &crate::check::CheckOptions::default(),
+            |g| fs.add(&g),
+        )
+        .unwrap();
+        fs.finish(&totals)
+    }
+
+    #[test]
+    fn english_one_nil_is_a_black_win_under_pdn_convention() {
+        let s = stats_of(
+            "[GameType \"21\"][White \"W\"][Black \"B\"][Result \"1-0\"]\n1. 11-15 23-19 1-0\n",
+        );
+        let r = s.variants["english"].results;
+        assert_eq!((r.black_wins, r.white_wins), (1, 0));
+        assert_eq!(s.players["b"].wins, 1);
+        assert_eq!(s.players["w"].losses, 1);
+    }
+
+    #[test]
+    fn international_one_nil_is_a_white_win() {
+        let s = stats_of(
+            "[GameType \"20\"][White \"Wé\"][Black \"B\"][Result \"1-0\"]\n1. 32-28 19-23 1-0\n",
+        );
+        assert_eq!(s.variants["international"].results.white_wins, 1);
+        assert_eq!(s.players["we"].wins, 1);
+        assert_eq!(s.players["we"].forms["Wé"], 1);
+        assert_eq!(s.openings["international: 32-28 19-23"], 1);
+    }
+}

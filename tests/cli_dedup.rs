@@ -1,0 +1,100 @@
+//! `pdn dedup`: copies found by their main line across files, the first in path order kept,
+//! `--same-tags`, and the collection written without the copies.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn pdn() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("pdn"))
+}
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct TempTree(PathBuf);
+
+impl TempTree {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("pdnkit-dedup-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempTree(dir)
+    }
+    fn file(&self, rel: &str, text: &str) {
+        fs::write(self.0.join(rel), text).unwrap();
+    }
+}
+
+impl Drop for TempTree {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+const X: &str = "[GameType \"20\"]\n[Event \"A\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
+/// The same moves as X, written another way (no space after the move numbers, other line
+/// breaks), with another Event.
+const X_AGAIN: &str = "[GameType \"20\"]\n[Event \"B\"]\n1.32-28 19-23\n2.28x19  14x23 *";
+const Y: &str = "[GameType \"20\"]\n[Event \"A\"]\n1. 33-28 18-23 *";
+
+fn tree(name: &str) -> TempTree {
+    let t = TempTree::new(name);
+    t.file("a.pdn", &format!("{X}\n\n{Y}\n\n"));
+    t.file("b.pdn", &format!("{Y}\n\n{X_AGAIN}\n\n"));
+    t
+}
+
+fn run(t: &TempTree, args: &[&str]) -> (Option<i32>, String) {
+    let out = pdn()
+        .args(["dedup", "--no-config"])
+        .args(args)
+        .arg(&t.0)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn same_moves_are_copies_and_the_first_in_path_order_is_kept() {
+    let t = tree("moves");
+    let (code, text) = run(&t, &[]);
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("kept  ") && lines[0].ends_with("a.pdn:1: game 1"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("copy  ") && lines[1].ends_with("b.pdn:5: game 2"),
+        "{text}"
+    );
+    assert!(lines[2].ends_with("a.pdn:5: game 2"), "{text}");
+    assert!(lines[3].ends_with("b.pdn:1: game 1"), "{text}");
+    assert_eq!(lines[4], "4 game(s): 2 copie(s) of 2 game(s)");
+}
+
+#[test]
+fn same_tags_also_compares_the_named_tags() {
+    let t = tree("tags");
+    let (_, text) = run(&t, &["--same-tags", "Event"]);
+    // X and X_AGAIN differ in Event; the two Ys are still copies.
+    assert!(
+        text.ends_with("4 game(s): 1 copie(s) of 1 game(s)\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn different_games_are_no_copies() {
+    let t = TempTree::new("none");
+    t.file("a.pdn", &format!("{X}\n\n{Y}\n\n"));
+    let (code, text) = run(&t, &[]);
+    assert_eq!(code, Some(0));
+    assert_eq!(text, "2 game(s): 0 copie(s) of 0 game(s)\n");
+}
+
+#[test]
+fn output_is_the_collection_without_copies_in_original_bytes() {
+    let t = tree("write");
+    let (_, text) = run(&t, &["-o", "-"]);
+    assert_eq!(text, format!("{X}\n\n{Y}\n\n"));
+}

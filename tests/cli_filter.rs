@@ -1,0 +1,197 @@
+//! `pdn filter`: one case per criterion, AND across kinds and OR within one, `--invert`,
+//! `--list`, and the selected games written byte for byte as they are in their files.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn pdn() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("pdn"))
+}
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct TempTree(PathBuf);
+
+impl TempTree {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("pdnkit-filter-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        TempTree(dir)
+    }
+}
+
+impl Drop for TempTree {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Four International games: White, Black, Date, Result, moves.
+const GAMES: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "Sijbrands, T.",
+        "Baba Sy",
+        "1973.05.01",
+        "2-0",
+        "1. 32-28 19-23 2. 28x19 14x23",
+    ),
+    (
+        "Baba Sy",
+        "Schwarzman",
+        "1999.??.??",
+        "1-1",
+        "1. 33-28 18-23 2. 39-33 12-18",
+    ),
+    (
+        "Schwärzman",
+        "Georgiev",
+        "2004.12.24",
+        "0-2",
+        "1. 32-28 18-23 2. 37-32 12-18 3. 41-37",
+    ),
+    // 35-30 leaves 19x28 to be taken: R305.
+    (
+        "Georgiev",
+        "Sijbrands",
+        "2010.01.01",
+        "*",
+        "1. 32-28 19-23 2. 35-30",
+    ),
+];
+
+fn tree() -> (TempTree, PathBuf, Vec<String>) {
+    let t = TempTree::new(&format!("{:?}", std::thread::current().id()).replace(['(', ')'], ""));
+    let games: Vec<String> = GAMES
+        .iter()
+        .map(|(w, b, d, r, m)| {
+            // Odd spacing and a CRLF kept: the output must be these very bytes.
+            format!(
+                "[GameType \"20\"]\r\n[White \"{w}\"]\n[Black \"{b}\"]\n[Date \"{d}\"]\n[Result \"{r}\"]\n{m}  {r}\n\n"
+            )
+        })
+        .collect();
+    let path = t.0.join("games.pdn");
+    fs::write(&path, games.concat()).unwrap();
+    (t, path, games)
+}
+
+/// The games (by index) a filter writes, found by comparing its output with the input games.
+fn selected(args: &[&str]) -> Vec<usize> {
+    let (_t, path, games) = tree();
+    let out = pdn()
+        .args(["filter", "--no-config"])
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut rest = out.stdout.as_slice();
+    let mut picked = Vec::new();
+    while !rest.is_empty() {
+        let i = games
+            .iter()
+            .position(|g| rest.starts_with(g.as_bytes()))
+            .unwrap_or_else(|| panic!("not an input game: {}", String::from_utf8_lossy(rest)));
+        picked.push(i);
+        rest = &rest[games[i].len()..];
+    }
+    picked
+}
+
+#[test]
+fn tags_select_exactly_by_substring_or_by_regex() {
+    assert_eq!(selected(&["--tag", "White=Baba Sy"]), [1]);
+    assert_eq!(selected(&["--tag", "White~sijbrands"]), [0]);
+    assert_eq!(selected(&["--tag", "Date=~^19"]), [0, 1]);
+}
+
+#[test]
+fn a_player_is_found_on_either_side_with_names_folded() {
+    assert_eq!(selected(&["--player", "SIJBRANDS"]), [0, 3]);
+    assert_eq!(selected(&["--player", "schwarzman"]), [1, 2]);
+}
+
+#[test]
+fn variant_result_length_and_date_select() {
+    assert_eq!(selected(&["--in-variant", "international"]), [0, 1, 2, 3]);
+    assert_eq!(selected(&["--in-variant", "english"]), Vec::<usize>::new());
+    assert_eq!(selected(&["--result", "2-0"]), [0]);
+    assert_eq!(selected(&["--result", "draw"]), [1]);
+    assert_eq!(selected(&["--result", "decided"]), [0, 2]);
+    assert_eq!(selected(&["--plies", "5.."]), [2]);
+    assert_eq!(selected(&["--plies", "..3"]), [3]);
+    assert_eq!(selected(&["--date", "1990..2004"]), [1, 2]);
+    assert_eq!(selected(&["--date", "..1973"]), [0]);
+}
+
+#[test]
+fn clean_and_with_code_select_by_diagnostics() {
+    assert_eq!(selected(&["--with-code", "R305"]), [3]);
+    assert_eq!(selected(&["--clean"]), [0, 1, 2]);
+}
+
+#[test]
+fn move_sequences_from_the_start_or_anywhere() {
+    assert_eq!(selected(&["--starts", "32-28 19-23"]), [0, 3]);
+    assert_eq!(selected(&["--starts", "1. 32-28 19-23 2. 28x19"]), [0]);
+    assert_eq!(selected(&["--moves", "12-18"]), [1, 2]);
+    assert_eq!(selected(&["--moves", "37-32 12-18"]), [2]);
+}
+
+#[test]
+fn a_position_reached_selects() {
+    // After 1. 32-28 19-23 2. 28x19 14x23 (game 0): the 20 black men less 14 and 19, plus 23;
+    // White lost 32's man.
+    let fen = "W:W31,33-50:B1-13,15-18,20,23";
+    assert_eq!(selected(&["--position", fen]), [0]);
+    assert_eq!(selected(&["--position", "W:W31-50:B1-20"]), [0, 1, 2, 3]);
+}
+
+#[test]
+fn criteria_combine_with_and_and_repeats_with_or() {
+    assert_eq!(selected(&["--player", "Sijbrands", "--result", "2-0"]), [0]);
+    assert_eq!(selected(&["--result", "2-0", "--result", "0-2"]), [0, 2]);
+    assert_eq!(selected(&["--player", "Georgiev", "--invert"]), [0, 1]);
+}
+
+#[test]
+fn list_gives_file_game_line_and_tags() {
+    let (_t, path, _) = tree();
+    let out = pdn()
+        .args(["filter", "--no-config", "--list", "--player", "Baba Sy"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].ends_with(":1: game 1: Sijbrands, T. - Baba Sy | ? | 1973.05.01 | 2-0"),
+        "{text}"
+    );
+    assert!(
+        lines[1].contains(":8: game 2: Baba Sy - Schwarzman"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_windows_1252_file_is_copied_byte_for_byte() {
+    let t = TempTree::new("cp1252");
+    let mut bytes = b"[GameType \"20\"]\n[White \"Sch\xe4fer\"]\n1. 32-28 *\n\n".to_vec();
+    let second = b"[GameType \"20\"]\n[White \"M\xfcller\"]\n1. 33-28 *\n\n".to_vec();
+    bytes.extend_from_slice(&second);
+    let path = t.0.join("latin.pdn");
+    fs::write(&path, &bytes).unwrap();
+    let out = pdn()
+        .args(["filter", "--no-config", "--player", "muller"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.stdout, second);
+}
