@@ -13,6 +13,8 @@ use nom::{
     sequence::preceded,
 };
 
+use std::collections::HashMap;
+
 use super::ReadOptions;
 use super::ast::*;
 use crate::lint::Diagnostic;
@@ -268,6 +270,10 @@ impl<'a> P<'a> {
         let mut last_end = 0usize;
         let mut open: Vec<usize> = Vec::new();
         let mut content = false; // a tag, a move or anything but comments
+        let mut moves_seen = false;
+        let mut looked = 0usize;
+        // Each tag name of this game, with the index of its first occurrence.
+        let mut tag_names: HashMap<String, usize> = HashMap::new();
         let stop = loop {
             self.skip_ws();
             let start = self.pos;
@@ -280,11 +286,14 @@ impl<'a> P<'a> {
             if ch != b'{' && first.is_none() {
                 first = Some(start);
             }
-            let moves_seen = game
-                .body
-                .iter()
-                .rev()
-                .any(|e| !matches!(e, Element::Comment(_)));
+            // Whether the body holds anything but comments: only the elements added since the
+            // last look are examined, so a run of comments costs linear time.
+            if !moves_seen {
+                moves_seen = game.body[looked..]
+                    .iter()
+                    .any(|e| !matches!(e, Element::Comment(_)));
+                looked = game.body.len();
+            }
             match ch {
                 b'[' => {
                     if moves_seen {
@@ -296,6 +305,7 @@ impl<'a> P<'a> {
                             game.header_comments.push(cm);
                         }
                     }
+                    looked = 0;
                     if first.is_none() {
                         first = Some(start);
                     }
@@ -311,13 +321,14 @@ impl<'a> P<'a> {
                                 .count()
                                 >= 2
                         });
-                        if blank_line_before && game.tags.iter().any(|g| g.name == t.name) {
+                        let earlier = tag_names.get(&t.name).copied();
+                        if blank_line_before && earlier.is_some() {
                             // A repeated tag starts the next game.
                             self.diags.truncate(saved);
                             self.pos = start;
                             break Stop::Tag;
                         }
-                        if let Some(first) = game.tags.iter().find(|g| g.name == t.name) {
+                        if let Some(first) = earlier.and_then(|k| game.tags.get(k)) {
                             let msg = format!(
                                 "the tag {} appears twice in this game; readers take the first, \"{}\"",
                                 t.name, first.value
@@ -325,6 +336,7 @@ impl<'a> P<'a> {
                             let (a, z) = (t.span.start - self.base, t.span.end - self.base);
                             self.lenient(&c::N218, a, z, msg);
                         }
+                        tag_names.entry(t.name.clone()).or_insert(game.tags.len());
                         game.tags.push(t);
                     }
                     content = true;
