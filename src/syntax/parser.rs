@@ -62,6 +62,11 @@ pub(crate) struct Once {
 /// How far recovery skips before it gives up waiting for a game start and ends the chunk.
 const SKIP_CAP: usize = 1 << 20;
 
+/// The longest comment read (in bytes): a `{` not closed within this many bytes (and before a
+/// tag line) is reported as never closed, so a stray brace cannot make the reader hold a
+/// whole huge file.
+const COMMENT_CAP: usize = 64 << 20;
+
 /// Reads one game from the start of `text`, which begins at file offset `base`. `eof` says
 /// that no text follows; `in_junk` that the previous chunk ended inside unreadable text (its
 /// error was already reported); `once` which dialects the file already reported.
@@ -421,7 +426,22 @@ impl<'a> P<'a> {
                         break self.fatal(start, start + 1, "`$` must be followed by a number");
                     }
                     self.pos = i;
-                    let value = self.s[start + 1..i].parse::<u32>().unwrap_or(u32::MAX);
+                    let value = match self.s[start + 1..i].parse::<u32>() {
+                        Ok(v) => v,
+                        Err(_) => {
+                            self.error(
+                                &c::S112,
+                                start,
+                                i,
+                                format!(
+                                    "this NAG's number has {} digits: it is too large to be \
+                                     stored (at most 4294967295) and is kept as 4294967295",
+                                    i - start - 1
+                                ),
+                            );
+                            u32::MAX
+                        }
+                    };
                     game.body.push(Element::Nag {
                         value,
                         span: self.span(start, i),
@@ -1120,7 +1140,7 @@ impl<'a> P<'a> {
         let mut first_close: Option<usize> = None;
         let mut nested = false;
         let end = loop {
-            if i - open > SKIP_CAP && first_close.is_none() {
+            if i - open > COMMENT_CAP && first_close.is_none() {
                 // A runaway comment: do not buffer the rest of a huge file to find its end.
                 break None;
             }
@@ -1171,7 +1191,12 @@ impl<'a> P<'a> {
             (None, Some(fc)) => fc,
             (None, None) => {
                 self.pos = i.min(self.b.len());
-                self.error(&c::S101, open, open + 1, "this comment is never closed");
+                let msg = if i - open > COMMENT_CAP {
+                    "this comment is not closed within 64 MB: it is taken as never closed"
+                } else {
+                    "this comment is never closed"
+                };
+                self.error(&c::S101, open, open + 1, msg);
                 return None;
             }
         };
@@ -1395,8 +1420,24 @@ impl<'a> P<'a> {
                 format!("move number `{digits}` has a leading zero"),
             );
         }
+        let number = match digits.parse::<u32>() {
+            Ok(n) => n,
+            Err(_) => {
+                self.error(
+                    &c::S112,
+                    start,
+                    i,
+                    format!(
+                        "this move number has {} digits: it is too large to be stored (at \
+                         most 4294967295) and is kept as 4294967295",
+                        i - start
+                    ),
+                );
+                u32::MAX
+            }
+        };
         Some(MoveNumber {
-            number: digits.parse().unwrap_or(u32::MAX),
+            number,
             second_player: dots >= 2,
             zero_padded,
             span: self.span(start, j),
