@@ -93,3 +93,25 @@ fn a_closed_comment_over_a_megabyte_is_not_unclosed() {
         "a closed comment reported as unclosed:\n{out}"
     );
 }
+
+#[test]
+fn a_game_with_thousands_of_diagnostics_keeps_a_thousand_and_counts_the_rest() {
+    let mut text = String::from("[GameType \"20\"]\n[FEN \"W:WK46:BK5\"]\n\n");
+    for i in 0..1200 {
+        text.push_str(if i % 2 == 0 {
+            "1. 46-41 5-10\n"
+        } else {
+            "1. 41-46 10-5\n"
+        });
+    }
+    text.push_str("*\n");
+    let (status, out) = check("many-diagnostics", text.as_bytes());
+    assert!((0..=2).contains(&status), "exit {status}");
+    let kept = out
+        .lines()
+        .filter(|l| (l.contains(": error[") || l.contains(": warning[")) && !l.contains("[F007]"))
+        .count();
+    assert_eq!(kept, 1000, "diagnostics kept");
+    assert!(out.contains("[F007]: 201 more diagnostics"), "{out}");
+    assert!(out.contains("1200 error(s)"), "every one counted:\n{out}");
+}
