@@ -65,7 +65,7 @@ const SKIP_CAP: usize = 1 << 20;
 /// The longest comment read (in bytes): a `{` not closed within this many bytes (and before a
 /// tag line) is reported as never closed, so a stray brace cannot make the reader hold a
 /// whole huge file.
-const COMMENT_CAP: usize = 64 << 20;
+const COMMENT_CAP: usize = 3 << 19;
 
 /// Reads one game from the start of `text`, which begins at file offset `base`. `eof` says
 /// that no text follows; `in_junk` that the previous chunk ended inside unreadable text (its
@@ -1192,7 +1192,7 @@ impl<'a> P<'a> {
             (None, None) => {
                 self.pos = i.min(self.b.len());
                 let msg = if i - open > COMMENT_CAP {
-                    "this comment is not closed within 64 MB: it is taken as never closed"
+                    "this comment is not closed within 1.5 MB: it is taken as never closed"
                 } else {
                     "this comment is never closed"
                 };
