@@ -12,7 +12,7 @@ use std::ops::{AddAssign, ControlFlow};
 use crate::lint::{Diagnostic, Kind, LintLevels, Severity};
 use crate::replay::{FileContext, GameReport, Guess, ReplayOptions, replay_game};
 use crate::rules::Variant;
-use crate::source::{Decoding, TextDecoder};
+use crate::source::{Decoding, Span, TextDecoder};
 use crate::syntax::{Chunk, GameReader, ReadOptions};
 
 /// What to check and how.
@@ -71,6 +71,9 @@ pub struct FileTotals {
     /// The file gives White's score first where Black moves first (the replay found it from a
     /// final position, G514), so its `1-0` there is White's win.
     pub white_score_first: bool,
+    /// Diagnostics counted but not kept, beyond the cap per game (each game's F007 says how
+    /// many of its own).
+    pub unshown: usize,
 }
 
 impl FileTotals {
@@ -115,6 +118,7 @@ impl AddAssign<&FileTotals> for FileTotals {
         self.unreplayed += other.unreplayed;
         self.plies += other.plies;
         self.bytes += other.bytes;
+        self.unshown += other.unshown;
         if self.decoding != other.decoding {
             self.decoding = None;
         }
@@ -129,6 +133,42 @@ pub struct FileGuess {
     pub guess: Guess,
     /// Games read with this guess.
     pub games: usize,
+}
+
+/// The most diagnostics kept (and handed on) for one game; the rest are counted only.
+pub const MAX_DIAGNOSTICS_PER_GAME: usize = 1000;
+
+/// Keeps the first [`MAX_DIAGNOSTICS_PER_GAME`] diagnostics (already counted in `totals`) and
+/// says in one F007 how many more there were and of which severity.
+fn cap_diagnostics(diagnostics: &mut Vec<Diagnostic>, totals: &mut FileTotals) {
+    if diagnostics.len() <= MAX_DIAGNOSTICS_PER_GAME {
+        return;
+    }
+    let rest = diagnostics.split_off(MAX_DIAGNOSTICS_PER_GAME);
+    let errors = rest
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = rest
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    let at = diagnostics
+        .last()
+        .map_or(Span::point(0), |d| Span::point(d.span.end));
+    let note = Diagnostic::new(
+        &crate::lint::codes::file::F007,
+        at,
+        format!(
+            "{} more diagnostics in this game ({errors} errors, {warnings} warnings) are \
+             counted in the totals but not shown: at most {MAX_DIAGNOSTICS_PER_GAME} are kept \
+             per game",
+            rest.len()
+        ),
+    );
+    totals.count(&note);
+    totals.unshown += rest.len();
+    diagnostics.push(note);
 }
 
 /// In strict mode the replay's findings about PDN 3.0 writing restrictions (notation, capture
@@ -195,6 +235,7 @@ pub fn check_stream_with<R: Read>(
         for d in &diagnostics {
             totals.count(d);
         }
+        cap_diagnostics(&mut diagnostics, &mut totals);
         let flow = visit(CheckedGame {
             chunk,
             report,

@@ -6,6 +6,7 @@
 //! label that `encoding_rs` knows. Decoding is incremental, so a file of any size can be read
 //! in blocks while memory stays flat.
 
+use std::cell::Cell;
 use std::io::{self, Read};
 
 use serde::Serialize;
@@ -375,6 +376,10 @@ pub struct LineIndex {
     first_column: u32,
     /// Offsets (relative to the text) at which each line starts.
     starts: Vec<usize>,
+    /// The last place asked for: (offset relative to the text, line index, characters from the
+    /// line start). Diagnostics come in source order, so the next column is counted from here
+    /// rather than from the line start: many places on one long line cost linear time.
+    last: Cell<(usize, usize, u32)>,
 }
 
 impl LineIndex {
@@ -401,6 +406,7 @@ impl LineIndex {
             first_line,
             first_column: 1,
             starts,
+            last: Cell::new((0, 0, 0)),
         }
     }
 
@@ -426,7 +432,21 @@ impl LineIndex {
         while !text.is_char_boundary(rel) {
             rel -= 1;
         }
-        let mut column = text[start..rel].chars().count() as u32 + 1;
+        let (last_rel, last_line, last_chars) = self.last.get();
+        let chars = if last_line == line && last_rel <= rel && text.is_char_boundary(last_rel) {
+            last_chars + text[last_rel..rel].chars().count() as u32
+        } else if last_line == line
+            && last_rel > rel
+            && last_rel - rel < rel - start
+            && last_rel <= text.len()
+            && text.is_char_boundary(last_rel)
+        {
+            last_chars - text[rel..last_rel].chars().count() as u32
+        } else {
+            text[start..rel].chars().count() as u32
+        };
+        self.last.set((rel, line, chars));
+        let mut column = chars + 1;
         if line == 0 {
             column += self.first_column - 1;
         }

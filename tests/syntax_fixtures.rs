@@ -51,6 +51,7 @@ const EXPECTED: &[(&str, usize, &[&str])] = &[
         3,
         &["N208 2:16", "N208 3:10", "N208 4:10"],
     ),
+    ("number_too_large.pdn", 1, &["S112 3:10", "S112 4:1"]),
     ("numeric_run.pdn", 1, &["N213 1:4", "N213 1:9", "N213 1:17"]),
     ("parenthesised_note.pdn", 1, &["N222 3:10"]),
     ("repeated_tag.pdn", 2, &["N216 2:13"]),

@@ -205,7 +205,7 @@ impl RawFen {
             b'?' => None,
             c => match color_of(c) {
                 Some(col) => Some(col),
-                None => return Err(FenError::new(FenErrorKind::BadTurn, i..i + 1)),
+                None => return Err(FenError::new(FenErrorKind::BadTurn, char_at(text, i))),
             },
         };
         i += 1;
@@ -232,7 +232,7 @@ impl RawFen {
                 continue;
             }
             let Some(color) = color_of(b[i]) else {
-                return Err(FenError::new(FenErrorKind::BadColor, i..i + 1));
+                return Err(FenError::new(FenErrorKind::BadColor, char_at(text, i)));
             };
             i += 1;
             // The list: items separated by commas, up to the next ':' or the end.
@@ -364,6 +364,12 @@ impl RawFen {
             pieces,
         })
     }
+}
+
+/// The byte range of the whole character that starts at `i` (an error span never splits a
+/// multi-byte character).
+fn char_at(text: &str, i: usize) -> Range<usize> {
+    i..i + text[i..].chars().next().map_or(1, char::len_utf8)
 }
 
 fn read_square(text: &str, start: usize, end: usize) -> Result<(SquareRef, usize), FenError> {
@@ -621,5 +627,17 @@ mod tests {
         let l = Layout::standard(Variant::International);
         let f = resolve("W:W31-50:B1-20", Variant::International).unwrap();
         assert_eq!(write_fen(f.turn, &f.pieces, &l), "W:W31-50:B1-20");
+    }
+
+    #[test]
+    fn fen_error_spans_hold_whole_characters() {
+        for text in ["é:W1:B2", "W:W1:é2", "W:W1:B2:ж"] {
+            let e = RawFen::parse(text).expect_err("not a FEN");
+            assert!(
+                text.get(e.span.clone()).is_some(),
+                "{text}: span {:?} splits a character",
+                e.span
+            );
+        }
     }
 }

@@ -41,6 +41,8 @@
 //! principle differ in whether the man passed the far row and was crowned; those leave
 //! different positions and are kept as two moves.)
 
+use std::collections::{HashMap, HashSet};
+
 use arrayvec::ArrayVec;
 use serde::{Serialize, Serializer};
 
@@ -489,6 +491,7 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
         plen: 0,
         order: [0; MAX_PATH],
         olen: 0,
+        seen: HashSet::new(),
     };
     let mut pieces = own;
     while !pieces.is_zero() {
@@ -500,6 +503,7 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
         c.plen = 1;
         c.olen = 0;
         c.cap = BB::<V>::ZERO;
+        c.seen.clear();
         c.with_king = !(s.kings & p).is_zero();
         if !c.with_king {
             c.man(p);
@@ -530,9 +534,24 @@ struct Capturer<'s, V: Spec, S> {
     plen: usize,
     order: [u32; MAX_PATH],
     olen: usize,
+    /// With captured pieces removed at once, paths may cross and reach the same square with
+    /// the same pieces taken in many orders: each (square, pieces taken, crowned) is searched
+    /// once per starting piece. Only kept where the capture choice does not look at the order
+    /// (free or majority), so that skipping a repeat changes no move and no rank.
+    seen: HashSet<(u32, u128, bool)>,
 }
 
 impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
+    /// True when this (square, pieces taken, crowned) was searched before from this piece.
+    #[inline(always)]
+    fn repeat(&mut self, sq: BB<V>, promotes: bool) -> bool {
+        self.immediate
+            && matches!(V::CHOICE, CaptureChoice::Free | CaptureChoice::Majority)
+            && !self
+                .seen
+                .insert((sq.lowest_index(), self.cap.to_u128(), promotes))
+    }
+
     #[inline(always)]
     fn empty(&self) -> BB<V> {
         if self.immediate {
@@ -620,6 +639,9 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
 
     /// A man on `sq` jumps on as far as it can.
     fn man(&mut self, sq: BB<V>) {
+        if self.repeat(sq, false) {
+            return;
+        }
         let mut any = false;
         for d in 0..4 {
             if !V::BACK && !forward(self.white, d) {
@@ -654,6 +676,9 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
 
     /// An English king on `sq` jumps on as far as it can.
     fn short_king(&mut self, sq: BB<V>) {
+        if self.repeat(sq, true) {
+            return;
+        }
         let mut any = false;
         for d in 0..4 {
             let mid = V::G::step(sq, d) & self.takeable();
@@ -697,6 +722,9 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
     /// A flying king on `sq` (or a man crowned during this capture, `promotes`) takes on as
     /// far as it can.
     fn flying_king(&mut self, sq: BB<V>, promotes: bool) {
+        if self.repeat(sq, promotes) {
+            return;
+        }
         let mut any = false;
         for d in 0..4 {
             let empty = self.empty();
@@ -750,7 +778,8 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
 struct MoveSink {
     board: Board,
     moves: Vec<Move>,
-    keys: Vec<(u128, u128, u128, bool)>,
+    /// Index in `moves` of each capture's (from, to, captured set, crowned).
+    keys: HashMap<(u128, u128, u128, bool), usize>,
     ranks: Vec<u32>,
 }
 
@@ -759,7 +788,7 @@ impl MoveSink {
         MoveSink {
             board,
             moves: Vec::new(),
-            keys: Vec::new(),
+            keys: HashMap::new(),
             ranks: Vec::new(),
         }
     }
@@ -792,7 +821,6 @@ impl<B: Bits> Sink<B> for MoveSink {
             captured: ArrayVec::new(),
             promotes,
         });
-        self.keys.push((0, 0, 0, false));
         self.ranks.push(0);
     }
 
@@ -803,7 +831,7 @@ impl<B: Bits> Sink<B> for MoveSink {
             m.captured.to_u128(),
             m.promotes,
         );
-        let seen = self.keys.iter().position(|k| *k == key);
+        let seen = self.keys.get(&key).copied();
         if let Some(i) = seen {
             if self.ranks[i] >= m.rank {
                 return;
@@ -822,7 +850,7 @@ impl<B: Bits> Sink<B> for MoveSink {
                 self.ranks[i] = m.rank;
             }
             None => {
-                self.keys.push(key);
+                self.keys.insert(key, self.moves.len());
                 self.moves.push(mv);
                 self.ranks.push(m.rank);
             }

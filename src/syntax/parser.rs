@@ -13,6 +13,8 @@ use nom::{
     sequence::preceded,
 };
 
+use std::collections::HashMap;
+
 use super::ReadOptions;
 use super::ast::*;
 use crate::lint::Diagnostic;
@@ -59,6 +61,11 @@ pub(crate) struct Once {
 
 /// How far recovery skips before it gives up waiting for a game start and ends the chunk.
 const SKIP_CAP: usize = 1 << 20;
+
+/// The longest comment read (in bytes): a `{` not closed within this many bytes (and before a
+/// tag line) is reported as never closed, so a stray brace cannot make the reader hold a
+/// whole huge file.
+const COMMENT_CAP: usize = 3 << 19;
 
 /// Reads one game from the start of `text`, which begins at file offset `base`. `eof` says
 /// that no text follows; `in_junk` that the previous chunk ended inside unreadable text (its
@@ -268,6 +275,10 @@ impl<'a> P<'a> {
         let mut last_end = 0usize;
         let mut open: Vec<usize> = Vec::new();
         let mut content = false; // a tag, a move or anything but comments
+        let mut moves_seen = false;
+        let mut looked = 0usize;
+        // Each tag name of this game, with the index of its first occurrence.
+        let mut tag_names: HashMap<String, usize> = HashMap::new();
         let stop = loop {
             self.skip_ws();
             let start = self.pos;
@@ -280,11 +291,14 @@ impl<'a> P<'a> {
             if ch != b'{' && first.is_none() {
                 first = Some(start);
             }
-            let moves_seen = game
-                .body
-                .iter()
-                .rev()
-                .any(|e| !matches!(e, Element::Comment(_)));
+            // Whether the body holds anything but comments: only the elements added since the
+            // last look are examined, so a run of comments costs linear time.
+            if !moves_seen {
+                moves_seen = game.body[looked..]
+                    .iter()
+                    .any(|e| !matches!(e, Element::Comment(_)));
+                looked = game.body.len();
+            }
             match ch {
                 b'[' => {
                     if moves_seen {
@@ -296,6 +310,7 @@ impl<'a> P<'a> {
                             game.header_comments.push(cm);
                         }
                     }
+                    looked = 0;
                     if first.is_none() {
                         first = Some(start);
                     }
@@ -311,13 +326,14 @@ impl<'a> P<'a> {
                                 .count()
                                 >= 2
                         });
-                        if blank_line_before && game.tags.iter().any(|g| g.name == t.name) {
+                        let earlier = tag_names.get(&t.name).copied();
+                        if blank_line_before && earlier.is_some() {
                             // A repeated tag starts the next game.
                             self.diags.truncate(saved);
                             self.pos = start;
                             break Stop::Tag;
                         }
-                        if let Some(first) = game.tags.iter().find(|g| g.name == t.name) {
+                        if let Some(first) = earlier.and_then(|k| game.tags.get(k)) {
                             let msg = format!(
                                 "the tag {} appears twice in this game; readers take the first, \"{}\"",
                                 t.name, first.value
@@ -325,6 +341,7 @@ impl<'a> P<'a> {
                             let (a, z) = (t.span.start - self.base, t.span.end - self.base);
                             self.lenient(&c::N218, a, z, msg);
                         }
+                        tag_names.entry(t.name.clone()).or_insert(game.tags.len());
                         game.tags.push(t);
                     }
                     content = true;
@@ -409,7 +426,22 @@ impl<'a> P<'a> {
                         break self.fatal(start, start + 1, "`$` must be followed by a number");
                     }
                     self.pos = i;
-                    let value = self.s[start + 1..i].parse::<u32>().unwrap_or(u32::MAX);
+                    let value = match self.s[start + 1..i].parse::<u32>() {
+                        Ok(v) => v,
+                        Err(_) => {
+                            self.error(
+                                &c::S112,
+                                start,
+                                i,
+                                format!(
+                                    "this NAG's number has {} digits: it is too large to be \
+                                     stored (at most 4294967295) and is kept as 4294967295",
+                                    i - start - 1
+                                ),
+                            );
+                            u32::MAX
+                        }
+                    };
                     game.body.push(Element::Nag {
                         value,
                         span: self.span(start, i),
@@ -1146,7 +1178,7 @@ impl<'a> P<'a> {
         let mut first_close: Option<usize> = None;
         let mut nested = false;
         let end = loop {
-            if i - open > SKIP_CAP && first_close.is_none() {
+            if i - open > COMMENT_CAP && first_close.is_none() {
                 // A runaway comment: do not buffer the rest of a huge file to find its end.
                 break None;
             }
@@ -1197,7 +1229,12 @@ impl<'a> P<'a> {
             (None, Some(fc)) => fc,
             (None, None) => {
                 self.pos = i.min(self.b.len());
-                self.error(&c::S101, open, open + 1, "this comment is never closed");
+                let msg = if i - open > COMMENT_CAP {
+                    "this comment is not closed within 1.5 MB: it is taken as never closed"
+                } else {
+                    "this comment is never closed"
+                };
+                self.error(&c::S101, open, open + 1, msg);
                 return None;
             }
         };
@@ -1421,8 +1458,24 @@ impl<'a> P<'a> {
                 format!("move number `{digits}` has a leading zero"),
             );
         }
+        let number = match digits.parse::<u32>() {
+            Ok(n) => n,
+            Err(_) => {
+                self.error(
+                    &c::S112,
+                    start,
+                    i,
+                    format!(
+                        "this move number has {} digits: it is too large to be stored (at \
+                         most 4294967295) and is kept as 4294967295",
+                        i - start
+                    ),
+                );
+                u32::MAX
+            }
+        };
         Some(MoveNumber {
-            number: digits.parse().unwrap_or(u32::MAX),
+            number,
             second_player: dots >= 2,
             zero_padded,
             span: self.span(start, j),

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use serde::Serialize;
 
 use crate::lint::{Diagnostic, Severity};
@@ -75,6 +75,12 @@ impl<'a> SourceView<'a> {
 /// the excerpt (it is still listed as a note).
 const MAX_EXCERPT_LINES: u32 = 12;
 
+/// A line longer than this (in bytes) is shown as a window around the annotated text.
+const LONG_LINE: usize = 1000;
+
+/// Bytes of context kept on each side of the annotated text in the window of a long line.
+const WINDOW_CONTEXT: usize = 80;
+
 /// Renders `d` rustc-style: the message, the source line(s) with a caret under the span, labels,
 /// notes, and the board diagram of rule errors. `color` adds ANSI styling.
 pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> String {
@@ -102,8 +108,25 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
     let text = view.text;
     let line_lo = text[..lo].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let line_hi = text[hi..].find(['\n', '\r']).map_or(text.len(), |i| hi + i);
+    // A line far longer than a terminal is shown as a window around the annotated text, so
+    // that each excerpt costs the same whatever the line's length (the whole line would be
+    // copied and measured again for every diagnostic on it); its place is then given apart.
+    let long = line_hi - line_lo > LONG_LINE;
+    let (line_lo, line_hi) = if long {
+        let mut a = line_lo.max(lo.saturating_sub(WINDOW_CONTEXT));
+        while !text.is_char_boundary(a) {
+            a -= 1;
+        }
+        let mut z = line_hi.min(hi.saturating_add(WINDOW_CONTEXT));
+        while !text.is_char_boundary(z) {
+            z += 1;
+        }
+        (a, z)
+    } else {
+        (line_lo, line_hi)
+    };
     // A chunk that starts in mid-line: pad its first line so columns come out right.
-    let pad = if line_lo == 0 {
+    let pad = if line_lo == 0 && !long {
         view.first_column as usize - 1
     } else {
         0
@@ -117,7 +140,7 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
     };
     let mut snippet = Snippet::source(excerpt.as_str())
         .line_start(first_line as usize)
-        .path(view.path)
+        .path((!long).then_some(view.path))
         .fold(true)
         .annotation(AnnotationKind::Primary.span(rel(d.span)));
     for l in near_labels {
@@ -127,11 +150,18 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
                 .label(l.message.as_str()),
         );
     }
-    let mut group = level
-        .clone()
-        .primary_title(d.message.as_str())
-        .id(d.code)
-        .element(snippet);
+    let title = level.clone().primary_title(d.message.as_str()).id(d.code);
+    let mut group = if long {
+        title
+            .element(
+                Origin::path(view.path)
+                    .line(start.line as usize)
+                    .char_column(start.column as usize),
+            )
+            .element(snippet)
+    } else {
+        title.element(snippet)
+    };
     let mut extra: Vec<String> = far_labels
         .iter()
         .map(|(lc, l)| format!("{} (line {}, column {})", l.message, lc.line, lc.column))

@@ -87,5 +87,16 @@ pub static F006: Code = Code {
     example: "",
 };
 
+/// A game holds more diagnostics than are kept for one game.
+pub static F007: Code = Code {
+    code: "F007",
+    name: "too-many-diagnostics",
+    kind: Kind::Io,
+    severity: Severity::Warning,
+    summary: "a game holds more diagnostics than are kept for one game (1000)",
+    explanation: "The first 1000 diagnostics of a game are kept and shown; the rest are                   counted in the file's totals (errors, warnings) but not kept, so that a huge                   broken game cannot fill memory or the screen. This note, placed after the                   last one kept, says how many more there were. Fix the first ones and check                   again: a game this broken usually has one cause (a wrong variant, a shifted                   move list).",
+    example: "",
+};
+
 /// Every code of this group.
-pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005, &F006];
+pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005, &F006, &F007];

@@ -370,9 +370,20 @@ pub static N222: Code = Code {
     example: "1. 32-28 (a note here) 19-23 *\n",
 };
 
+/// A NAG or move number too large for its field.
+pub static S112: Code = Code {
+    code: "S112",
+    name: "number-too-large",
+    kind: Kind::Syntax,
+    severity: Severity::Error,
+    summary: "a NAG or move number too large to be stored",
+    explanation: "A NAG (`$` and a number) or a move number holds more digits than any real one: it does not fit in 32 bits (above 4294967295). The number is kept as 4294967295 and the game is read on, but its meaning is lost. A number this long is usually two tokens run together or a corrupted file; write the number that was meant.",
+    example: "1. 32-28 $123456789012345678901234567890 19-23 *\n",
+};
+
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
-    &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &N201, &N202,
-    &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214, &N215,
-    &N216, &N217, &N218, &N219, &N220, &N221, &N222,
+    &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &S112, &N201,
+    &N202, &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214,
+    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222,
 ];

@@ -1,0 +1,42 @@
+//! The whole check pipeline, with its options taken from the first byte: the variant (none,
+//! or one of those replayed), the rule profile, strictness, a forced encoding and whether to
+//! replay at all; every diagnostic is rendered in every output form.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::replay::{ForcedVariant, RuleProfile};
+use pdnkit::rules::Variant;
+use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, text)) = data.split_first() else {
+        return;
+    };
+    let mut options = CheckOptions::default();
+    let v = usize::from(first & 0x0f);
+    options.replay.variant = Variant::ALL.get(v).map(|&v| ForcedVariant::Replay(v));
+    options.replay.rules = match (first >> 4) & 3 {
+        0 => RuleProfile::Modern,
+        1 => RuleProfile::Huffing,
+        2 => RuleProfile::Polish1902,
+        _ => RuleProfile::Modern,
+    };
+    options.read.strict = first & 0x40 != 0;
+    if first & 0x80 != 0 {
+        options.encoding = Some(if v % 2 == 0 {
+            encoding_rs::WINDOWS_1251
+        } else {
+            encoding_rs::UTF_16LE
+        });
+        options.syntax_only = v % 3 == 0;
+    }
+    let _ = check_stream(text, &options, |g| {
+        let view = SourceView::of_chunk("f.pdn", &g.chunk);
+        for d in &g.diagnostics {
+            let _ = render_human(&view, d, false);
+            let _ = render_short(&view, d);
+            let _ = render_json(&view, g.chunk.index, d);
+        }
+    });
+});

@@ -1,0 +1,117 @@
+//! `pdn check` over hostile files: each ends with an exit status of 0, 1 or 2 (never a crash)
+//! and names what is wrong with the file.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// Writes `bytes` to a file of the test's own and runs `pdn check --format short` over it;
+/// returns the exit status and standard output.
+fn check(name: &str, bytes: &[u8]) -> (i32, String) {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-{name}.pdn"));
+    std::fs::write(&path, bytes).expect("the test directory is writable");
+    let out = Command::cargo_bin("pdn")
+        .expect("the pdn binary is built for tests")
+        .args(["check", "--format", "short"])
+        .arg(&path)
+        .output()
+        .expect("pdn runs");
+    let code = out.status.code().expect("pdn exits, it is not killed");
+    (code, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn assert_reports(name: &str, bytes: &[u8], code: &str) {
+    let (status, out) = check(name, bytes);
+    assert!((0..=2).contains(&status), "{name}: exit {status}\n{out}");
+    assert!(out.contains(code), "{name}: expected {code} in\n{out}");
+}
+
+#[test]
+fn deep_nesting_is_skipped_with_s109() {
+    let text = format!(
+        "1. 32-28 {} 19-23 {} *\n",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    assert_reports("nesting", text.as_bytes(), "[S109]");
+}
+
+#[test]
+fn a_long_line_of_moves_is_read_to_its_end() {
+    let mut text = String::from("[GameType \"20\"]\n[FEN \"W:WK46:BK5\"]\n\n");
+    for _ in 0..5000 {
+        text.push_str("1. 46-41 ");
+    }
+    text.push_str("*\n");
+    assert_reports("long-line", text.as_bytes(), "[R");
+}
+
+#[test]
+fn huge_numbers_are_reported_as_too_large() {
+    let text = "1. 32-28 $123456789012345678901234567890 99999999999999999999. 19-23 *\n";
+    let (status, out) = check("numbers", text.as_bytes());
+    assert!((0..=2).contains(&status), "exit {status}");
+    assert_eq!(out.matches("[S112]").count(), 2, "{out}");
+}
+
+#[test]
+fn nul_bytes_make_the_file_binary() {
+    assert_reports("nul", b"[Event \"x\"]\x00\x00\n1. 32-28 *\n", "[F002]");
+}
+
+#[test]
+fn a_truncated_file_says_the_game_has_no_end() {
+    assert_reports(
+        "truncated",
+        b"[Event \"x\"]\n\n1. 32-28 19-23 2. 2",
+        "[N210]",
+    );
+}
+
+#[test]
+fn garbage_is_not_pdn() {
+    // A fixed pseudo-random run of printable bytes (a linear congruential generator).
+    let mut x = 12345u32;
+    let bytes: Vec<u8> = (0..3000)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            32 + ((x >> 16) % 95) as u8
+        })
+        .collect();
+    let (status, out) = check("garbage", &bytes);
+    assert!((0..=2).contains(&status), "exit {status}\n{out}");
+    assert!(out.contains("error["), "garbage gives an error:\n{out}");
+}
+
+#[test]
+fn a_closed_comment_over_a_megabyte_is_not_unclosed() {
+    let text = format!("1. 32-28 {{{}}} 19-23 *\n", "x".repeat(1_200_000));
+    let (status, out) = check("big-comment", text.as_bytes());
+    assert!((0..=2).contains(&status), "exit {status}");
+    assert!(
+        !out.contains("[S101]"),
+        "a closed comment reported as unclosed:\n{out}"
+    );
+}
+
+#[test]
+fn a_game_with_thousands_of_diagnostics_keeps_a_thousand_and_counts_the_rest() {
+    let mut text = String::from("[GameType \"20\"]\n[FEN \"W:WK46:BK5\"]\n\n");
+    for i in 0..1200 {
+        text.push_str(if i % 2 == 0 {
+            "1. 46-41 5-10\n"
+        } else {
+            "1. 41-46 10-5\n"
+        });
+    }
+    text.push_str("*\n");
+    let (status, out) = check("many-diagnostics", text.as_bytes());
+    assert!((0..=2).contains(&status), "exit {status}");
+    let kept = out
+        .lines()
+        .filter(|l| (l.contains(": error[") || l.contains(": warning[")) && !l.contains("[F007]"))
+        .count();
+    assert_eq!(kept, 1000, "diagnostics kept");
+    assert!(out.contains("[F007]: 201 more diagnostics"), "{out}");
+    assert!(out.contains("1200 error(s)"), "every one counted:\n{out}");
+}

@@ -1,0 +1,43 @@
+//! Inputs the fuzzers found, kept as regression tests.
+
+use pdnkit::syntax::{Element, parse_str};
+use pdnkit::write::pdn::{move_text, write_game};
+use pdnkit::{Game, ReadOptions};
+
+fn moves(g: &Game) -> Vec<String> {
+    g.body
+        .iter()
+        .filter_map(|e| match e {
+            Element::Move(m) => {
+                let mut t = String::new();
+                move_text(m, &mut t);
+                Some(t)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Found by the `roundtrip` target: a game whose moves read back differently once written.
+#[test]
+#[ignore = "the PDN writer changes a move of this game; the writer's fix is separate work"]
+fn writing_and_reading_back_keeps_every_move() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/fuzz/roundtrip_moves_changed.pdn"
+    );
+    let bytes = std::fs::read(path).expect("fixture");
+    let text = String::from_utf8_lossy(&bytes);
+    let options = ReadOptions::default();
+    for chunk in parse_str(&text, &options) {
+        let Some(game) = chunk.game else { continue };
+        let mut out = String::new();
+        write_game(&game, &mut out);
+        let again: Vec<Game> = parse_str(&out, &options)
+            .into_iter()
+            .filter_map(|c| c.game)
+            .collect();
+        assert_eq!(again.len(), 1, "{out}");
+        assert_eq!(moves(&again[0]), moves(&game), "{out}");
+    }
+}

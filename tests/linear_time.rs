@@ -1,0 +1,107 @@
+//! Work grows linearly with the input on the shapes that once made it grow quadratically or
+//! worse: each test times the same input at size n and 4n (two doublings) in the same run and
+//! asserts that the larger takes less than eight times as long (a quadratic cost would take
+//! sixteen). Each size is timed five times and the fastest kept, to ride out a busy machine.
+
+use std::time::{Duration, Instant};
+
+use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::write::render::{SourceView, render_human, render_short};
+
+fn fastest(run: &dyn Fn()) -> Duration {
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            run();
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Asserts that `work` over `make(4n)` takes less than 8 times `work` over `make(n)`.
+fn grows_linearly(n: usize, make: impl Fn(usize) -> String, work: impl Fn(&str)) {
+    let small = make(n);
+    let large = make(4 * n);
+    let t1 = fastest(&|| work(&small));
+    let t4 = fastest(&|| work(&large));
+    let ratio = t4.as_secs_f64() / t1.as_secs_f64().max(1e-6);
+    assert!(
+        ratio < 8.0,
+        "4x the input took {ratio:.1}x the time ({t1:?} -> {t4:?}): not linear"
+    );
+}
+
+/// Checks `text` and renders every diagnostic in the human and the short form; returns how
+/// many diagnostics there were.
+fn check_and_render(text: &str, options: &CheckOptions) -> usize {
+    let mut n = 0;
+    check_stream(text.as_bytes(), options, |g| {
+        let view = SourceView::of_chunk("t.pdn", &g.chunk);
+        for d in &g.diagnostics {
+            n += render_human(&view, d, false).len().min(1);
+            n += render_short(&view, d).len().min(1);
+        }
+    })
+    .expect("reading from memory cannot fail");
+    n
+}
+
+/// One line of `n` moves by two kings on the long diagonal, each move a missed capture: a
+/// diagnostic on every move, all on one source line.
+fn long_line_with_a_diagnostic_per_move(n: usize) -> String {
+    let mut s = String::from("[GameType \"20\"]\n[FEN \"W:WK46:BK5\"]\n\n");
+    for i in 0..n {
+        s.push_str(if i % 2 == 0 {
+            "1. 46-41 5-10 "
+        } else {
+            "1. 41-46 10-5 "
+        });
+    }
+    s.push_str("*\n");
+    s
+}
+
+#[test]
+fn rendering_many_diagnostics_on_one_long_line_is_linear() {
+    let options = CheckOptions::default();
+    let few = check_and_render(&long_line_with_a_diagnostic_per_move(4), &options);
+    assert!(
+        few >= 8,
+        "every move should be reported, got {few} renderings"
+    );
+    grows_linearly(500, long_line_with_a_diagnostic_per_move, |t| {
+        check_and_render(t, &options);
+    });
+}
+
+#[test]
+fn a_game_with_many_comments_is_read_in_linear_time() {
+    let make = |n: usize| format!("[Event \"x\"]\n\n1. 32-28 {} *\n", "{c} ".repeat(n));
+    let options = CheckOptions {
+        syntax_only: true,
+        ..CheckOptions::default()
+    };
+    grows_linearly(50_000, make, |t| {
+        check_stream(t.as_bytes(), &options, |_| {}).expect("in memory");
+    });
+}
+
+#[test]
+fn a_header_with_many_distinct_tags_is_read_in_linear_time() {
+    let make = |n: usize| {
+        let mut s = String::new();
+        for i in 0..n {
+            s.push_str(&format!("[Tag{i} \"v\"]\n"));
+        }
+        s.push_str("\n1. 32-28 *\n");
+        s
+    };
+    let options = CheckOptions {
+        syntax_only: true,
+        ..CheckOptions::default()
+    };
+    grows_linearly(20_000, make, |t| {
+        check_stream(t.as_bytes(), &options, |_| {}).expect("in memory");
+    });
+}
