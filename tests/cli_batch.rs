@@ -2,38 +2,17 @@
 //! without reading, the order of output under any number of worker threads, and output that
 //! streams game by game.
 
+mod common;
+
+use common::TempTree;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
 fn pdn() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("pdn"))
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempTree(PathBuf);
-
-impl TempTree {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("pdnkit-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempTree(dir)
-    }
-    fn file(&self, rel: &str, text: &str) -> PathBuf {
-        let p = self.0.join(rel);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(&p, text).unwrap();
-        p
-    }
-}
-
-impl Drop for TempTree {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }
 
 const GAME: &str = "[GameType \"21\"]\n1. 11-15 22-18 2. 15x22 *\n";

@@ -1,33 +1,13 @@
 //! `pdn dedup`: copies found by their main line across files, the first in path order kept,
 //! `--same-tags`, and the collection written without the copies.
 
-use std::fs;
-use std::path::PathBuf;
+mod common;
+
+use common::TempTree;
 use std::process::Command;
 
 fn pdn() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("pdn"))
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempTree(PathBuf);
-
-impl TempTree {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("pdnkit-dedup-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempTree(dir)
-    }
-    fn file(&self, rel: &str, text: &str) {
-        fs::write(self.0.join(rel), text).unwrap();
-    }
-}
-
-impl Drop for TempTree {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }
 
 const X: &str = "[GameType \"20\"]\n[Event \"A\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
@@ -37,7 +17,7 @@ const X_AGAIN: &str = "[GameType \"20\"]\n[Event \"B\"]\n1.32-28 19-23\n2.28x19 
 const Y: &str = "[GameType \"20\"]\n[Event \"A\"]\n1. 33-28 18-23 *";
 
 fn tree(name: &str) -> TempTree {
-    let t = TempTree::new(name);
+    let t = TempTree::new(&format!("dedup-{name}"));
     t.file("a.pdn", &format!("{X}\n\n{Y}\n\n"));
     t.file("b.pdn", &format!("{Y}\n\n{X_AGAIN}\n\n"));
     t
@@ -85,7 +65,7 @@ fn same_tags_also_compares_the_named_tags() {
 
 #[test]
 fn different_games_are_no_copies() {
-    let t = TempTree::new("none");
+    let t = TempTree::new("dedup-none");
     t.file("a.pdn", &format!("{X}\n\n{Y}\n\n"));
     let (code, text) = run(&t, &[]);
     assert_eq!(code, Some(0));

@@ -1,30 +1,15 @@
 //! `pdn filter`: one case per criterion, AND across kinds and OR within one, `--invert`,
 //! `--list`, and the selected games written byte for byte as they are in their files.
 
+mod common;
+
+use common::TempTree;
 use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
 
 fn pdn() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("pdn"))
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempTree(PathBuf);
-
-impl TempTree {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("pdnkit-filter-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempTree(dir)
-    }
-}
-
-impl Drop for TempTree {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Four International games: White, Black, Date, Result, moves.
@@ -61,7 +46,8 @@ const GAMES: &[(&str, &str, &str, &str, &str)] = &[
 ];
 
 fn tree() -> (TempTree, PathBuf, Vec<String>) {
-    let t = TempTree::new(&format!("{:?}", std::thread::current().id()).replace(['(', ')'], ""));
+    let t =
+        TempTree::new(&format!("filter-{:?}", std::thread::current().id()).replace(['(', ')'], ""));
     let games: Vec<String> = GAMES
         .iter()
         .map(|(w, b, d, r, m)| {
@@ -182,7 +168,7 @@ fn list_gives_file_game_line_and_tags() {
 
 #[test]
 fn a_windows_1252_file_is_copied_byte_for_byte() {
-    let t = TempTree::new("cp1252");
+    let t = TempTree::new("filter-cp1252");
     let mut bytes = b"[GameType \"20\"]\n[White \"Sch\xe4fer\"]\n1. 32-28 *\n\n".to_vec();
     let second = b"[GameType \"20\"]\n[White \"M\xfcller\"]\n1. 33-28 *\n\n".to_vec();
     bytes.extend_from_slice(&second);

@@ -2,39 +2,18 @@
 //! each file's result convention, folded player names, tables that fit 80 columns, and the
 //! bundled corpus's figures checked against counts made another way.
 
+mod common;
+
+use common::TempTree;
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 
 fn pdn() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("pdn"))
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempTree(PathBuf);
-
-impl TempTree {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("pdnkit-stats-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempTree(dir)
-    }
-    fn file(&self, rel: &str, text: &str) -> PathBuf {
-        let p = self.0.join(rel);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(&p, text).unwrap();
-        p
-    }
-}
-
-impl Drop for TempTree {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }
 
 fn stats_json(args: &[&str], paths: &[&Path]) -> Value {
@@ -164,7 +143,7 @@ fn english_white_win(result: &str) -> String {
 
 #[test]
 fn english_results_follow_the_files_convention() {
-    let t = TempTree::new("convention");
+    let t = TempTree::new("stats-convention");
     // PDN's convention: 0-1 is White's win in English draughts (Black moves first).
     let pdn_file = t.file("a_pdn.pdn", &english_white_win("0-1").repeat(2));
     // White's score first: the replay sees it (G514) and 1-0 is White's win.
@@ -187,7 +166,7 @@ fn english_results_follow_the_files_convention() {
 
 #[test]
 fn player_names_fold_case_spaces_dots_and_accents_and_list_their_forms() {
-    let t = TempTree::new("players");
+    let t = TempTree::new("stats-players");
     let g = |w: &str, b: &str, r: &str| {
         format!(
             "[GameType \"20\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"{r}\"]\n1. 32-28 19-23 {r}\n\n"
@@ -235,7 +214,7 @@ fn player_names_fold_case_spaces_dots_and_accents_and_list_their_forms() {
 
 #[test]
 fn lengths_give_min_quartiles_and_max_in_plies() {
-    let t = TempTree::new("lengths");
+    let t = TempTree::new("stats-lengths");
     let game = |moves: &str| format!("[GameType \"20\"]\n{moves} *\n\n");
     t.file(
         "a.pdn",

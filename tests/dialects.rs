@@ -49,6 +49,17 @@ fn messages(games: &[CheckedGame], code: &str) -> Vec<String> {
         .collect()
 }
 
+/// The texts of a game's comments, in order.
+fn comment_texts(game: &pdnkit::Game) -> Vec<&str> {
+    game.body
+        .iter()
+        .filter_map(|e| match e {
+            Element::Comment(c) => Some(c.text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 fn plies(g: &CheckedGame) -> u32 {
     g.report.as_ref().map_or(0, |r| r.plies)
 }
@@ -135,14 +146,7 @@ fn notes_in_parentheses_are_kept_as_comments_and_the_game_goes_on() {
     assert_eq!(findings(&games), ["N222 5:10"]);
     assert_eq!(plies(&games[0]), 8);
     let game = games[0].chunk.game.as_ref().expect("a game");
-    let comments: Vec<&str> = game
-        .body
-        .iter()
-        .filter_map(|e| match e {
-            Element::Comment(c) => Some(c.text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let comments = comment_texts(game);
     assert_eq!(comments, ["a note here", "best, see game 2"]);
     // The group of moves is still a variation.
     assert_eq!(game.lines().len(), 2);
@@ -190,14 +194,7 @@ fn a_bracket_inside_a_parenthesis_is_read_as_a_note_and_reading_ends() {
     assert!(!check_with("(1. [x", &CheckOptions::default()).is_empty());
     let games = check_with("1. 32-28 (a [b] note) 19-23 *", &CheckOptions::default());
     let game = games[0].chunk.game.as_ref().expect("a game");
-    let texts: Vec<&str> = game
-        .body
-        .iter()
-        .filter_map(|e| match e {
-            Element::Comment(c) => Some(c.text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let texts = comment_texts(game);
     assert_eq!(texts, ["a [b] note"]);
     assert_eq!(game.main_line_moves().count(), 2);
 }

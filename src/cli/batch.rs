@@ -84,6 +84,17 @@ pub struct Discovery {
     pub globs: Vec<String>,
 }
 
+/// Opens a path given on the command line for reading: `-` is standard input, a file is read
+/// through a 64 KiB buffer.
+pub fn open_input(path: &Path) -> io::Result<Box<dyn io::Read>> {
+    if path.as_os_str() == "-" {
+        Ok(Box::new(io::stdin().lock()))
+    } else {
+        let f = std::fs::File::open(path)?;
+        Ok(Box::new(io::BufReader::with_capacity(1 << 16, f)))
+    }
+}
+
 /// Walks `paths` in order (directories in name order) into entries. A path given by name is
 /// read whatever its name; `-` is standard input.
 pub fn discover(paths: &[PathBuf], options: &Discovery) -> Vec<Entry> {

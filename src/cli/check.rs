@@ -1,6 +1,5 @@
 //! `pdn check`: read and replay files and directories, print every problem, summarise.
 
-use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -14,7 +13,8 @@ use pdnkit::source::encoding_for_label;
 use pdnkit::syntax::ReadOptions;
 
 use super::batch::{
-    Discovery, Emitter, Entry, Event, JOBS_PER_CORE, Progress, Runner, discover, worker_count,
+    Discovery, Emitter, Entry, Event, JOBS_PER_CORE, Progress, Runner, discover, open_input,
+    worker_count,
 };
 use super::config::{self, Config};
 use super::printer::{
@@ -199,19 +199,15 @@ fn check_file(
         }
     };
     let name = path.display().to_string();
-    let input: Box<dyn io::Read> = if path.as_os_str() == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        match File::open(path) {
-            Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, f)),
-            Err(e) => {
-                return failed_record(
-                    name,
-                    FileTotals::default(),
-                    &F001,
-                    format!("cannot read the file: {e}"),
-                );
-            }
+    let input = match open_input(path) {
+        Ok(input) => input,
+        Err(e) => {
+            return failed_record(
+                name,
+                FileTotals::default(),
+                &F001,
+                format!("cannot read the file: {e}"),
+            );
         }
     };
     let mut so_far = FileTotals::default();

@@ -3,7 +3,6 @@
 //! over the batch runner that hands every checked game of every file to the command, files in
 //! path order, each file's output written as soon as the files before it are done.
 
-use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -14,7 +13,7 @@ use pdnkit::lint::Severity;
 use pdnkit::lint::codes::file::{F001, F006};
 use pdnkit::replay::ForcedVariant;
 
-use super::batch::{Discovery, Entry, Event, Progress, Runner, discover, worker_count};
+use super::batch::{Discovery, Entry, Event, Progress, Runner, discover, open_input, worker_count};
 use super::check::{self, ColorChoice, Format, Rules};
 use super::printer::{FileRecord, FileStatus, RunTotals, failed_record};
 
@@ -167,58 +166,49 @@ where
             let name = entry.path().display().to_string();
             let mut state = (work.start)(&name);
             let record = match entry {
-                Entry::Read(path) => {
-                    let input: io::Result<Box<dyn io::Read>> = if path.as_os_str() == "-" {
-                        Ok(Box::new(io::stdin().lock()))
-                    } else {
-                        File::open(path).map(|f| {
-                            Box::new(io::BufReader::with_capacity(1 << 16, f)) as Box<dyn io::Read>
-                        })
-                    };
-                    match input {
-                        Err(e) => failed_record(
-                            name.clone(),
-                            FileTotals::default(),
-                            &F001,
-                            format!("cannot read the file: {e}"),
-                        ),
-                        Ok(input) => {
-                            let mut so_far = FileTotals::default();
-                            let result = check_stream_with(input, options, |g| {
-                                let errors = g
-                                    .diagnostics
-                                    .iter()
-                                    .filter(|d| d.severity == Severity::Error)
-                                    .count();
-                                progress.game(errors, g.chunk.text.len());
-                                for d in &g.diagnostics {
-                                    so_far.count(d);
-                                }
-                                so_far.games += usize::from(g.chunk.game.is_some());
-                                let mut buf = Vec::new();
-                                (work.game)(&mut state, g, &mut buf);
-                                if emitter.emit(buf) {
-                                    ControlFlow::Continue(())
-                                } else {
-                                    ControlFlow::Break(())
-                                }
-                            });
-                            match result {
-                                Ok(totals) => FileRecord {
-                                    path: name.clone(),
-                                    totals,
-                                    status: FileStatus::Read,
-                                },
-                                Err(e) => failed_record(
-                                    name.clone(),
-                                    so_far,
-                                    &F001,
-                                    format!("cannot read the file: {e}"),
-                                ),
+                Entry::Read(path) => match open_input(path) {
+                    Err(e) => failed_record(
+                        name.clone(),
+                        FileTotals::default(),
+                        &F001,
+                        format!("cannot read the file: {e}"),
+                    ),
+                    Ok(input) => {
+                        let mut so_far = FileTotals::default();
+                        let result = check_stream_with(input, options, |g| {
+                            let errors = g
+                                .diagnostics
+                                .iter()
+                                .filter(|d| d.severity == Severity::Error)
+                                .count();
+                            progress.game(errors, g.chunk.text.len());
+                            for d in &g.diagnostics {
+                                so_far.count(d);
                             }
+                            so_far.games += usize::from(g.chunk.game.is_some());
+                            let mut buf = Vec::new();
+                            (work.game)(&mut state, g, &mut buf);
+                            if emitter.emit(buf) {
+                                ControlFlow::Continue(())
+                            } else {
+                                ControlFlow::Break(())
+                            }
+                        });
+                        match result {
+                            Ok(totals) => FileRecord {
+                                path: name.clone(),
+                                totals,
+                                status: FileStatus::Read,
+                            },
+                            Err(e) => failed_record(
+                                name.clone(),
+                                so_far,
+                                &F001,
+                                format!("cannot read the file: {e}"),
+                            ),
                         }
                     }
-                }
+                },
                 Entry::Skipped(_, reason) => FileRecord {
                     path: name.clone(),
                     totals: FileTotals::default(),

@@ -14,7 +14,9 @@ use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
 use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object};
 
-use super::batch::{Discovery, Emitter, Entry, Event, Progress, Runner, discover, worker_count};
+use super::batch::{
+    Discovery, Emitter, Entry, Event, Progress, Runner, discover, open_input, worker_count,
+};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The notation to write squares in.
@@ -342,18 +344,14 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         }
     };
     let name = path.display().to_string();
-    let input: Box<dyn io::Read> = if path.as_os_str() == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        match File::open(path) {
-            Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, f)),
-            Err(e) => {
-                result
-                    .warnings
-                    .push(format!("{name}: error: cannot read: {e}"));
-                result.failed = true;
-                return result;
-            }
+    let input = match open_input(path) {
+        Ok(input) => input,
+        Err(e) => {
+            result
+                .warnings
+                .push(format!("{name}: error: cannot read: {e}"));
+            result.failed = true;
+            return result;
         }
     };
     let mut last = b'\n';

@@ -1,6 +1,5 @@
 //! `pdn parse FILE`: the syntax tree of each game, as JSON Lines or as canonical PDN.
 
-use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -10,6 +9,7 @@ use pdnkit::syntax::{GameReader, ReadOptions};
 use pdnkit::write::pdn::write_game;
 use pdnkit::write::render::{SourceView, render_short};
 
+use super::batch::open_input;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
 /// What to print for each game.
@@ -40,15 +40,11 @@ pub struct Args {
 /// Runs `pdn parse`. Diagnostics go to standard error in the short form.
 pub fn run(args: &Args) -> i32 {
     let name = args.file.display().to_string();
-    let input: Box<dyn io::Read> = if args.file.as_os_str() == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        match File::open(&args.file) {
-            Ok(f) => Box::new(io::BufReader::new(f)),
-            Err(e) => {
-                eprintln!("pdn parse: cannot read {name}: {e}");
-                return EXIT_FAILURE;
-            }
+    let input = match open_input(&args.file) {
+        Ok(input) => input,
+        Err(e) => {
+            eprintln!("pdn parse: cannot read {name}: {e}");
+            return EXIT_FAILURE;
         }
     };
     let decoder = match &args.encoding {
