@@ -2,7 +2,6 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream_with};
@@ -16,6 +15,7 @@ use super::batch::{
     Discovery, Emitter, Entry, Event, JOBS_PER_CORE, Progress, Runner, discover, open_input,
     worker_count,
 };
+use super::collect::InputArgs;
 use super::config::{self, Config};
 use super::printer::{
     Both, FileRecord, FileState, FileStatus, Human, JsonLines, Printer, RunTotals, Short, Table,
@@ -82,50 +82,15 @@ variant, rules, encoding, strict, max-diagnostics, allow, warn and deny; the com
 #[derive(clap::Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
-    /// Files and directories to check; `-` reads standard input. A file named here is read
-    /// whatever its name; directories are searched for `*.pdn` (any case), `--glob` matches and
-    /// `*.txt` files that start like PDN.
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
+    /// The files and how to read them.
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Report PDN 3.0 writing restrictions and constructs the standard rejects as errors.
-    #[arg(long)]
-    pub strict: bool,
-    /// Drop the diagnostics of a code (`R310`), a code's name, or a kind (`separator`):
-    /// neither shown nor counted; repeatable.
-    #[arg(short = 'A', long, value_name = "CODE|KIND")]
-    pub allow: Vec<String>,
-    /// Make a code's or kind's diagnostics warnings; repeatable.
-    #[arg(short = 'W', long, value_name = "CODE|KIND")]
-    pub warn: Vec<String>,
-    /// Make a code's or kind's diagnostics errors, or every warning with `warnings` (the run
-    /// then fails on them); repeatable. A code's setting beats its kind's, which beats
-    /// `warnings`; of two settings of the same reach the last given wins.
-    #[arg(short = 'D', long, value_name = "CODE|KIND|warnings")]
-    pub deny: Vec<String>,
     /// Show at most N diagnostics per file in human and short output (JSON lists every one).
     #[arg(long, value_name = "N")]
     pub max_diagnostics: Option<usize>,
-    /// Read settings from this file instead of the nearest pdn.toml.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
-    pub config: Option<PathBuf>,
-    /// Read no pdn.toml.
-    #[arg(long)]
-    pub no_config: bool,
-    /// Decode files with this encoding (latin1, cp1252, utf-16le, windows-1251, ...) instead of
-    /// sniffing.
-    #[arg(long, value_name = "LABEL")]
-    pub encoding: Option<String>,
-    /// Replay every game as this variant (name or GameType number), whatever its tags say; a
-    /// game of the GameType table without rules in pdnkit (30, turkish) means: check the
-    /// syntax only.
-    #[arg(long, value_name = "VARIANT")]
-    pub variant: Option<ForcedVariant>,
-    /// Rule profile for missed captures [default: modern].
-    #[arg(long, value_enum)]
-    pub rules: Option<Rules>,
     /// Only read the files: do not replay the moves.
     #[arg(long)]
     pub syntax_only: bool,
@@ -135,21 +100,6 @@ pub struct Args {
     /// Print only the summary table, not each diagnostic.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Worker threads (default: one per core; at most four per core).
-    #[arg(short, long)]
-    pub jobs: Option<usize>,
-    /// Also read files whose names match this pattern (`*` and `?`) in directories; repeatable.
-    #[arg(long, value_name = "PATTERN")]
-    pub glob: Vec<String>,
-    /// Search hidden files and directories (names starting with `.`) too.
-    #[arg(long)]
-    pub hidden: bool,
-    /// Follow symbolic links in directories.
-    #[arg(short = 'L', long)]
-    pub follow: bool,
-    /// Never draw a progress bar.
-    #[arg(long)]
-    pub no_progress: bool,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -250,7 +200,12 @@ pub(crate) struct Settings {
 
 /// Merges pdn.toml (found upwards from the current directory, or `--config`) under the command
 /// line. `matches` gives the order of `--allow`/`--warn`/`--deny` on the command line.
-pub(crate) fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Settings, String> {
+pub(crate) fn settings(
+    args: &InputArgs,
+    max_diagnostics: Option<usize>,
+    syntax_only: bool,
+    matches: Option<&ArgMatches>,
+) -> Result<Settings, String> {
     let config = if args.no_config {
         Config::default()
     } else if let Some(path) = &args.config {
@@ -331,10 +286,10 @@ pub(crate) fn settings(args: &Args, matches: Option<&ArgMatches>) -> Result<Sett
                 ..ReplayOptions::default()
             },
             encoding,
-            syntax_only: args.syntax_only,
+            syntax_only,
             levels,
         },
-        max_diagnostics: args.max_diagnostics.or(config.max_diagnostics),
+        max_diagnostics: max_diagnostics.or(config.max_diagnostics),
     })
 }
 
@@ -343,7 +298,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let Settings {
         options,
         max_diagnostics,
-    } = match settings(args, matches) {
+    } = match settings(&args.input, args.max_diagnostics, args.syntax_only, matches) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("pdn check: {e}");
@@ -355,18 +310,18 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         ColorChoice::Never => false,
         ColorChoice::Auto => io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    let (jobs, capped) = worker_count(args.jobs);
-    if let (Some(cap), Some(asked)) = (capped, args.jobs) {
+    let (jobs, capped) = worker_count(args.input.jobs);
+    if let (Some(cap), Some(asked)) = (capped, args.input.jobs) {
         eprintln!(
             "pdn check: warning: -j {asked} is more than {JOBS_PER_CORE} per core; using {cap} worker threads"
         );
     }
     let entries = discover(
-        &args.paths,
+        &args.input.paths,
         &Discovery {
-            hidden: args.hidden,
-            follow: args.follow,
-            globs: args.glob.clone(),
+            hidden: args.input.hidden,
+            follow: args.input.follow,
+            globs: args.input.glob.clone(),
         },
     );
     let printer: Box<dyn Printer> = match (args.format, args.quiet) {
@@ -389,7 +344,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         )),
     };
     let progress = Progress::new(
-        !args.no_progress && !args.quiet && io::stderr().is_terminal(),
+        !args.input.no_progress && !args.quiet && io::stderr().is_terminal(),
         entries.len(),
     );
     let job = Job {
@@ -438,7 +393,8 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     if nothing_found && written.is_ok() {
         eprintln!(
             "pdn check: no PDN file found in {}",
-            args.paths
+            args.input
+                .paths
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()

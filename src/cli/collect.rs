@@ -14,35 +14,43 @@ use pdnkit::lint::codes::file::{F001, F006};
 use pdnkit::replay::ForcedVariant;
 
 use super::batch::{Discovery, Entry, Event, Progress, Runner, discover, open_input, worker_count};
-use super::check::{self, ColorChoice, Format, Rules};
+use super::check::{self, Rules};
 use super::printer::{FileRecord, FileStatus, RunTotals, failed_record};
 
-/// The files to read and how to read them, as `pdn check` takes them.
+/// The files to read and how to read them: `pdn check`'s input options, which every command
+/// over collections takes.
 #[derive(clap::Args, Debug, Clone)]
 pub struct InputArgs {
-    /// Files and directories; `-` reads standard input. Directories are searched as by
-    /// `pdn check`.
+    /// Files and directories; `-` reads standard input. A file named here is read whatever its
+    /// name; directories are searched for `*.pdn` (any case), `--glob` matches and `*.txt`
+    /// files that start like PDN.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Replay every game as this variant (name or GameType number), whatever its tags say.
+    /// Replay every game as this variant (name or GameType number), whatever its tags say; a
+    /// game of the GameType table without rules in pdnkit (30, turkish) means: check the
+    /// syntax only.
     #[arg(long, value_name = "VARIANT")]
     pub variant: Option<ForcedVariant>,
     /// Rule profile for missed captures [default: modern].
     #[arg(long, value_enum)]
     pub rules: Option<Rules>,
-    /// Decode files with this encoding instead of sniffing.
+    /// Decode files with this encoding (latin1, cp1252, utf-16le, windows-1251, ...) instead of
+    /// sniffing.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
-    /// PDN 3.0's writing restrictions are errors.
+    /// Report PDN 3.0 writing restrictions and constructs the standard rejects as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Drop a code's or kind's diagnostics; repeatable.
+    /// Drop the diagnostics of a code (`R310`), a code's name, or a kind (`separator`):
+    /// neither shown nor counted; repeatable.
     #[arg(short = 'A', long, value_name = "CODE|KIND")]
     pub allow: Vec<String>,
     /// Make a code's or kind's diagnostics warnings; repeatable.
     #[arg(short = 'W', long, value_name = "CODE|KIND")]
     pub warn: Vec<String>,
-    /// Make a code's or kind's diagnostics errors (`warnings`: every warning); repeatable.
+    /// Make a code's or kind's diagnostics errors, or every warning with `warnings` (the run
+    /// then fails on them); repeatable. A code's setting beats its kind's, which beats
+    /// `warnings`; of two settings of the same reach the last given wins.
     #[arg(short = 'D', long, value_name = "CODE|KIND|warnings")]
     pub deny: Vec<String>,
     /// Read settings from this file instead of the nearest pdn.toml.
@@ -54,10 +62,10 @@ pub struct InputArgs {
     /// Worker threads (default: one per core; at most four per core).
     #[arg(short, long)]
     pub jobs: Option<usize>,
-    /// Also read files whose names match this pattern (`*` and `?`) in directories.
+    /// Also read files whose names match this pattern (`*` and `?`) in directories; repeatable.
     #[arg(long, value_name = "PATTERN")]
     pub glob: Vec<String>,
-    /// Search hidden files and directories too.
+    /// Search hidden files and directories (names starting with `.`) too.
     #[arg(long)]
     pub hidden: bool,
     /// Follow symbolic links in directories.
@@ -71,30 +79,7 @@ pub struct InputArgs {
 impl InputArgs {
     /// The check options, merged with pdn.toml exactly as `pdn check` merges them.
     pub fn options(&self, matches: Option<&ArgMatches>) -> Result<CheckOptions, String> {
-        let args = check::Args {
-            paths: self.paths.clone(),
-            format: Format::Json,
-            strict: self.strict,
-            allow: self.allow.clone(),
-            warn: self.warn.clone(),
-            deny: self.deny.clone(),
-            max_diagnostics: None,
-            config: self.config.clone(),
-            no_config: self.no_config,
-            encoding: self.encoding.clone(),
-            variant: self.variant,
-            rules: self.rules,
-            syntax_only: false,
-            verbose: false,
-            quiet: true,
-            jobs: self.jobs,
-            glob: self.glob.clone(),
-            hidden: self.hidden,
-            follow: self.follow,
-            no_progress: self.no_progress,
-            color: ColorChoice::Never,
-        };
-        check::settings(&args, matches).map(|s| s.options)
+        check::settings(self, None, false, matches).map(|s| s.options)
     }
 }
 
