@@ -47,7 +47,8 @@ fn walk<V: Spec>(s: &State<BB<V>>, depth: u32, bufs: &mut [Vec<CMove<BB<V>>>]) -
     };
     buf.clear();
     if has_capture::<V>(s) {
-        gen_captures::<V, _>(s, buf);
+        // Perft positions are reached by play from the start, far below the search limit.
+        let _complete = gen_captures::<V, _>(s, buf);
         if V::CHOICE != CaptureChoice::Free {
             retain_best(buf);
         }
