@@ -13,7 +13,7 @@ LIBRARY:
                 written for this comparison, shares no code with the libraries
 
 VARIANT: international, english, russian, brazilian, pool, canadian, italian, czech,
-    spanish, portuguese, antidraughts, breakthrough
+    spanish, portuguese, antidraughts, breakthrough, frisian, frysk
     (not every library knows every variant; the script says so and exits 2)
 
 Each library is imported as `draughts` or `dame`, so run it with the Python of
@@ -40,7 +40,7 @@ import sys
 import time
 
 VARIANTS = ("international", "english", "russian", "brazilian", "pool", "canadian", "italian",
-            "czech", "spanish", "portuguese", "antidraughts", "breakthrough")
+            "czech", "spanish", "portuguese", "antidraughts", "breakthrough", "frisian", "frysk")
 
 
 # --------------------------------------------------------------------------
@@ -353,7 +353,8 @@ def make_pydr(variant, unique):
         pass
     boards = {"international": "StandardBoard", "russian": "RussianBoard",
               "brazilian": "BrazilianBoard", "english": "AmericanBoard",
-              "antidraughts": "AntidraughtsBoard", "breakthrough": "BreakthroughBoard"}
+              "antidraughts": "AntidraughtsBoard", "breakthrough": "BreakthroughBoard",
+              "frisian": "FrisianBoard", "frysk": "FryskBoard"}
     if variant not in boards:
         unsupported("pydr", variant, "py-draughts 1.10 has standard, american, russian, brazilian, "
                     "frisian, frysk, antidraughts, breakthrough; no canadian, pool, italian, czech, "
@@ -363,17 +364,25 @@ def make_pydr(variant, unique):
               "numbers differ from the rules once a capture is possible", file=sys.stderr)
     cls = getattr(draughts, boards[variant])
 
-    def count(board):
+    def moves(board):
         ms = board.legal_moves
         if unique:
-            ms = {(m.square_list[0], m.square_list[-1], frozenset(m.captured_list), m.is_promotion) for m in ms}
-        return len(ms)
+            # One move per (from, to, captured set, crowned), at every ply: py-draughts lists
+            # a Frisian capture once per order of taking.
+            seen, out = set(), []
+            for m in ms:
+                key = (m.square_list[0], m.square_list[-1], frozenset(m.captured_list), m.is_promotion)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(m)
+            ms = out
+        return ms
 
     def walk(board, d):
         if d == 1:
-            return count(board)
+            return len(moves(board))
         n = 0
-        for m in board.legal_moves:
+        for m in moves(board):
             board.push(m)
             n += walk(board, d - 1)
             board.pop()
@@ -388,7 +397,7 @@ def make_pydraughts(variant, unique):
     from draughts import Board
     names = {"international": "standard", "russian": "russian", "brazilian": "brazilian",
              "english": "english", "italian": "italian", "antidraughts": "antidraughts",
-             "breakthrough": "breakthrough"}
+             "breakthrough": "breakthrough", "frisian": "frisian", "frysk": "frysk!"}
     if variant not in names:
         unsupported("pydraughts", variant, "pydraughts 0.6 has standard, english, italian, russian, "
                     "brazilian, turkish, frisian, frysk!, antidraughts, breakthrough; no canadian, "
