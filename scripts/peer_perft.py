@@ -403,17 +403,24 @@ def make_pydraughts(variant, unique):
                     "brazilian, turkish, frisian, frysk!, antidraughts, breakthrough; no canadian, "
                     "pool, czech, spanish or portuguese")
 
-    def count(board):
+    def moves(board):
         ms = board.legal_moves()
         if unique:
-            ms = {(m.board_move[0][0], m.board_move[-1][-1], frozenset(m.captures or ())) for m in ms}
-        return len(ms)
+            # One move per (from, to, captured set), at every ply.
+            seen, out = set(), []
+            for m in ms:
+                key = (m.board_move[0][0], m.board_move[-1][-1], frozenset(m.captures or ()))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(m)
+            ms = out
+        return ms
 
     def walk(board, d):
         if d == 1:
-            return count(board)
+            return len(moves(board))
         n = 0
-        for m in board.legal_moves():
+        for m in moves(board):
             board.push(m)
             n += walk(board, d - 1)
             board.pop()
