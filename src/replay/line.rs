@@ -234,20 +234,31 @@ impl<'g> Shared<'g, '_> {
             });
         }
         if let Some(b) = state.king_runs.record(&state.pos, mv) {
-            self.diagnostics.push(Diagnostic::new(
-                &R322,
-                span,
-                format!(
-                    "{} is move {} in a row of the king from {} without a capture, while {} \
+            let ctx = MoveContext {
+                ply: line_ply,
+                move_number: self.number_of(state).0,
+                side: state.pos.side_to_move(),
+                text: self.full(mv),
+                variation_depth: self.at.1,
+                expected: Vec::new(),
+            };
+            self.diagnostics.push(
+                Diagnostic::new(
+                    &R322,
+                    span,
+                    format!(
+                        "{} is move {} in a row of the king from {} without a capture, while {} \
                      still has men: in {} a king may make at most {} such moves in a row",
-                    self.full(mv),
-                    b.moves,
-                    self.name(b.from),
-                    state.pos.side_to_move().as_str(),
-                    self.sel.variant.title(),
-                    b.limit
-                ),
-            ));
+                        self.full(mv),
+                        b.moves,
+                        self.name(b.from),
+                        state.pos.side_to_move().as_str(),
+                        self.sel.variant.title(),
+                        b.limit
+                    ),
+                )
+                .with_context(ctx),
+            );
         }
     }
 
