@@ -135,10 +135,12 @@ fn spanish_start_perft_depth_8() {
 }
 
 // Thai draughts. No published implementation was found (pydraughts 0.6.7 and py-draughts 1.10
-// have none), so the numbers are those of the naive second generator of
-// `tests/rules_reference.rs`, which `thai_naive_perft_agrees_to_depth_6` there runs against the
-// fast one (see scripts/perft_reference.md). Captured pieces leave the board as they are taken
-// and kings land right behind the piece they take.
+// have none), so the numbers come from two generators of this project's own that share no code
+// with the fast one: the naive second generator of `tests/rules_reference.rs`
+// (`thai_naive_perft_agrees_to_depth_6`) and the stand-alone Python reference generator
+// (`scripts/peer_perft.py ref thai 8 --unique`, to depth 8; see scripts/perft_reference.md).
+// Captured pieces leave the board as they are taken and kings land right behind the piece they
+// take.
 const THAI: [u64; 8] = [7, 49, 392, 3136, 26592, 218695, 1820189, 14533014];
 
 #[test]
