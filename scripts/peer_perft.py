@@ -13,7 +13,7 @@ LIBRARY:
                 written for this comparison, shares no code with the libraries
 
 VARIANT: international, english, russian, brazilian, pool, canadian, italian, czech,
-    spanish, portuguese, antidraughts, breakthrough
+    spanish, portuguese, antidraughts, breakthrough, frisian, frysk, thai
     (not every library knows every variant; the script says so and exits 2)
 
 Each library is imported as `draughts` or `dame`, so run it with the Python of
@@ -40,7 +40,8 @@ import sys
 import time
 
 VARIANTS = ("international", "english", "russian", "brazilian", "pool", "canadian", "italian",
-            "czech", "spanish", "portuguese", "antidraughts", "breakthrough")
+            "czech", "spanish", "portuguese", "antidraughts", "breakthrough", "frisian", "frysk",
+            "thai")
 
 
 # --------------------------------------------------------------------------
@@ -48,7 +49,8 @@ VARIANTS = ("international", "english", "russian", "brazilian", "pool", "canadia
 # --------------------------------------------------------------------------
 class Rules:
     def __init__(self, size, rows, flying_kings, men_capture_back, choice,
-                 promo_mid_capture, black_first, men_take_kings=True):
+                 promo_mid_capture, black_first, men_take_kings=True, immediate=False,
+                 lands_behind=False):
         self.size = size                      # board is size x size
         self.rows = rows                      # rows of men per side
         self.flying = flying_kings
@@ -66,6 +68,8 @@ class Rules:
         #                    'stop'  - reaching the far row ends the move (English)
         self.promo = promo_mid_capture
         self.black_first = black_first
+        self.immediate = immediate            # captured pieces leave the board as taken (Thai)
+        self.lands_behind = lands_behind      # a king lands right behind the piece it takes (Thai)
 
 
 RULES = {
@@ -86,6 +90,10 @@ RULES = {
     # lidraughts' online variants move as International; only their end differs.
     "antidraughts":  Rules(10, 4, True, True, "majority", "end", False),
     "breakthrough":  Rules(10, 4, True, True, "majority", "end", False),
+    # Thai: two rows of men, Black first, men forward only, kings land right behind the piece
+    # they take, pieces removed as taken, free choice.
+    "thai":          Rules(8, 2, True, False, "free", "stop", True, immediate=True,
+                           lands_behind=True),
 }
 
 # Pieces: +1 white man, +2 white king, -1 black man, -2 black king, 0 empty.
@@ -233,7 +241,7 @@ class RefGame:
             j = i + 1
             while j < L and b[ray[j]] == 0:
                 lands.append(ray[j])
-                if short:
+                if short or self.rules.lands_behind:
                     break
                 j += 1
             if lands:
@@ -245,6 +253,9 @@ class RefGame:
         for over, lands in self._king_jumps(b, side, at, captured):
             any_jump = True
             captured.append(over)
+            saved = b[over]
+            if self.rules.immediate:
+                b[over] = 0
             # Landing squares from which the capture can go on are compulsory when any exist.
             cont = [t for t in lands if self._king_jumps(b, side, t, captured)]
             if cont:
@@ -253,6 +264,7 @@ class RefGame:
             else:
                 for t in lands:
                     out.append((origin, t, tuple(captured), 2 * side))
+            b[over] = saved
             captured.pop()
         return any_jump
 
@@ -261,6 +273,9 @@ class RefGame:
         far = self.far_row[side]
         for over, to in self._man_jumps(b, side, at, captured):
             captured.append(over)
+            saved = b[over]
+            if self.rules.immediate:
+                b[over] = 0
             if to in far:
                 if promo == "king":
                     if not self._king_caps(b, side, origin, to, captured, out):
@@ -282,6 +297,7 @@ class RefGame:
                     self._man_caps(b, side, origin, to, captured, out)
                 else:
                     out.append((origin, to, tuple(captured), side))
+            b[over] = saved
             captured.pop()
 
     @staticmethod
@@ -353,7 +369,8 @@ def make_pydr(variant, unique):
         pass
     boards = {"international": "StandardBoard", "russian": "RussianBoard",
               "brazilian": "BrazilianBoard", "english": "AmericanBoard",
-              "antidraughts": "AntidraughtsBoard", "breakthrough": "BreakthroughBoard"}
+              "antidraughts": "AntidraughtsBoard", "breakthrough": "BreakthroughBoard",
+              "frisian": "FrisianBoard", "frysk": "FryskBoard"}
     if variant not in boards:
         unsupported("pydr", variant, "py-draughts 1.10 has standard, american, russian, brazilian, "
                     "frisian, frysk, antidraughts, breakthrough; no canadian, pool, italian, czech, "
@@ -363,17 +380,25 @@ def make_pydr(variant, unique):
               "numbers differ from the rules once a capture is possible", file=sys.stderr)
     cls = getattr(draughts, boards[variant])
 
-    def count(board):
+    def moves(board):
         ms = board.legal_moves
         if unique:
-            ms = {(m.square_list[0], m.square_list[-1], frozenset(m.captured_list), m.is_promotion) for m in ms}
-        return len(ms)
+            # One move per (from, to, captured set, crowned), at every ply: py-draughts lists
+            # a Frisian capture once per order of taking.
+            seen, out = set(), []
+            for m in ms:
+                key = (m.square_list[0], m.square_list[-1], frozenset(m.captured_list), m.is_promotion)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(m)
+            ms = out
+        return ms
 
     def walk(board, d):
         if d == 1:
-            return count(board)
+            return len(moves(board))
         n = 0
-        for m in board.legal_moves:
+        for m in moves(board):
             board.push(m)
             n += walk(board, d - 1)
             board.pop()
@@ -388,23 +413,30 @@ def make_pydraughts(variant, unique):
     from draughts import Board
     names = {"international": "standard", "russian": "russian", "brazilian": "brazilian",
              "english": "english", "italian": "italian", "antidraughts": "antidraughts",
-             "breakthrough": "breakthrough"}
+             "breakthrough": "breakthrough", "frisian": "frisian", "frysk": "frysk!"}
     if variant not in names:
         unsupported("pydraughts", variant, "pydraughts 0.6 has standard, english, italian, russian, "
                     "brazilian, turkish, frisian, frysk!, antidraughts, breakthrough; no canadian, "
                     "pool, czech, spanish or portuguese")
 
-    def count(board):
+    def moves(board):
         ms = board.legal_moves()
         if unique:
-            ms = {(m.board_move[0][0], m.board_move[-1][-1], frozenset(m.captures or ())) for m in ms}
-        return len(ms)
+            # One move per (from, to, captured set), at every ply.
+            seen, out = set(), []
+            for m in ms:
+                key = (m.board_move[0][0], m.board_move[-1][-1], frozenset(m.captures or ()))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(m)
+            ms = out
+        return ms
 
     def walk(board, d):
         if d == 1:
-            return count(board)
+            return len(moves(board))
         n = 0
-        for m in board.legal_moves():
+        for m in moves(board):
             board.push(m)
             n += walk(board, d - 1)
             board.pop()

@@ -11,7 +11,7 @@ use std::io;
 use crate::board::{Color, Position};
 use crate::notation::resolve::write_move_in;
 use crate::notation::{Layout, NotationKind};
-use crate::rules::Variant;
+use crate::rules::{KingRuns, Move, Variant};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -159,6 +159,7 @@ pub fn generate<W: io::Write>(options: &GenOptions, writer: &mut W) -> io::Resul
         let mut pos = Position::start(variant);
         let mut moves = Vec::new();
         let mut loser = None;
+        let mut runs = KingRuns::default();
         loop {
             // Each variant's own end rule: no move left, or (Breakthrough) a first king.
             if let Some(end) = pos.ended() {
@@ -169,9 +170,22 @@ pub fn generate<W: io::Write>(options: &GenOptions, writer: &mut W) -> io::Resul
                 break;
             }
             let legal = pos.legal_moves();
-            let Some(mv) = legal.get(rng.below(legal.len() as u64) as usize) else {
+            // The moves the history allows too (Frisian: no fourth king move in a row); when
+            // it allows none, the game stops there, undecided.
+            let allowed: Vec<&Move> = legal
+                .iter()
+                .filter(|m| {
+                    let mut after = runs;
+                    after.record(&pos, m).is_none()
+                })
+                .collect();
+            if allowed.is_empty() {
+                break;
+            }
+            let Some(&mv) = allowed.get(rng.below(allowed.len() as u64) as usize) else {
                 break;
             };
+            runs.record(&pos, mv);
             moves.push(write_move_in(&layout, mv, &legal, separator));
             if !mv.captured.is_empty() {
                 stats.captures += 1;

@@ -79,3 +79,15 @@ fn help_gives_examples_and_exit_codes() {
             .stdout(predicate::str::contains("1  errors found"));
     }
 }
+
+#[test]
+fn the_rules_commands_name_every_variant_in_their_help() {
+    let out = pdn()
+        .args(["perft", "--help"])
+        .output()
+        .expect("pdn perft --help runs");
+    let help = String::from_utf8_lossy(&out.stdout);
+    for v in pdnkit::rules::Variant::ALL {
+        assert!(help.contains(v.name()), "{v} missing from:\n{help}");
+    }
+}

@@ -196,23 +196,33 @@ mod real_errors {
     }
 
     #[test]
-    fn frisian_games_without_gametype_get_one_warning_each_and_no_rule_error() {
-        // frisian.pdn starts with games that carry no tags; their moves fit 10x10, where
-        // International is the only variant pdnkit replays, and Frisian's orthogonal captures
-        // (14x34 straight down a file) do not exist there. No rule error is asserted under that
-        // guess: each such game gets one G513 that names International as the closest.
+    fn frisian_games_replay_and_those_without_gametype_are_read_as_frisian() {
+        // frisian.pdn starts with games that carry no tags; their moves fit 10x10 and take
+        // along files and rows (14x34 straight down a file), which only Frisian allows among
+        // the 10x10 variants, so the replay chooses it (one G506). Every game replays without a
+        // rule error; the two errors are lidraughts exports whose terminator contradicts the
+        // Result tag (game 19 ends `2-0` under `[Result "0-2"]`, game 20 the other way round).
         let ds = diagnostics("py-draughts/frisian.pdn");
         assert!(
             ds.iter()
                 .all(|d| d.severity != Severity::Error || !d.code.starts_with('R')),
             "{ds:#?}"
         );
-        let w: Vec<_> = ds.iter().filter(|d| d.code == "G513").collect();
-        assert!(!w.is_empty());
-        assert!(
-            w.iter()
-                .all(|d| d.message.contains("closest: International draughts"))
-        );
+        let guess: Vec<_> = ds.iter().filter(|d| d.code == "G506").collect();
+        assert_eq!(guess.len(), 1, "{guess:#?}");
+        assert!(guess[0].message.contains("read as Frisian draughts"));
+        let e = errors(&ds);
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert!(e.iter().all(|(c, _)| *c == "G502"));
+        assert!(!ds.iter().any(|d| d.code == "G513" || d.code == "G507"));
+    }
+
+    #[test]
+    fn frysk_games_replay_without_a_diagnostic() {
+        // lidraughts' Frysk! exports (GameType 97): five men a side on the back row, Frisian
+        // rules.
+        let ds = diagnostics("py-draughts/frysk.pdn");
+        assert!(ds.is_empty(), "{ds:#?}");
     }
 
     #[test]

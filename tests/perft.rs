@@ -133,3 +133,44 @@ fn spanish_portuguese_and_the_online_variants_start_perft() {
 fn spanish_start_perft_depth_8() {
     check(Variant::Spanish, &SPANISH, 8..=8);
 }
+
+// Thai draughts. No published implementation was found (pydraughts 0.6.7 and py-draughts 1.10
+// have none), so the numbers come from two generators of this project's own that share no code
+// with the fast one: the naive second generator of `tests/rules_reference.rs`
+// (`thai_naive_perft_agrees_to_depth_6`) and the stand-alone Python reference generator
+// (`scripts/peer_perft.py ref thai 8 --unique`, to depth 8; see scripts/perft_reference.md).
+// Captured pieces leave the board as they are taken and kings land right behind the piece they
+// take.
+const THAI: [u64; 8] = [7, 49, 392, 3136, 26592, 218695, 1820189, 14533014];
+
+#[test]
+fn thai_start_perft_to_depth_6() {
+    check(Variant::Thai, &THAI, 1..=6);
+}
+
+#[test]
+#[ignore = "deep: run in release with --ignored"]
+fn thai_start_perft_depths_7_and_8() {
+    check(Variant::Thai, &THAI, 7..=8);
+}
+
+// Frisian and Frysk!. Source: py-draughts 1.10 (`FrisianBoard`, `FryskBoard`, walked with
+// `scripts/peer_perft.py pydr frisian 7 --unique`): py-draughts lists a Frisian capture once
+// per order of taking, so --unique keeps one per (from, to, captured set, crowned) at every ply,
+// as pdnkit counts; the first such duplicate comes at depth 4 (a man taking three pieces round
+// a square, diagonally and along a row, either way round). Frysk! has none to depth 6.
+// pydraughts 0.6.7 (`Board('frisian')`, `Board('frysk!')`) gives the same numbers to depth 5.
+const FRISIAN: [u64; 7] = [9, 81, 658, 3874, 21265, 102431, 540126];
+const FRYSK: [u64; 6] = [9, 81, 657, 5329, 41829, 328329];
+
+#[test]
+fn frisian_and_frysk_start_perft() {
+    check(Variant::Frisian, &FRISIAN, 1..=6);
+    check(Variant::Frysk, &FRYSK, 1..=6);
+}
+
+#[test]
+#[ignore = "deep: run in release with --ignored"]
+fn frisian_start_perft_depth_7() {
+    check(Variant::Frisian, &FRISIAN, 7..=7);
+}

@@ -120,16 +120,41 @@ fn tag_words_name_the_variant_and_its_errors_carry_the_guess() {
 }
 
 #[test]
-fn tag_words_of_a_game_without_rules_in_pdnkit_leave_it_unreplayed() {
+fn tag_words_name_frisian_which_is_replayed_without_a_contest() {
+    // The moves are legal in International draughts too; 'Fries' in Event names Frisian.
     let text = "[Event \"Fries kampioenschap\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n";
     let (ds, totals) = check(text, None);
-    assert_eq!(codes(&ds), ["G507"], "{ds:#?}");
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert!(
-        ds[0]
-            .message
-            .contains("'Fries' in Event names Frisian draughts")
+        ds[0].message.contains("read as Frisian draughts") && ds[0].message.contains("'Fries'"),
+        "{}",
+        ds[0].message
     );
-    assert_eq!(totals.unreplayed, 1);
+    assert_eq!(totals.variants.get(&Variant::Frisian), Some(&1));
+    assert_eq!(totals.unreplayed, 0);
+}
+
+#[test]
+fn an_orthogonal_capture_tells_frisian_from_international_in_the_replay() {
+    // No tags: 1. 31-27 17-22 2. 33-28 22x22 (a man taking three round a square, diagonally
+    // and along the row) exists only in Frisian among the 10x10 variants.
+    let text = "1. 31-27 17-22 2. 33-28 22x22 *\n";
+    let (ds, totals) = check(text, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("read as Frisian draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(totals.variants.get(&Variant::Frisian), Some(&1));
+}
+
+#[test]
+fn a_start_from_the_back_row_tells_frysk_from_frisian() {
+    let text = "1. 46-41 5-10 2. 41-37 10-14 *\n";
+    let (ds, totals) = check(text, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert_eq!(totals.variants.get(&Variant::Frysk), Some(&1), "{ds:#?}");
 }
 
 #[test]
@@ -153,7 +178,7 @@ fn variant_names_every_gametype_and_the_ones_not_replayed_check_syntax_only() {
     );
     assert_eq!(
         "frisian".parse::<ForcedVariant>(),
-        Ok(ForcedVariant::NotReplayed(40))
+        Ok(ForcedVariant::Replay(Variant::Frisian))
     );
     assert_eq!(
         "22".parse::<ForcedVariant>(),

@@ -7,7 +7,7 @@ use pdnkit::lint::{Diagnostic, Kind, Severity};
 use pdnkit::notation::resolve::{write_move, write_move_in};
 use pdnkit::notation::{Corner, Layout, NotationKind};
 use pdnkit::replay::RuleProfile;
-use pdnkit::rules::{Move, Variant};
+use pdnkit::rules::{KingRuns, Move, Variant};
 
 /// A small deterministic generator (xorshift), so failures can be replayed from the seed.
 struct Rng(u64);
@@ -31,12 +31,22 @@ fn random_game(variant: Variant, seed: u64, max_plies: usize) -> (Vec<Position>,
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut pos = Position::start(variant);
     let (mut before, mut moves) = (Vec::new(), Vec::new());
+    let mut runs = KingRuns::default();
     for _ in 0..max_plies {
-        let legal = pos.legal_moves();
+        // The legal moves the history allows too (Frisian's limit on king moves).
+        let legal: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                let mut after = runs;
+                after.record(&pos, m).is_none()
+            })
+            .collect();
         if legal.is_empty() {
             break;
         }
         let mv = legal[rng.below(legal.len())].clone();
+        runs.record(&pos, &mv);
         before.push(pos.clone());
         pos.play(&mv);
         moves.push(mv);
@@ -216,11 +226,11 @@ fn shortened_capture(v: Variant, l: &Layout, pos: &Position, mv: &Move) -> Optio
     if mv.captured.len() < 2 {
         return None;
     }
-    // Stop after the first jump; skip games where that is itself the end of another legal
-    // capture, which would not be a mutation.
+    // Stop after the first jump; skip games where that is itself the end of another capture
+    // (legal, or one the capture-choice rules forbid), which would not be a shortened one.
     let stop = mv.path[1];
     if pos
-        .legal_moves()
+        .all_captures()
         .iter()
         .any(|m| m.from == mv.from && m.to == stop)
     {

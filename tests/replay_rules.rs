@@ -476,3 +476,40 @@ fn real_online_games_agree_with_their_end_rules_and_flipped_results_do_not() {
         assert!(flipped.iter().all(|&c| c == "G503"), "{flipped:?}");
     }
 }
+
+#[test]
+fn a_fourth_king_move_in_a_row_breaks_the_frisian_limit_along_each_line() {
+    // White's king 46 shuttles to 41 and back while White still has the man 35.
+    let base = "[GameType \"40\"]\n[FEN \"W:WK46,35:B1\"]\n";
+    let main = format!("{base}1. 46-41 1-7 2. 41-46 7-12 3. 46-41 12-18 4. 41-46 *\n");
+    let ds = run(&main, RuleProfile::Modern);
+    assert_eq!(
+        ds.iter().map(|d| d.code).collect::<Vec<_>>(),
+        ["R322"],
+        "{ds:#?}"
+    );
+    assert!(
+        ds[0].message.contains("move 4 in a row"),
+        "{}",
+        ds[0].message
+    );
+    let ctx = ds[0].context.as_ref().expect("a move context");
+    assert_eq!(ctx.ply, 7);
+    // A variation that moves the man instead starts the count again.
+    let var = format!(
+        "{base}1. 46-41 1-7 2. 41-46 7-12 3. 46-41 (3. 35-30 12-18 4. 46-41) 12-18 4. 35-30 *\n"
+    );
+    assert_eq!(codes(&var), Vec::<&str>::new());
+    // A variation takes over the count of its line: its king move is the fourth.
+    let var = format!(
+        "{base}1. 46-41 1-7 2. 41-46 7-12 3. 46-41 12-18 (3... 12-17 4. 41-46) 4. 35-30 *\n"
+    );
+    assert_eq!(codes(&var), ["R322"]);
+    // A man move starts the count again; a side with only kings has no limit.
+    let man =
+        format!("{base}1. 46-41 1-7 2. 41-46 7-12 3. 35-30 12-18 4. 46-41 18-22 5. 41-46 *\n");
+    assert_eq!(codes(&man), Vec::<&str>::new());
+    let kings = "[GameType \"40\"]\n[FEN \"W:WK46:B1\"]\n\
+                 1. 46-41 1-7 2. 41-46 7-12 3. 46-41 12-18 4. 41-46 *\n";
+    assert_eq!(codes(kings), Vec::<&str>::new());
+}

@@ -660,3 +660,207 @@ fn breakthrough_is_won_by_the_first_king() {
     );
     assert_eq!(p.ended(), None);
 }
+
+// Thai draughts (docs/variants.md gives two sources for each rule).
+
+#[test]
+fn thai_king_lands_right_behind_the_piece_it_takes() {
+    // The king a1 sees d4 from afar and must land on e5 (not f6, g7 or h8); from e5 it sees
+    // g3 and lands on h2. Free choice, but the sequence is completed.
+    let p = pos(
+        Variant::Thai,
+        Color::White,
+        &[],
+        &["a1"],
+        &["d4", "g3"],
+        &[],
+    );
+    assert_eq!(legal(&p), set(&[mv("a1", "h2", &["d4", "g3"], false)]));
+    // With d4 alone the Thai king still stops on e5, where a Russian king may choose.
+    let p = pos(Variant::Thai, Color::White, &[], &["a1"], &["d4"], &[]);
+    assert_eq!(legal(&p), set(&[mv("a1", "e5", &["d4"], false)]));
+    let r = pos(Variant::Russian, Color::White, &[], &["a1"], &["d4"], &[]);
+    assert_eq!(legal(&r).len(), 4);
+}
+
+#[test]
+fn thai_captured_pieces_leave_the_board_as_they_are_taken() {
+    // a1 takes b2 and lands on c3. From there it may take d2 (landing on e1) and then, d2's
+    // square being free again, b4 from e1 (landing on a5); or b4 first and then d2, crossing
+    // b4's square. Both orders take all three pieces and end on different squares.
+    let p = pos(
+        Variant::Thai,
+        Color::White,
+        &[],
+        &["a1"],
+        &["b2", "d2", "b4"],
+        &[],
+    );
+    assert_eq!(p.capture_removal(), CaptureRemoval::Immediate);
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a1", "a5", &["b2", "d2", "b4"], false),
+            mv("a1", "e1", &["b2", "b4", "d2"], false),
+        ])
+    );
+    // Were the pieces lifted only after the move, each taken piece would block the way back.
+    let mut after = p.clone();
+    after.set_capture_removal(CaptureRemoval::AfterMove);
+    assert_eq!(
+        legal(&after),
+        set(&[
+            mv("a1", "a5", &["b2", "b4"], false),
+            mv("a1", "e1", &["b2", "d2"], false),
+        ])
+    );
+}
+
+#[test]
+fn thai_men_capture_forward_only_and_the_capture_is_a_free_choice() {
+    // c3 may take b4 (one piece) and g3 may take f4 and d6 (two): both are legal. The man d2
+    // behind c3 cannot be taken backward.
+    let p = pos(
+        Variant::Thai,
+        Color::White,
+        &["c3", "g3"],
+        &[],
+        &["b4", "f4", "d6", "d2"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("c3", "a5", &["b4"], false),
+            mv("g3", "c7", &["f4", "d6"], false),
+        ])
+    );
+}
+
+#[test]
+fn thai_starts_with_eight_men_a_side_and_black_to_move() {
+    let p = Position::start(Variant::Thai);
+    assert_eq!(p.side_to_move(), Color::Black);
+    assert_eq!(p.count(Color::White, Role::Man), 8);
+    assert_eq!(p.count(Color::Black, Role::Man), 8);
+    let board = p.board();
+    for name in ["a1", "c1", "b2", "h2"] {
+        assert_eq!(
+            p.piece_at(sq(board, name)).map(|x| x.color),
+            Some(Color::White)
+        );
+    }
+    assert_eq!(p.piece_at(sq(board, "a3")), None);
+    assert_eq!(perft(&p, 1), 7);
+}
+
+// Frisian draughts (docs/variants.md gives the sources of each rule).
+
+#[test]
+fn frisian_men_capture_along_files_and_rows() {
+    // e3 takes e5 up the file (landing on e7) or g3 along the row (landing on i3); the jumped
+    // piece is the next square of the same colour, two squares away.
+    let p = pos(
+        Variant::Frisian,
+        Color::White,
+        &["e3"],
+        &[],
+        &["e5", "g3"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("e3", "e7", &["e5"], false),
+            mv("e3", "i3", &["g3"], false)
+        ])
+    );
+    // In International draughts neither is a capture: the man just steps.
+    let i = pos(
+        Variant::International,
+        Color::White,
+        &["e3"],
+        &[],
+        &["e5", "g3"],
+        &[],
+    );
+    assert!(legal(&i).iter().all(|k| k.2.is_empty()));
+}
+
+#[test]
+fn frisian_king_captures_along_a_row_from_afar_and_lands_anywhere_beyond() {
+    let p = pos(Variant::Frisian, Color::White, &[], &["a5"], &["e5"], &[]);
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a5", "g5", &["e5"], false),
+            mv("a5", "i5", &["e5"], false)
+        ])
+    );
+}
+
+#[test]
+fn frisian_two_men_outweigh_a_king() {
+    // a1 can take the king b2 (worth less than two men); h2 can take the men g3 and e5.
+    let p = pos(
+        Variant::Frisian,
+        Color::White,
+        &["a1", "h2"],
+        &[],
+        &["g3", "e5"],
+        &["b2"],
+    );
+    assert_eq!(legal(&p), set(&[mv("h2", "d6", &["g3", "e5"], false)]));
+    // A king outweighs one man: with e5 gone, a1 must take the king.
+    let p = pos(
+        Variant::Frisian,
+        Color::White,
+        &["a1", "h2"],
+        &[],
+        &["g3"],
+        &["b2"],
+    );
+    assert_eq!(legal(&p), set(&[mv("a1", "c3", &["b2"], false)]));
+}
+
+#[test]
+fn frisian_at_equal_value_the_king_captures() {
+    // The man c3 and the king a9 can each take one man: the king must.
+    let p = pos(
+        Variant::Frisian,
+        Color::White,
+        &["c3"],
+        &["a9"],
+        &["d4", "c9"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a9", "e9", &["c9"], false),
+            mv("a9", "g9", &["c9"], false),
+            mv("a9", "i9", &["c9"], false),
+        ])
+    );
+}
+
+#[test]
+fn frysk_starts_with_five_men_a_side_on_the_back_rows() {
+    let p = Position::start(Variant::Frysk);
+    let board = p.board();
+    assert_eq!(p.count(Color::White, Role::Man), 5);
+    assert_eq!(p.count(Color::Black, Role::Man), 5);
+    for name in ["a1", "c1", "e1", "g1", "i1"] {
+        assert_eq!(
+            p.piece_at(sq(board, name)).map(|x| x.color),
+            Some(Color::White)
+        );
+    }
+    for name in ["b10", "d10", "f10", "h10", "j10"] {
+        assert_eq!(
+            p.piece_at(sq(board, name)).map(|x| x.color),
+            Some(Color::Black)
+        );
+    }
+    assert_eq!(perft(&p, 1), 9);
+}

@@ -23,6 +23,9 @@ struct Naive {
 }
 
 const ALL_DIRS: [(i32, i32); 4] = [(-1, 1), (1, 1), (-1, -1), (1, -1)];
+/// Orthogonal capture lines (Frisian): along a file or a rank, two squares a step, so that
+/// each step is the next square of the same colour.
+const ORTHO_DIRS: [(i32, i32); 4] = [(0, 2), (0, -2), (-2, 0), (2, 0)];
 
 impl Naive {
     fn from_position(p: &Position) -> Naive {
@@ -129,6 +132,11 @@ impl Naive {
                     CaptureChoice::KingFirst => (0, with_king, 0, 0),
                     CaptureChoice::MajorityThenKings => (caps.len(), false, kings, 0),
                     CaptureChoice::Italian => (caps.len(), with_king, kings, first),
+                    // A man worth one, a king two less a little: value in whole men, then
+                    // fewer kings; then with a king.
+                    CaptureChoice::Value => {
+                        ((caps.len() + kings) * 64 + (63 - kings), with_king, 0, 0)
+                    }
                 };
                 let mut c: Vec<u8> = caps.iter().map(|&x| x as u8).collect();
                 c.sort();
@@ -150,7 +158,12 @@ impl Naive {
         out: &mut Vec<(usize, Vec<usize>, bool)>,
     ) {
         let (f, r) = self.xy(cur);
-        for (df, dr) in ALL_DIRS {
+        let ortho: &[(i32, i32)] = if self.rules.orthogonal_captures {
+            &ORTHO_DIRS
+        } else {
+            &[]
+        };
+        for &(df, dr) in ALL_DIRS.iter().chain(ortho) {
             if !king && !self.rules.men_capture_backward && dr != self.forward() {
                 continue;
             }
@@ -189,7 +202,7 @@ impl Naive {
                     break;
                 }
                 lands.push(j);
-                if !long {
+                if !long || self.rules.king_lands_behind {
                     break;
                 }
                 k += 1;
@@ -287,6 +300,18 @@ fn naive_and_fast_perft_agree_from_every_start_position() {
     }
 }
 
+#[test]
+fn thai_naive_perft_agrees_to_depth_6() {
+    // No published Thai implementation exists to compare with: the naive generator is the
+    // second source for the Thai numbers of tests/perft.rs.
+    let p = Position::start(Variant::Thai);
+    let naive = Naive::from_position(&p);
+    for (depth, want) in [(5, 26592), (6, 218695)] {
+        assert_eq!(naive.perft(depth), want, "naive thai perft({depth})");
+        assert_eq!(perft(&p, depth), want, "thai perft({depth})");
+    }
+}
+
 /// Prints perft 1-6 from every start position, computed by both generators.
 /// Run with `cargo test --release --test rules_reference -- --ignored --nocapture`.
 #[test]
@@ -306,14 +331,19 @@ fn print_perft_tables() {
 /// A random position: each square empty or one of four pieces, no man on its own promotion
 /// row, at most as many pieces a side as the start position has.
 fn random_position() -> impl Strategy<Value = Position> {
+    random_position_of(&Variant::ALL)
+}
+
+/// [`random_position`] in one of `variants`.
+fn random_position_of(variants: &'static [Variant]) -> impl Strategy<Value = Position> {
     (
-        0usize..Variant::ALL.len(),
+        0usize..variants.len(),
         any::<bool>(),
         any::<bool>(),
         prop::collection::vec(0u8..12, 72),
     )
-        .prop_map(|(vi, white, immediate, cells)| {
-            let v = Variant::ALL[vi];
+        .prop_map(move |(vi, white, immediate, cells)| {
+            let v = variants[vi];
             let side = if white { Color::White } else { Color::Black };
             let mut p = Position::empty(v, side);
             if immediate {
@@ -373,6 +403,23 @@ proptest! {
     #[test]
     fn random_positions_perft_agrees_with_the_reference(p in random_position()) {
         let naive = Naive::from_position(&p);
+        prop_assert_eq!(naive.perft(2), perft(&p, 2));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The variants with their own capture geometry (orthogonal captures, kings landing right
+    /// behind, pieces removed as taken) get more cases of their own.
+    #[test]
+    fn frisian_and_thai_random_positions_agree_with_the_reference(
+        p in random_position_of(&[Variant::Frisian, Variant::Frysk, Variant::Thai]),
+    ) {
+        let naive = Naive::from_position(&p);
+        prop_assert_eq!(keys(&p.legal_moves()), naive.legal());
+        prop_assert_eq!(keys(&p.all_captures()), naive.captures());
+        prop_assert_eq!(p.has_capture(), !naive.captures().is_empty());
         prop_assert_eq!(naive.perft(2), perft(&p, 2));
     }
 }

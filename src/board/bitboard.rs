@@ -140,6 +140,19 @@ pub(crate) const fn rows_mask(board: Board, from: u32, to: u32) -> u128 {
     m
 }
 
+/// The playing squares whose column within their row (counting playing squares only) is
+/// `k`: `k = 0` the first of each row, `k = per - 1` the last.
+pub(crate) const fn column_mask(board: Board, k: u32) -> u128 {
+    let per = board.per_row() as u32;
+    let mut m = 0u128;
+    let mut s = k;
+    while s < board.squares() as u32 {
+        m |= 1u128 << bit_index(per, s);
+        s += per;
+    }
+    m
+}
+
 /// The row on which a man of `color` is crowned.
 pub(crate) const fn promotion_mask(board: Board, color: Color) -> u128 {
     match color {
@@ -175,6 +188,25 @@ pub(crate) trait Geometry {
             1 => x >> Self::P,
             2 => x << Self::P,
             _ => x << (Self::P + 1),
+        }
+    }
+
+    /// Playing squares that have another one to their left in the same row.
+    const NOT_FIRST: u128 = Self::VALID & !column_mask(Self::BOARD, 0);
+    /// Playing squares that have another one to their right in the same row.
+    const NOT_LAST: u128 = Self::VALID & !column_mask(Self::BOARD, Self::P - 1);
+
+    /// One orthogonal step of every bit of `x` in direction `d` (0 up, 1 down, 2 left,
+    /// 3 right) to the next playing square of the same colour: two rows up or down (a shift by
+    /// one block of `W + 1` bits), or the neighbouring playing square of the same row. Bits
+    /// that leave the board vanish or land outside the playing squares.
+    #[inline(always)]
+    fn ostep(x: Self::B, d: usize) -> Self::B {
+        match d {
+            0 => x >> (2 * Self::P + 1),
+            1 => (x << (2 * Self::P + 1)) & Self::valid(),
+            2 => (x & Self::B::from_u128(Self::NOT_FIRST)) >> 1,
+            _ => (x & Self::B::from_u128(Self::NOT_LAST)) << 1,
         }
     }
 
@@ -241,6 +273,34 @@ mod tests {
                 assert_eq!(neighbours(board, sq), want, "{board} {sq}");
             }
         }
+    }
+
+    #[test]
+    fn orthogonal_steps_reach_the_next_square_of_the_same_colour() {
+        fn check<G: Geometry>() {
+            let board = G::BOARD;
+            for sq in board.all_squares() {
+                let (f, r) = board.coords(sq);
+                let (f, r) = (f as i32, r as i32);
+                let want = [
+                    board.square_at(f, r + 2),
+                    board.square_at(f, r - 2),
+                    board.square_at(f - 2, r),
+                    board.square_at(f + 2, r),
+                ];
+                let x = G::B::from_u128(square_mask(board, sq));
+                for (d, w) in want.iter().enumerate() {
+                    let y = G::ostep(x, d).to_u128() & valid_mask(board);
+                    let got = (y != 0)
+                        .then(|| bit_square(board, y.trailing_zeros()))
+                        .flatten();
+                    assert_eq!(got, *w, "{board} {sq} direction {d}");
+                }
+            }
+        }
+        check::<G8>();
+        check::<G10>();
+        check::<G12>();
     }
 
     #[test]

@@ -66,20 +66,21 @@ pub enum PositionError {
 }
 
 impl Position {
-    /// An empty board of `variant` with `side_to_move` to play.
+    /// An empty board of `variant` with `side_to_move` to play, and the variant's rule for
+    /// when captured pieces leave the board.
     pub fn empty(variant: Variant, side_to_move: Color) -> Position {
         Position {
             variant,
             side: side_to_move,
-            removal: CaptureRemoval::AfterMove,
+            removal: variant.rules().capture_removal,
             white: 0,
             black: 0,
             kings: 0,
         }
     }
 
-    /// The start position: men on the first `start_rows` rows of each side, and the variant's
-    /// first player to move.
+    /// The start position: men on the first `start_rows` rows of each side, the variant's
+    /// first player to move and its rule for when captured pieces leave the board.
     pub fn start(variant: Variant) -> Position {
         let rules = variant.rules();
         let board = rules.board;
@@ -88,7 +89,7 @@ impl Position {
         Position {
             variant,
             side: rules.first_to_move,
-            removal: CaptureRemoval::AfterMove,
+            removal: rules.capture_removal,
             white: rows_mask(board, n - rows, n),
             black: rows_mask(board, 0, rows),
             kings: 0,

@@ -80,11 +80,8 @@ pub fn game_name(number: u32) -> Option<&'static str> {
         0 => "chess",
         1 => "Chinese chess",
         30 => "Turkish draughts",
-        31 => "Thai draughts",
-        40 => "Frisian draughts",
         41 => "Spantsiretti",
         50 => "Othello",
-        97 => "Frysk! (lidraughts)",
         _ => return None,
     })
 }
@@ -377,8 +374,7 @@ mod tests {
         let r = GameType::parse("96").unwrap().resolve();
         assert_eq!(r.variant, Some(Variant::Breakthrough));
         let r = GameType::parse("97").unwrap().resolve();
-        assert_eq!(r.variant, None);
-        assert!(r.unsupported.unwrap().contains("Frysk"));
+        assert_eq!(r.variant, Some(Variant::Frysk));
         let r = GameType::parse("30,W,8,8,A0,0").unwrap().resolve();
         assert!(r.unsupported.unwrap().contains("Turkish"));
         assert!(

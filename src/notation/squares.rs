@@ -325,10 +325,32 @@ mod tests {
     }
 
     #[test]
+    fn thai_numbers_from_black_s_left_corner() {
+        // `31,B,8,8,N2,0`: Black moves first and square 1 is the top-left corner seen from
+        // Black, which is White's near right playing square (g1); Black's men stand on 25-32.
+        let l = Layout::standard(Variant::Thai);
+        let b = Variant::Thai.board();
+        assert_eq!(b.algebraic(l.from_numeric(1).unwrap()), "g1");
+        assert_eq!(b.algebraic(l.from_numeric(32).unwrap()), "b8");
+        let start = crate::board::Position::start(Variant::Thai);
+        for n in 1..=32 {
+            let piece = start.piece_at(l.from_numeric(n).unwrap()).map(|p| p.color);
+            let want = match n {
+                1..=8 => Some(Color::White),
+                25..=32 => Some(Color::Black),
+                _ => None,
+            };
+            assert_eq!(piece, want, "{n}");
+        }
+    }
+
+    #[test]
     fn standard_numeric_is_the_canonical_order() {
+        // Thai, the one numeric variant whose first mover's corner 2 is not the canonical
+        // corner, is pinned above.
         for v in Variant::ALL
             .into_iter()
-            .filter(|&v| !v.info().notation.inverted)
+            .filter(|&v| !v.info().notation.inverted && v != Variant::Thai)
         {
             let l = Layout::standard(v);
             for sq in v.board().all_squares() {

@@ -67,18 +67,9 @@ impl Known {
     }
 }
 
-/// Games whose tag words inference knows but whose rules pdnkit does not.
-const NOT_REPLAYED: &[Known] = &[Known {
-    gametype: 40,
-    variant: None,
-    title: "Frisian draughts",
-    board: Board::B10,
-    first: Color::White,
-    algebraic: false,
-    strong: &["frisian", "fries", "friese", "frysk"],
-    weak: &[],
-    replay: false,
-}];
+/// Games whose tag words inference knows but whose rules pdnkit does not (none at present:
+/// an entry names a GameType with `variant: None`).
+const NOT_REPLAYED: &[Known] = &[];
 
 /// The games inference chooses from, in order of preference when the evidence ties: the
 /// variants of [`Variant::TABLE`] in its order, then the games not replayed.

@@ -9,7 +9,7 @@ use crate::notation::resolve::{
     OffBoard, matching, short_origins, token_squares, write_move, write_move_in,
 };
 use crate::notation::{Layout, NotationKind, RawFen};
-use crate::rules::{Criterion, Ended, Move, Variant};
+use crate::rules::{Criterion, Ended, KingRuns, Move, Variant};
 use crate::source::Span;
 use crate::syntax::{
     Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareList, SquareValue,
@@ -56,6 +56,8 @@ struct State {
     /// Extra move tokens consumed by captures written one jump per move; the file's move
     /// numbers count them as half-moves.
     shift: u32,
+    /// Each side's run of king moves (the Frisian limit).
+    king_runs: KingRuns,
 }
 
 /// Replays every line of `game`; `listener` hears of each move as it is played.
@@ -75,6 +77,7 @@ pub(super) fn replay_lines<'l>(
         ply: 0,
         huffable: Vec::new(),
         shift: 0,
+        king_runs: KingRuns::default(),
     };
     let mut shared = Shared {
         game,
@@ -208,7 +211,7 @@ impl<'g> Shared<'g, '_> {
     /// over `span` in `tokens` move token(s).
     fn emit(
         &mut self,
-        state: &State,
+        state: &mut State,
         line_ply: u32,
         mv: &Move,
         span: Span,
@@ -229,6 +232,33 @@ impl<'g> Shared<'g, '_> {
                 mv,
                 legality,
             });
+        }
+        if let Some(b) = state.king_runs.record(&state.pos, mv) {
+            let ctx = MoveContext {
+                ply: line_ply,
+                move_number: self.number_of(state).0,
+                side: state.pos.side_to_move(),
+                text: self.full(mv),
+                variation_depth: self.at.1,
+                expected: Vec::new(),
+            };
+            self.diagnostics.push(
+                Diagnostic::new(
+                    &R322,
+                    span,
+                    format!(
+                        "{} is move {} in a row of the king from {} without a capture, while {} \
+                     still has men: in {} a king may make at most {} such moves in a row",
+                        self.full(mv),
+                        b.moves,
+                        self.name(b.from),
+                        state.pos.side_to_move().as_str(),
+                        self.sel.variant.title(),
+                        b.limit
+                    ),
+                )
+                .with_context(ctx),
+            );
         }
     }
 
@@ -1108,6 +1138,20 @@ impl<'g> Shared<'g, '_> {
                      one as its {} piece, and the capture that meets a king first comes first",
                     ordinal(mine.first_king),
                     ordinal(best.first_king),
+                ),
+            ),
+            Some(Criterion::MostValue) => Diagnostic::new(
+                &R316,
+                span,
+                format!(
+                    "{text} takes {} man/men and {} king(s), but another capture takes {} and \
+                     {}, which is worth more: in {} a king counts more than one man and less \
+                     than two",
+                    mine.pieces - mine.kings,
+                    mine.kings,
+                    best.pieces - best.kings,
+                    best.kings,
+                    self.sel.variant.title()
                 ),
             ),
             Some(Criterion::MostPieces) | None => Diagnostic::new(

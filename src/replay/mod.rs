@@ -69,8 +69,6 @@ const NOT_REPLAYED_NAMES: &[(&str, u32)] = &[
     ("chinese-chess", 1),
     ("xiangqi", 1),
     ("turkish", 30),
-    ("thai", 31),
-    ("frisian", 40),
     ("spantsiretti", 41),
     ("othello", 50),
 ];

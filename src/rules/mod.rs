@@ -1,11 +1,13 @@
 //! Variant rules and legal move generation.
 
 mod end;
+mod kingrun;
 mod movegen;
 mod perft;
 mod variant;
 
 pub use end::Ended;
+pub use kingrun::{KingRunBroken, KingRuns};
 pub use movegen::{MAX_PATH, Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use variant::{

@@ -30,6 +30,16 @@
 //!   unguarded man she is bound to choose the diagonal on which it can be taken"; the same is
 //!   the rule in Russian draughts). Under the majority rule this changes nothing; under free
 //!   choice it is what "the sequence must be completed" means for a flying king.
+//! - Thai draughts: men step and capture forward only; a king flies but, when it takes, lands
+//!   on the square right behind the piece it takes and goes on from there; each captured piece
+//!   leaves the board as it is taken (so its square is free for the rest of the move); free
+//!   choice of capture; a man reaching the far row during a capture ends the move there
+//!   (docs/variants.md names the two sources of each rule).
+//! - Frisian draughts: International's moves, but men and kings also capture along rows and
+//!   files, jumping the next playing square of the same colour (two squares away) and landing
+//!   on the one after it (a king: on any free one beyond); the capture of the highest value
+//!   comes first, a king worth more than one man and less than two, and then a capture by a
+//!   king; a man is crowned only if its move ends on the far row (docs/variants.md).
 //!
 //! ## Which capture sequences are distinct moves
 //! A capture is identified by its start square, end square and the **set** of pieces taken.
@@ -187,6 +197,13 @@ pub(crate) trait Spec {
     const CHOICE: CaptureChoice;
     /// What a man reaching the far row during a capture does.
     const PROMO: PromotionRule;
+    /// A flying king lands right behind the piece it takes.
+    const LANDS_BEHIND: bool;
+    /// Men and kings also capture orthogonally.
+    const ORTHO: bool;
+    /// Capture directions: the four diagonals, and with [`Spec::ORTHO`] the four orthogonal
+    /// ones (see [`dstep`]).
+    const DIRS: usize = if Self::ORTHO { 8 } else { 4 };
 }
 
 /// The variants' compile-time rule types and the dispatch on them, from one list: each line
@@ -204,6 +221,8 @@ macro_rules! variants {
                 const MAN_TAKES_KING: bool = Variant::$v.rules().men_capture_kings;
                 const CHOICE: CaptureChoice = Variant::$v.rules().capture_choice;
                 const PROMO: PromotionRule = Variant::$v.rules().promotion;
+                const LANDS_BEHIND: bool = Variant::$v.rules().king_lands_behind;
+                const ORTHO: bool = Variant::$v.rules().orthogonal_captures;
             }
         )*
 
@@ -233,6 +252,9 @@ variants! {
     Portuguese => SPortuguese, G8;
     Antidraughts => SAntidraughts, G10;
     Breakthrough => SBreakthrough, G10;
+    Thai => SThai, G8;
+    Frisian => SFrisian, G10;
+    Frysk => SFrysk, G10;
 }
 pub(crate) use dispatch;
 
@@ -363,9 +385,22 @@ pub(crate) fn retain_best<B: Bits>(v: &mut Vec<CMove<B>>) {
 // ---------------------------------------------------------------------------------------
 // Generation.
 
+/// Direction `d` (diagonal, 0-3) is forward for the side.
 #[inline(always)]
 fn forward(white: bool, d: usize) -> bool {
-    if white { d < 2 } else { d >= 2 }
+    if white { d < 2 } else { (2..4).contains(&d) }
+}
+
+/// One step of every bit of `x` in capture direction `d`: 0-3 the diagonals
+/// ([`Geometry::step`]), 4-7 the orthogonal steps to the next playing square of the same
+/// colour ([`Geometry::ostep`]).
+#[inline(always)]
+fn dstep<V: Spec>(x: BB<V>, d: usize) -> BB<V> {
+    if d < 4 {
+        V::G::step(x, d)
+    } else {
+        V::G::ostep(x, d - 4)
+    }
 }
 
 #[inline(always)]
@@ -391,33 +426,33 @@ pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
     } else {
         opp & !s.kings
     };
-    for d in 0..4 {
+    for d in 0..V::DIRS {
         let men_d = if V::BACK || forward(s.white_to_move, d) {
             men
         } else {
             BB::<V>::ZERO
         };
         if V::FLYING {
-            if !(V::G::step(V::G::step(men_d, d) & prey, d) & empty).is_zero() {
+            if !(dstep::<V>(dstep::<V>(men_d, d) & prey, d) & empty).is_zero() {
                 return true;
             }
             if !kings.is_zero() {
-                let mut frontier = V::G::step(kings, d);
+                let mut frontier = dstep::<V>(kings, d);
                 let mut hits = BB::<V>::ZERO;
                 while !frontier.is_zero() {
                     hits |= frontier & opp;
-                    frontier = V::G::step(frontier & empty, d);
+                    frontier = dstep::<V>(frontier & empty, d);
                 }
-                if !(V::G::step(hits, d) & empty).is_zero() {
+                if !(dstep::<V>(hits, d) & empty).is_zero() {
                     return true;
                 }
             }
         } else if V::MAN_TAKES_KING {
-            if !(V::G::step(V::G::step(men_d | kings, d) & opp, d) & empty).is_zero() {
+            if !(dstep::<V>(dstep::<V>(men_d | kings, d) & opp, d) & empty).is_zero() {
                 return true;
             }
-        } else if !(V::G::step(V::G::step(men_d, d) & prey, d) & empty).is_zero()
-            || !(V::G::step(V::G::step(kings, d) & opp, d) & empty).is_zero()
+        } else if !(dstep::<V>(dstep::<V>(men_d, d) & prey, d) & empty).is_zero()
+            || !(dstep::<V>(dstep::<V>(kings, d) & opp, d) & empty).is_zero()
         {
             return true;
         }
@@ -672,15 +707,15 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
             return;
         }
         let mut any = false;
-        for d in 0..4 {
+        for d in 0..V::DIRS {
             if !V::BACK && !forward(self.white, d) {
                 continue;
             }
-            let mid = V::G::step(sq, d) & self.man_takeable();
+            let mid = dstep::<V>(sq, d) & self.man_takeable();
             if mid.is_zero() {
                 continue;
             }
-            let land = V::G::step(mid, d) & self.empty();
+            let land = dstep::<V>(mid, d) & self.empty();
             if land.is_zero() {
                 continue;
             }
@@ -709,12 +744,12 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
             return;
         }
         let mut any = false;
-        for d in 0..4 {
-            let mid = V::G::step(sq, d) & self.takeable();
+        for d in 0..V::DIRS {
+            let mid = dstep::<V>(sq, d) & self.takeable();
             if mid.is_zero() {
                 continue;
             }
-            let land = V::G::step(mid, d) & self.empty();
+            let land = dstep::<V>(mid, d) & self.empty();
             if land.is_zero() {
                 continue;
             }
@@ -731,9 +766,9 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
     /// The first piece met along direction `d` from `sq`, past empty squares.
     #[inline(always)]
     fn first_hit(&self, sq: BB<V>, d: usize, empty: BB<V>) -> BB<V> {
-        let mut x = V::G::step(sq, d);
+        let mut x = dstep::<V>(sq, d);
         while !(x & empty).is_zero() {
-            x = V::G::step(x, d);
+            x = dstep::<V>(x, d);
         }
         x
     }
@@ -742,9 +777,9 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
     fn flying_can_take(&self, sq: BB<V>) -> bool {
         let empty = self.empty();
         let takeable = self.takeable();
-        (0..4).any(|d| {
+        (0..V::DIRS).any(|d| {
             let mid = self.first_hit(sq, d, empty) & takeable;
-            !(V::G::step(mid, d) & empty).is_zero()
+            !(dstep::<V>(mid, d) & empty).is_zero()
         })
     }
 
@@ -755,13 +790,13 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
             return;
         }
         let mut any = false;
-        for d in 0..4 {
+        for d in 0..V::DIRS {
             let empty = self.empty();
             let mid = self.first_hit(sq, d, empty) & self.takeable();
             if mid.is_zero() {
                 continue;
             }
-            let first = V::G::step(mid, d) & empty;
+            let first = dstep::<V>(mid, d) & empty;
             if first.is_zero() {
                 continue;
             }
@@ -772,7 +807,10 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
             let mut l = first;
             while !(l & empty).is_zero() {
                 lands |= l;
-                l = V::G::step(l, d);
+                if V::LANDS_BEHIND {
+                    break;
+                }
+                l = dstep::<V>(l, d);
             }
             let mut cont = BB::<V>::ZERO;
             let mut it = lands;

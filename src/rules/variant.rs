@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::board::{Board, Color};
+use crate::board::{Board, CaptureRemoval, Color};
 
 /// The draughts variants whose rules pdnkit knows. Each has one entry in [`Variant::TABLE`],
 /// in the same order (the order inference prefers among the variants of one board).
@@ -38,6 +38,13 @@ pub enum Variant {
     /// lidraughts' Breakthrough: International moves, the first king wins (lidraughts'
     /// GameType 96).
     Breakthrough,
+    /// Thai draughts (mak-hot, makhos), 8x8 with eight men a side, GameType 31.
+    Thai,
+    /// Frisian draughts, 10x10, diagonal and orthogonal captures, GameType 40.
+    Frisian,
+    /// lidraughts' Frysk!: the Frisian rules with five men a side on the back row (lidraughts'
+    /// GameType 97).
+    Frysk,
 }
 
 /// What happens when a man reaches the far row in the middle of a capture.
@@ -74,6 +81,9 @@ pub enum CaptureChoice {
     /// The Italian priorities: the most pieces; then with a king rather than a man; then the
     /// most kings; then the sequence that meets a king first.
     Italian,
+    /// The Frisian value rule: the highest value, a king worth more than one man and less than
+    /// two; then with a king rather than a man.
+    Value,
 }
 
 /// One rule for choosing among captures, as [`CaptureChoice::criteria`] lists them.
@@ -88,6 +98,8 @@ pub enum Criterion {
     MostKings,
     /// Take the sequence whose first king comes earliest.
     KingFirstMet,
+    /// Take the highest value, a king counting a little less than two men (Frisian).
+    MostValue,
 }
 
 /// What the capture-choice rules look at in one capture sequence.
@@ -113,14 +125,15 @@ impl CaptureChoice {
             CaptureChoice::KingFirst => &[WithKing],
             CaptureChoice::MajorityThenKings => &[MostPieces, MostKings],
             CaptureChoice::Italian => &[MostPieces, WithKing, MostKings, KingFirstMet],
+            CaptureChoice::Value => &[MostValue, WithKing],
         }
     }
 
     /// A number that orders captures as the criteria do: of two captures, the one the rules
     /// prefer has the higher rank, and equal ranks leave the player free to choose.
     pub const fn rank(self, t: CaptureTraits) -> u32 {
-        // Fields, most significant first: pieces (7 bits), with a king (1), kings (7), and
-        // how early the first king comes (8 bits).
+        // Fields, most significant first: pieces (7 bits) or value (12 bits, never in the same
+        // list), with a king (1), kings (7), and how early the first king comes (8 bits).
         let mut rank = 0;
         let list = self.criteria();
         let mut i = 0;
@@ -155,13 +168,26 @@ impl Criterion {
                 Some(i) if i < 128 => 128 - i,
                 _ => 0,
             },
+            // A man counts one and a king two, less a little for each king: first the value
+            // in whole men, then the fewer kings (the value a king lacks of two men).
+            Criterion::MostValue => {
+                let kings = if t.kings < t.pieces {
+                    t.kings
+                } else {
+                    t.pieces
+                };
+                let kings = if kings > 31 { 31 } else { kings };
+                let whole = t.pieces + kings;
+                let whole = if whole > 127 { 127 } else { whole };
+                (whole << 5) | (31 - kings)
+            }
         }
     }
 
     /// Where the key goes in [`CaptureChoice::rank`].
     const fn shift(self) -> u32 {
         match self {
-            Criterion::MostPieces => 16,
+            Criterion::MostPieces | Criterion::MostValue => 16,
             Criterion::WithKing => 15,
             Criterion::MostKings => 8,
             Criterion::KingFirstMet => 0,
@@ -203,6 +229,18 @@ pub struct Rules {
     pub start_rows: u8,
     /// Who has won when the game is over.
     pub end: EndRule,
+    /// When captured pieces leave the board (a position's default; see
+    /// [`CaptureRemoval`]).
+    pub capture_removal: CaptureRemoval,
+    /// A flying king that captures lands on the square right behind the captured piece, not
+    /// on any empty square beyond it (Thai).
+    pub king_lands_behind: bool,
+    /// Men and kings also capture along the rows and files, over the next playing square of
+    /// the same colour (Frisian).
+    pub orthogonal_captures: bool,
+    /// A side that still has men may make at most this many non-capturing moves in a row with
+    /// the same king (Frisian: three). History, so the replay checks it, not the generator.
+    pub king_move_limit: Option<u8>,
 }
 
 /// How a variant's files name squares when nothing says otherwise: the standard GameType's
@@ -262,6 +300,10 @@ const INTERNATIONAL: Rules = Rules {
     promotion: PromotionRule::ContinuesAsMan,
     start_rows: 4,
     end: EndRule::NoMoveLoses,
+    capture_removal: CaptureRemoval::AfterMove,
+    king_lands_behind: false,
+    orthogonal_captures: false,
+    king_move_limit: None,
 };
 
 /// The 8x8 rules shared by most variants; each entry changes what differs.
@@ -307,7 +349,7 @@ const fn entry(
 
 impl Variant {
     /// Every variant pdnkit replays, one entry each, in the order of [`Variant`].
-    pub const TABLE: [VariantInfo; 12] = [
+    pub const TABLE: [VariantInfo; 15] = [
         VariantInfo {
             aliases: &["standard", "polish", "intl", "10x10"],
             variant_tags: &["standard", "international", "from position"],
@@ -537,6 +579,33 @@ impl Variant {
                 },
             )
         },
+        VariantInfo {
+            aliases: &["makhos", "mak-hot", "thai-draughts"],
+            variant_tags: &["thai", "thai draughts", "makhos"],
+            strong_words: &["thai", "makhos", "thailand", "หมากฮอส"],
+            ..entry(Variant::Thai, 31, "thai", "Thai draughts", THAI)
+        },
+        VariantInfo {
+            aliases: &["fries", "frysk-spul"],
+            variant_tags: &["frisian", "frisian draughts"],
+            strong_words: &["frisian", "fries", "friese", "friesland"],
+            ..entry(Variant::Frisian, 40, "frisian", "Frisian draughts", FRISIAN)
+        },
+        VariantInfo {
+            aliases: &["frysk!"],
+            variant_tags: &["frysk!", "frysk"],
+            strong_words: &["frysk"],
+            ..entry(
+                Variant::Frysk,
+                97,
+                "frysk",
+                "Frysk! (lidraughts)",
+                Rules {
+                    start_rows: 1,
+                    ..FRISIAN
+                },
+            )
+        },
     ];
 
     /// Every variant, in the order of [`Variant::TABLE`].
@@ -616,6 +685,31 @@ const SPANISH: Rules = Rules {
     ..EIGHT
 };
 
+/// The Thai rules: eight men a side on the two back rows, men step and capture forward only,
+/// flying kings that land right behind the piece they take, captured pieces removed as they
+/// are taken, free choice of capture, Black first (GameType 31's first-to-move field).
+const THAI: Rules = Rules {
+    first_to_move: Color::Black,
+    men_capture_backward: false,
+    capture_choice: CaptureChoice::Free,
+    promotion: PromotionRule::EndsMove,
+    start_rows: 2,
+    capture_removal: CaptureRemoval::Immediate,
+    king_lands_behind: true,
+    ..EIGHT
+};
+
+/// The Frisian rules: International's board, men and moves, but men and kings also capture
+/// along rows and files, the capture of the highest value comes first (a king worth a little
+/// less than two men), then a capture by a king, and a side with men may move the same king at
+/// most three times in a row without capturing.
+const FRISIAN: Rules = Rules {
+    capture_choice: CaptureChoice::Value,
+    orthogonal_captures: true,
+    king_move_limit: Some(3),
+    ..INTERNATIONAL
+};
+
 // The table is in the order of the enum, so `info` is an index.
 const _: () = {
     let mut i = 0;
@@ -678,14 +772,14 @@ mod tests {
             assert_eq!(v.gametype().to_string().parse::<Variant>(), Ok(v));
             assert_eq!(Variant::from_gametype(v.gametype()), Some(v));
         }
-        assert!("frisian".parse::<Variant>().is_err());
+        assert!("turkish".parse::<Variant>().is_err());
         assert!("41".parse::<Variant>().is_err());
     }
 
     #[test]
-    fn black_moves_first_only_in_english_and_pool() {
+    fn black_moves_first_only_in_english_pool_and_thai() {
         for v in Variant::ALL {
-            let black = matches!(v, Variant::English | Variant::Pool);
+            let black = matches!(v, Variant::English | Variant::Pool | Variant::Thai);
             assert_eq!(v.rules().first_to_move == Color::Black, black, "{v}");
         }
     }
@@ -726,6 +820,18 @@ mod tests {
         assert_eq!(
             cz.broken(t(3, false, 0, None), t(1, true, 0, None)),
             Some(Criterion::WithKing)
+        );
+        // Frisian: a king is worth more than a man and less than two; equal value, a king
+        // captures first.
+        let fr = CaptureChoice::Value;
+        assert!(fr.rank(t(1, false, 1, None)) > fr.rank(t(1, false, 0, None)));
+        assert!(fr.rank(t(2, false, 0, None)) > fr.rank(t(1, false, 1, None)));
+        assert!(fr.rank(t(2, false, 2, None)) > fr.rank(t(3, false, 0, None)));
+        assert!(fr.rank(t(2, false, 1, None)) < fr.rank(t(3, false, 0, None)));
+        assert!(fr.rank(t(2, true, 0, None)) > fr.rank(t(2, false, 0, None)));
+        assert_eq!(
+            fr.broken(t(2, false, 0, None), t(2, false, 1, None)),
+            Some(Criterion::MostValue)
         );
         // Free choice ranks everything alike; the majority rule counts pieces only.
         assert_eq!(CaptureChoice::Free.rank(t(3, true, 2, Some(0))), 0);

@@ -95,7 +95,9 @@ code!(
     "Some variants rank captures beyond their number of pieces. Italian draughts: of the \
      captures that take the most pieces, one made by a king comes before one made by a man; \
      then the one that takes the most kings; then the one that meets a king first. Czech \
-     draughts: when a king can capture, a king must capture, whatever a man could take. The \
+     draughts: when a king can capture, a king must capture, whatever a man could take. \
+     Frisian draughts: the capture of the highest value comes first, a king counting more \
+     than one man and less than two; at equal value, a capture by a king. The \
      recorded capture is otherwise legal, but the rules required another. The replay applies \
      it and goes on. Under `--rules huffing` this is a warning and the capturing piece may be \
      huffed.",
@@ -222,6 +224,19 @@ code!(
      could make the move is named in a note but not taken. The rest of this line is not \
      checked.",
     "[GameType \"25\"]\n1. ab6 *"
+);
+code!(
+    R322,
+    "king-move-limit",
+    IllegalMove,
+    Error,
+    "one king moves more times in a row than the variant allows",
+    "In Frisian draughts (and Frysk!) a side that still has men may make at most three moves in \
+     a row with the same king without capturing; then it must capture, or move another piece. \
+     The recorded move is the fourth (or a later) such move. The replay applies it and goes \
+     on. The count runs along each line, a variation taking over the count of the line it \
+     branches from.",
+    "[GameType \"40\"]\n[FEN \"W:WK46,35:B5\"]\n1. 46-41 5-10 2. 41-46 10-15 3. 46-41 15-20 4. 41-46 *"
 );
 code!(
     R320,
@@ -458,6 +473,6 @@ code!(
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
     &R301, &R302, &R303, &R304, &R305, &R306, &R307, &R308, &R309, &R310, &R311, &R312, &R313,
-    &R314, &R315, &R316, &R317, &R318, &R320, &R321, &H401, &H402, &H403, &H404, &G501, &G502,
-    &G503, &G504, &G505, &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
+    &R314, &R315, &R316, &R317, &R318, &R320, &R321, &R322, &H401, &H402, &H403, &H404, &G501,
+    &G502, &G503, &G504, &G505, &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
 ];
