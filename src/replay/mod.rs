@@ -122,6 +122,23 @@ pub enum Legality {
     Applied,
 }
 
+/// How a move's text named it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reading {
+    /// The text names this move and no other.
+    Unique,
+    /// The text matches several legal moves that take different pieces (R309); this one was
+    /// read, as the one after which the next recorded move is legal where there is one.
+    Chosen {
+        /// How many legal moves the text matches.
+        candidates: u32,
+        /// It is the only one after which the next recorded move is legal: the record proves
+        /// it was played.
+        proven: bool,
+    },
+}
+
 /// One move the replay resolved and played, handed to the caller as it is played.
 #[derive(Clone, Copy, Debug)]
 pub struct PlyEvent<'a> {
@@ -148,6 +165,8 @@ pub struct PlyEvent<'a> {
     pub mv: &'a Move,
     /// Whether the rules allowed it.
     pub legality: Legality,
+    /// Whether its text named it alone.
+    pub reading: Reading,
 }
 
 /// A [`PlyEvent`] kept: what [`GameReport::moves`] holds.
@@ -173,6 +192,8 @@ pub struct PlayedMove {
     pub mv: Move,
     /// Whether the rules allowed it.
     pub legality: Legality,
+    /// Whether its text named it alone.
+    pub reading: Reading,
 }
 
 impl From<&PlyEvent<'_>> for PlayedMove {
@@ -188,6 +209,7 @@ impl From<&PlyEvent<'_>> for PlayedMove {
             before: e.before.clone(),
             mv: e.mv.clone(),
             legality: e.legality,
+            reading: e.reading,
         }
     }
 }
