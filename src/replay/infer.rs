@@ -367,6 +367,7 @@ pub(super) fn infer(
                 variant: v,
                 evidence,
                 firm: true,
+                also: Vec::new(),
             },
         ));
     }
@@ -591,11 +592,8 @@ pub(super) fn infer(
     if first_mover(game, v, &t.sel.layout).is_some() {
         reasons.push(format!("{} first", capitalised(v.rules().first_to_move)));
     }
-    let others: Vec<&str> = clean
-        .iter()
-        .filter(|&&c| c != v)
-        .map(|c| c.title())
-        .collect();
+    let also: Vec<Variant> = clean.iter().copied().filter(|&c| c != v).collect();
+    let others: Vec<&str> = also.iter().map(|c| c.title()).collect();
     reasons.push(if others.is_empty() {
         "the only variant that replays it without error".to_string()
     } else {
@@ -617,6 +615,7 @@ pub(super) fn infer(
             variant: v,
             evidence,
             firm: false,
+            also,
         },
     ))
 }

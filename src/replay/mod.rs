@@ -247,6 +247,10 @@ pub struct Guess {
     pub evidence: String,
     /// The tag words named the variant: the replay did not choose it, so its errors stand.
     pub firm: bool,
+    /// The other variants that replay the game without error as well (empty when the
+    /// evidence left only this one).
+    #[serde(skip)]
+    pub also: Vec<Variant>,
 }
 
 /// The outcome of replaying one game.

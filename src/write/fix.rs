@@ -160,8 +160,28 @@ pub fn fix_chunk(
     }
 
     // The GameType first: a terminator inserted at the same place goes after it.
-    let guessed = report.and_then(|r| r.guess.as_ref()).is_some()
-        && !diagnostics.iter().any(|d| d.code == "G513");
+    // Only a guess the evidence decided: where other variants replay the game as well, a
+    // GameType would choose among them.
+    let guess = report.and_then(|r| r.guess.as_ref());
+    let guessed =
+        guess.is_some_and(|g| g.also.is_empty()) && !diagnostics.iter().any(|d| d.code == "G513");
+    if let (Some(g), false) = (guess, guessed) {
+        if !game.tags.iter().any(|t| t.name == "GameType") && !g.also.is_empty() {
+            declined.push(Declined {
+                at: first_element_or_start(game, chunk.offset),
+                code: "G506",
+                why: format!(
+                    "no GameType added: {} and {} replay the game alike",
+                    g.variant.title(),
+                    g.also
+                        .iter()
+                        .map(|v| v.title())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            });
+        }
+    }
     if let (true, Some((variant, layout))) = (guessed, replayed) {
         if !game.tags.iter().any(|t| t.name == "GameType") {
             let tag = format!("[GameType \"{}\"]", gametype_value(variant, &layout));
@@ -223,6 +243,18 @@ pub fn fix_chunk(
         repairs,
         declined,
     })
+}
+
+/// The file offset of the game's first move or move number, or of its text.
+fn first_element_or_start(game: &crate::syntax::Game, offset: usize) -> usize {
+    game.body
+        .iter()
+        .find_map(|e| match e {
+            Element::Move(m) => Some(m.span.start),
+            Element::MoveNumber(n) => Some(n.span.start),
+            _ => None,
+        })
+        .unwrap_or(offset)
 }
 
 /// The line break the text uses.
@@ -441,12 +473,17 @@ mod tests {
     }
 
     #[test]
-    fn a_game_of_tags_only_gets_its_gametype_before_its_terminator() {
-        let t = "[Event \"x\"]\n[Result \"*\"]\n1. 11-15 *\n\n[Event \"y\"]\n[Result \"*\"]\n";
-        let f = text(t);
-        assert!(
-            f.ends_with("[Event \"y\"]\n[Result \"*\"]\n[GameType \"21\"]\n*\n"),
-            "{f}"
+    fn a_game_of_tags_only_gets_its_terminator_on_a_line_of_its_own() {
+        let t = "[GameType \"20\"]\n[Result \"1-0\"]\n";
+        assert_eq!(text(t), "[GameType \"20\"]\n[Result \"1-0\"]\n1-0\n");
+    }
+
+    #[test]
+    fn the_inferred_gametype_goes_before_a_terminator_inserted_at_the_same_place() {
+        let t = "[FEN \"W:W31-50:B1-20\"]\n[Result \"*\"]\n";
+        assert_eq!(
+            text(t),
+            "[FEN \"W:W31-50:B1-20\"]\n[Result \"*\"]\n[GameType \"20\"]\n*\n"
         );
     }
 
@@ -481,11 +518,23 @@ mod tests {
 
     #[test]
     fn the_inferred_gametype_is_added_after_the_last_tag() {
-        let t = "[Event \"x\"]\n1. 11-15 23-19 *\n";
+        // Squares above 32: International, the only 10x10 variant inference replays.
+        let t = "[Event \"x\"]\n1. 33-28 18-23 *\n";
         let f = text(t);
         assert!(
-            f.starts_with("[Event \"x\"]\n[GameType \"21\"]\n1. 11-15"),
+            f.starts_with("[Event \"x\"]\n[GameType \"20\"]\n1. 33-28"),
             "{f}"
         );
+    }
+
+    #[test]
+    fn no_gametype_is_added_when_other_variants_replay_the_game_alike() {
+        // 11-15 23-19 is a legal opening in every 8x8 variant where black moves first.
+        let t = "[Event \"x\"]\n1. 11-15 23-19 *\n";
+        let r = fix(t);
+        let f = r[0].as_ref().expect("fixed");
+        assert_eq!(f.text, t);
+        assert_eq!(f.declined.len(), 1, "{f:?}");
+        assert_eq!(f.declined[0].code, "G506");
     }
 }
