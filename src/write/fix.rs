@@ -473,6 +473,23 @@ mod tests {
     }
 
     #[test]
+    fn a_game_without_moves_in_an_undecided_run_gets_no_gametype() {
+        // The first game fits several 8x8 variants; the second, a position only, is tried under
+        // the run's variant alone and tells them apart no better.
+        let t = "1. 11-15 23-19 *\n\n[FEN \"B:W21-32:B1-12\"]\n*\n";
+        let r = fix(t);
+        let texts: String = r
+            .iter()
+            .map(|f| f.as_ref().expect("fixed").text.clone())
+            .collect();
+        assert_eq!(texts, t);
+        assert!(r.iter().all(|f| {
+            f.as_ref()
+                .is_ok_and(|f| f.declined.iter().all(|d| d.code == "G506"))
+        }));
+    }
+
+    #[test]
     fn a_game_of_tags_only_gets_its_terminator_on_a_line_of_its_own() {
         let t = "[GameType \"20\"]\n[Result \"1-0\"]\n";
         assert_eq!(text(t), "[GameType \"20\"]\n[Result \"1-0\"]\n1-0\n");
