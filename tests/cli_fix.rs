@@ -217,3 +217,12 @@ fn a_game_with_an_error_passes_through_byte_for_byte_and_is_named() {
         "{said}"
     );
 }
+
+#[test]
+fn a_finding_made_an_error_is_still_repaired() {
+    let tree = TempTree::new("fix-deny");
+    let input = tree.file("a.pdn", "[GameType \"20\"]\n1. 32 - 28 19-23 *\n");
+    let (status, out, said) = run(&["fix", "-D", "N204", input.to_str().expect("utf-8")]);
+    assert_eq!(status, 0, "{said}");
+    assert_eq!(out, "[GameType \"20\"]\n1. 32-28 19-23 *\n");
+}

@@ -4,8 +4,9 @@
 //! token (its separators, zero-padded squares, spaces inside it, or the full path of an
 //! ambiguous capture that the next move proves), a zero-padded move number, a missing
 //! terminator (restored from the Result tag), or a missing GameType (the variant the replay
-//! inferred). Every other character of the game is kept. A game with an error is not touched:
-//! an error is a question about what the record means, which no rewriting can answer.
+//! inferred). Every other character of the game is kept. A game with an error other than one
+//! of the findings repaired here is not touched: such an error is a question about what the
+//! record means, which no rewriting can answer.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -67,7 +68,7 @@ pub struct Untouched {
 
 /// Fixes one chunk, given its findings (after the lint levels) and, for a game that was
 /// replayed, the replay's report with its moves recorded. A chunk with no game comes back as
-/// it was; a game with an error is left as it was ([`Untouched`]).
+/// it was; a game with an error fix does not repair is left as it was ([`Untouched`]).
 pub fn fix_chunk(
     chunk: &Chunk,
     report: Option<&GameReport>,
@@ -79,7 +80,12 @@ pub fn fix_chunk(
             ..Fixed::default()
         });
     };
-    if let Some(e) = diagnostics.iter().find(|d| d.severity == Severity::Error) {
+    // An error fix repairs (one of its codes made an error with `--deny` or `--strict`) does
+    // not stop it; any other does.
+    if let Some(e) = diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error && !REPAIRED.contains(&d.code))
+    {
         return Err(Untouched {
             at: e.span.start,
             code: e.code,
@@ -261,6 +267,11 @@ fn first_element_or_start(game: &crate::syntax::Game, offset: usize) -> usize {
 fn eol(text: &str) -> &'static str {
     if text.contains("\r\n") { "\r\n" } else { "\n" }
 }
+
+/// The codes of the findings fix repairs.
+pub const REPAIRED: &[&str] = &[
+    "G506", "N203", "N204", "N206", "N210", "N214", "R309", "R310", "R311",
+];
 
 /// The results PDN 3.0 writes as terminators.
 const STANDARD_RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
