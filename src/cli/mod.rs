@@ -11,6 +11,7 @@ pub mod convert;
 pub mod dedup;
 pub mod explain;
 pub mod filter;
+pub mod fix;
 pub mod generate;
 pub mod parse;
 pub mod printer;
@@ -35,6 +36,7 @@ Examples:
   pdn check --format json a.pdn     JSON Lines for tools (docs/json.md)
   pdn check -A R310 -D warnings .   drop R310, fail on every other warning
   pdn convert --notation algebraic a.pdn -o b.pdn   rename every square, keep everything else
+  pdn fix --dry-run a.pdn           what fix would repair, as a diff (--in-place to do it)
   pdn explain R305                  what a code means and what to do about it
   pdn perft --variant english -d 8  count the leaves of the move tree
   pdn gen --variant russian -n 1000 1000 random legal games, for benchmarks
@@ -74,6 +76,11 @@ pub enum Command {
     /// Write files back with each finding of `pdn check` as a `{[%lint CODE] ...}` comment
     /// after its move; nothing else changes.
     Annotate(convert::AnnotateArgs),
+    /// Make the repairs that cannot change what a game means (separators, zero padding, spaces
+    /// in moves, the full path of an ambiguous capture the game proves, a missing terminator,
+    /// the inferred GameType), each said on standard error; a game with another error is left as
+    /// it was.
+    Fix(fix::Args),
     /// Print the syntax tree of each game as JSON, or write the games back as canonical PDN.
     Parse(parse::Args),
     /// Count the leaf positions of the move tree to a given depth (move generator test).
@@ -141,6 +148,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
+        Command::Fix(args) => fix::run(&args, matches.subcommand_matches("fix")),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),

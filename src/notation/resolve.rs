@@ -7,7 +7,7 @@
 //! matches when the piece crosses or lands on it, in order. Two legal moves that match and take
 //! different pieces make the notation ambiguous.
 
-use crate::board::{Board, Position, Role, Square};
+use crate::board::{Board, Color, Piece, Position, Role, Square};
 use crate::rules::Move;
 use crate::syntax::{Move as MoveToken, SquareValue};
 
@@ -221,4 +221,674 @@ pub fn write_move_in(layout: &Layout, mv: &Move, legal: &[Move], separator: char
         .iter()
         .any(|o| o.from == mv.from && o.to == mv.to && !o.same_move(mv));
     write_move(layout, mv, separator, ambiguous)
+}
+
+/// A written move resolved: the legal move it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The move.
+    pub mv: Move,
+    /// The squares of the token on the board, the origin of a short-notation move found.
+    pub squares: Vec<Square>,
+}
+
+/// Why a square cannot be reached the way a move is written (no legal move has these ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// The end is not on a diagonal from the start.
+    NotDiagonal,
+    /// A man moving backwards.
+    Backwards,
+    /// A man going more than one square.
+    ManTooFar {
+        /// Rows covered.
+        rows: u32,
+    },
+    /// A king of a variant without flying kings going more than one square.
+    KingTooFar {
+        /// Rows covered.
+        rows: u32,
+    },
+    /// A flying king whose way is blocked on this square.
+    Blocked(Square),
+    /// A king that cannot make the move for another reason.
+    King,
+}
+
+/// Every way a written move can fail to name exactly one legal move. The variants that carry a
+/// `played` or `partial` move are moves the record can still follow: the replay reports them
+/// and applies that move ([`ResolveError::applied`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// A square of the token is not a playing square of the board.
+    OffBoard(OffBoard),
+    /// Russian short notation: no man of the side to move on the file can make the move.
+    ShortNoMan {
+        /// The file written (0 = `a`).
+        file: u8,
+        /// Kings on that file that could (short notation names men only).
+        kings: Vec<Square>,
+    },
+    /// Russian short notation: more than one man of the file can make the move.
+    ShortAmbiguous {
+        /// The file written (0 = `a`).
+        file: u8,
+        /// The men that can, in square order.
+        men: Vec<Square>,
+        /// The squares written after the file.
+        rest: Vec<Square>,
+    },
+    /// The side to move has no legal move: the game was over.
+    GameOver {
+        /// The side to move has no pieces at all.
+        no_pieces: bool,
+    },
+    /// No piece stands on the starting square.
+    NoPiece {
+        /// The starting square.
+        from: Square,
+    },
+    /// The piece on the starting square belongs to the side not to move.
+    WrongSide {
+        /// The starting square.
+        from: Square,
+        /// The piece there.
+        piece: Piece,
+    },
+    /// A quiet move while a capture was compulsory.
+    MissedCapture {
+        /// The quiet move written.
+        played: Box<Move>,
+        /// The captures there were.
+        captures: Vec<Move>,
+    },
+    /// A capture that the variant's capture choice (majority, priorities) forbids.
+    CaptureChoice {
+        /// The capture written.
+        played: Box<Move>,
+        /// The captures that were allowed.
+        captures: Vec<Move>,
+    },
+    /// A capture that stops on a landing square while the piece could take more.
+    StoppedEarly {
+        /// The part of a capture that was written.
+        partial: Box<Move>,
+        /// The squares written (a capture written one jump per move goes on in the next
+        /// tokens).
+        written: Vec<Square>,
+        /// The captures that were allowed.
+        captures: Vec<Move>,
+    },
+    /// Several legal moves that take different pieces match the written squares.
+    Ambiguous {
+        /// The moves that match, one per distinct capture.
+        candidates: Vec<Move>,
+    },
+    /// Written as a capture (or with more than two squares), but it is none of the captures.
+    NotACapture {
+        /// The captures there were (empty: none).
+        captures: Vec<Move>,
+        /// The opposing king a man's written jump goes over, in a variant where men may not
+        /// take kings.
+        man_over_king: Option<Square>,
+    },
+    /// The move ends on an occupied square.
+    Occupied {
+        /// The end square.
+        to: Square,
+        /// The captures that were compulsory (empty: none).
+        captures: Vec<Move>,
+    },
+    /// The piece cannot move that way.
+    Unreachable {
+        /// The starting square.
+        from: Square,
+        /// The end square.
+        to: Square,
+        /// Why.
+        why: Reach,
+        /// The captures that were compulsory (empty: none).
+        captures: Vec<Move>,
+    },
+}
+
+impl ResolveError {
+    /// The move the record can still follow, if any: the quiet move of a missed capture, the
+    /// forbidden capture, or the part of a capture that stops early.
+    pub fn applied(&self) -> Option<&Move> {
+        match self {
+            ResolveError::MissedCapture { played, .. }
+            | ResolveError::CaptureChoice { played, .. } => Some(&**played),
+            ResolveError::StoppedEarly { partial, .. } => Some(&**partial),
+            _ => None,
+        }
+    }
+
+    /// True when the written squares match no legal move of the position (a piece removed
+    /// first, as a huff, may make them legal).
+    pub fn matches_nothing(&self) -> bool {
+        matches!(
+            self,
+            ResolveError::NoPiece { .. }
+                | ResolveError::WrongSide { .. }
+                | ResolveError::MissedCapture { .. }
+                | ResolveError::CaptureChoice { .. }
+                | ResolveError::StoppedEarly { .. }
+                | ResolveError::NotACapture { .. }
+                | ResolveError::Occupied { .. }
+                | ResolveError::Unreachable { .. }
+        )
+    }
+}
+
+/// Resolves a written move against `pos`: the one legal move it means, or why there is none.
+/// Squares are read in `layout`; a move in Russian short notation has its man found first.
+pub fn resolve(
+    token: &MoveToken,
+    pos: &Position,
+    layout: &Layout,
+) -> Result<Resolved, ResolveError> {
+    let written = written_squares(token, pos, layout)?;
+    resolve_squares(&written, token.is_capture(), pos)
+}
+
+/// The board squares a token names; for Russian short notation, with its man found in `pos`.
+fn written_squares(
+    token: &MoveToken,
+    pos: &Position,
+    layout: &Layout,
+) -> Result<Vec<Square>, ResolveError> {
+    let file = match token.squares.first().map(|s| s.value) {
+        Some(SquareValue::File { file }) => file,
+        _ => return token_squares(token, layout).map_err(ResolveError::OffBoard),
+    };
+    let rest = token
+        .squares
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(index, s)| {
+            let sq = match s.value {
+                SquareValue::Numeric(n) => layout.from_numeric(n as u32),
+                SquareValue::Algebraic { file, rank } => rank
+                    .checked_sub(1)
+                    .and_then(|r| layout.from_algebraic(file, r)),
+                SquareValue::File { .. } => None,
+            };
+            sq.ok_or_else(|| {
+                ResolveError::OffBoard(OffBoard {
+                    index,
+                    text: s.raw.as_str().to_string(),
+                })
+            })
+        })
+        .collect::<Result<Vec<Square>, ResolveError>>()?;
+    let found = short_origins(pos, layout, file, &rest);
+    match found.men[..] {
+        [one] => {
+            let mut w = Vec::with_capacity(rest.len() + 1);
+            w.push(one);
+            w.extend_from_slice(&rest);
+            Ok(w)
+        }
+        [] => Err(ResolveError::ShortNoMan {
+            file,
+            kings: found.kings,
+        }),
+        _ => Err(ResolveError::ShortAmbiguous {
+            file,
+            men: found.men,
+            rest,
+        }),
+    }
+}
+
+/// The legal moves among `legal` that the written squares name (see [`matching`]): the one
+/// look-up of a written move among the moves of a position.
+pub fn lookup(board: Board, written: &[Square], legal: &[Move]) -> Vec<Move> {
+    matching(board, written, legal)
+        .into_iter()
+        .cloned()
+        .collect()
+}
+
+/// Resolves squares already on the board (`written_capture`: written with a capture
+/// separator) against `pos`.
+pub fn resolve_squares(
+    written: &[Square],
+    written_capture: bool,
+    pos: &Position,
+) -> Result<Resolved, ResolveError> {
+    let resolved = |mv: Move| Resolved {
+        mv,
+        squares: written.to_vec(),
+    };
+    // Most moves are quiet steps with no capture about: look that move up directly.
+    if let [from, to] = written[..] {
+        if let Some(mv) = pos.legal_quiet_move(from, to) {
+            return Ok(resolved(mv));
+        }
+    }
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        let side = pos.side_to_move();
+        return Err(ResolveError::GameOver {
+            no_pieces: pos.count(side, Role::Man) + pos.count(side, Role::King) == 0,
+        });
+    }
+    let mut cands = lookup(pos.board(), written, &legal);
+    match cands.len() {
+        0 => Err(why_not(written, written_capture, pos, &legal)),
+        1 => Ok(resolved(cands.swap_remove(0))),
+        _ => Err(ResolveError::Ambiguous { candidates: cands }),
+    }
+}
+
+/// Why written squares that match no legal move of `pos` do not.
+fn why_not(
+    written: &[Square],
+    written_capture: bool,
+    pos: &Position,
+    legal: &[Move],
+) -> ResolveError {
+    let board = pos.board();
+    let side = pos.side_to_move();
+    let (Some(&from), Some(&to)) = (written.first(), written.last()) else {
+        return ResolveError::NotACapture {
+            captures: Vec::new(),
+            man_over_king: None,
+        };
+    };
+    let piece = match pos.piece_at(from) {
+        None => return ResolveError::NoPiece { from },
+        Some(p) if p.color != side => return ResolveError::WrongSide { from, piece: p },
+        Some(p) => p,
+    };
+    let captures: Vec<Move> = legal.iter().filter(|mv| mv.is_capture()).cloned().collect();
+    if !captures.is_empty() {
+        let quiet = pos.quiet_moves();
+        if let Some(q) = matching(board, written, &quiet).first() {
+            return ResolveError::MissedCapture {
+                played: Box::new((*q).clone()),
+                captures,
+            };
+        }
+        let all = pos.all_captures();
+        if let Some(c) = matching(board, written, &all).first() {
+            return ResolveError::CaptureChoice {
+                played: Box::new((*c).clone()),
+                captures,
+            };
+        }
+        if let Some(partial) = prefix_of(board, written, &all) {
+            return ResolveError::StoppedEarly {
+                partial: Box::new(partial),
+                written: written.to_vec(),
+                captures,
+            };
+        }
+    }
+    if written_capture || written.len() > 2 {
+        return ResolveError::NotACapture {
+            captures,
+            man_over_king: man_over_king(pos, piece, written),
+        };
+    }
+    if pos.piece_at(to).is_some() {
+        return ResolveError::Occupied { to, captures };
+    }
+    ResolveError::Unreachable {
+        from,
+        to,
+        why: reach(pos, from, to, piece),
+        captures,
+    }
+}
+
+/// The part of a legal capture that the written squares describe, when they stop on one of its
+/// landing squares before its end.
+pub fn prefix_of(board: Board, written: &[Square], all: &[Move]) -> Option<Move> {
+    let to = *written.last()?;
+    for c in all {
+        for k in 1..c.path.len().saturating_sub(1) {
+            if c.path[k] != to {
+                continue;
+            }
+            let part = Move {
+                from: c.from,
+                to,
+                path: c.path.iter().take(k + 1).copied().collect(),
+                captured: c.captured.iter().take(k).copied().collect(),
+                promotes: false,
+            };
+            if matches(board, written, &part) {
+                return Some(part);
+            }
+        }
+    }
+    None
+}
+
+/// The opposing king a man's written jump goes over, in a variant where men may not take
+/// kings.
+fn man_over_king(pos: &Position, piece: Piece, written: &[Square]) -> Option<Square> {
+    if piece.role != Role::Man || pos.variant().rules().men_capture_kings {
+        return None;
+    }
+    let board = pos.board();
+    written.windows(2).find_map(|w| {
+        let (f0, r0) = board.coords(w[0]);
+        let (f1, r1) = board.coords(w[1]);
+        let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
+        if df.abs() != 2 || dr.abs() != 2 {
+            return None;
+        }
+        let mid = board.square_at(f0 as i32 + df / 2, r0 as i32 + dr / 2)?;
+        pos.piece_at(mid)
+            .filter(|p| p.color != piece.color && p.role == Role::King)
+            .map(|_| mid)
+    })
+}
+
+/// Why `piece` cannot go from `from` to `to` in one step.
+fn reach(pos: &Position, from: Square, to: Square, piece: Piece) -> Reach {
+    let board = pos.board();
+    let (f0, r0) = board.coords(from);
+    let (f1, r1) = board.coords(to);
+    let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
+    if df.abs() != dr.abs() {
+        return Reach::NotDiagonal;
+    }
+    let forward = match piece.color {
+        Color::White => dr > 0,
+        Color::Black => dr < 0,
+    };
+    let rows = dr.unsigned_abs();
+    match piece.role {
+        Role::Man if !forward => Reach::Backwards,
+        Role::Man => Reach::ManTooFar { rows },
+        Role::King if !pos.variant().rules().flying_kings => Reach::KingTooFar { rows },
+        Role::King => {
+            let (sf, sr) = (df.signum(), dr.signum());
+            let (mut f, mut r) = (f0 as i32 + sf, r0 as i32 + sr);
+            while (f, r) != (f1 as i32, r1 as i32) {
+                if let Some(sq) = board.square_at(f, r) {
+                    if pos.piece_at(sq).is_some() {
+                        return Reach::Blocked(sq);
+                    }
+                }
+                f += sf;
+                r += sr;
+            }
+            Reach::King
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::RawFen;
+    use crate::rules::Variant;
+    use crate::syntax::{Element, ReadOptions, parse_str};
+
+    /// The position of `fen` (or the start) in `gametype`, its layout, and the move tokens of
+    /// `moves`.
+    fn setup(gametype: &str, fen: Option<&str>, moves: &str) -> (Position, Layout, Vec<MoveToken>) {
+        let variant: Variant = gametype.parse().expect("a GameType number");
+        let layout = Layout::standard(variant);
+        let pos = match fen {
+            None => Position::start(variant),
+            Some(f) => {
+                let fen = RawFen::parse(f)
+                    .and_then(|r| r.resolve(&layout))
+                    .expect("a valid FEN");
+                let mut p =
+                    Position::empty(variant, fen.turn.unwrap_or(variant.rules().first_to_move));
+                for (sq, piece) in fen.pieces {
+                    p.set_piece(sq, Some(piece));
+                }
+                p
+            }
+        };
+        let text = format!("[GameType \"{gametype}\"]\n{moves} *\n");
+        let chunks = parse_str(&text, &ReadOptions::default());
+        let game = chunks.into_iter().find_map(|c| c.game).expect("a game");
+        let tokens = game
+            .body
+            .into_iter()
+            .filter_map(|e| match e {
+                Element::Move(m) => Some(m),
+                _ => None,
+            })
+            .collect();
+        (pos, layout, tokens)
+    }
+
+    /// Resolves every token but the last, playing each, and returns the last's resolution.
+    fn last(gametype: &str, fen: Option<&str>, moves: &str) -> Result<Resolved, ResolveError> {
+        let (mut pos, layout, tokens) = setup(gametype, fen, moves);
+        let (final_token, before) = tokens.split_last().expect("a move");
+        for t in before {
+            let r = resolve(t, &pos, &layout).expect("the moves before the last are legal");
+            pos.play(&r.mv);
+        }
+        resolve(final_token, &pos, &layout)
+    }
+
+    fn sq(layout: &Layout, name: &str) -> Square {
+        layout.parse(name).expect("a square")
+    }
+
+    #[test]
+    fn a_legal_quiet_move_resolves_to_itself() {
+        let r = last("20", None, "1. 32-28").expect("legal");
+        let l = Layout::standard(Variant::International);
+        assert_eq!((r.mv.from, r.mv.to), (sq(&l, "32"), sq(&l, "28")));
+        assert!(r.mv.captured.is_empty());
+    }
+
+    #[test]
+    fn a_capture_written_short_resolves_to_the_full_path() {
+        let r = last("20", Some("W:W28:B23,13"), "1. 28x8").expect("legal");
+        let l = Layout::standard(Variant::International);
+        assert_eq!(
+            r.mv.path.to_vec(),
+            vec![sq(&l, "28"), sq(&l, "19"), sq(&l, "8")]
+        );
+        assert_eq!(r.mv.captured.to_vec(), vec![sq(&l, "23"), sq(&l, "13")]);
+    }
+
+    #[test]
+    fn a_square_off_the_board_is_named_with_its_place_in_the_token() {
+        let e = last("21", None, "1. 33-29").unwrap_err();
+        assert_eq!(
+            e,
+            ResolveError::OffBoard(OffBoard {
+                index: 0,
+                text: "33".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_short_move_no_man_of_the_file_can_make_is_short_no_man() {
+        let e = last("25", None, "1. ab6").unwrap_err();
+        assert!(
+            matches!(e, ResolveError::ShortNoMan { file: 0, ref kings } if kings.is_empty()),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_short_move_two_men_of_the_file_can_make_names_both() {
+        let e = last("25", Some("W:Wc3,c7:Bd4,d6"), "1. c:e5").unwrap_err();
+        let l = Layout::standard(Variant::Russian);
+        match e {
+            ResolveError::ShortAmbiguous { file, men, rest } => {
+                assert_eq!(file, 2);
+                assert_eq!(men.len(), 2);
+                assert!(men.contains(&sq(&l, "c3")) && men.contains(&sq(&l, "c7")));
+                assert_eq!(rest, vec![sq(&l, "e5")]);
+            }
+            e => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn a_short_move_one_man_can_make_resolves() {
+        let r = last("25", None, "1. cd4").expect("legal");
+        let l = Layout::standard(Variant::Russian);
+        assert_eq!((r.mv.from, r.mv.to), (sq(&l, "c3"), sq(&l, "d4")));
+        assert_eq!(r.squares, vec![sq(&l, "c3"), sq(&l, "d4")]);
+    }
+
+    #[test]
+    fn a_move_after_the_last_piece_is_taken_is_game_over() {
+        let e = last("21", Some("W:W18:B14"), "1. 18x9 2. 5-1").unwrap_err();
+        assert_eq!(e, ResolveError::GameOver { no_pieces: true });
+    }
+
+    #[test]
+    fn a_move_from_an_empty_square_is_no_piece() {
+        let e = last("20", None, "1. 32-28 19-23 2. 27-22").unwrap_err();
+        let l = Layout::standard(Variant::International);
+        assert_eq!(e, ResolveError::NoPiece { from: sq(&l, "27") });
+    }
+
+    #[test]
+    fn a_move_of_the_other_side_s_piece_is_wrong_side() {
+        let e = last("20", None, "1. 19-23").unwrap_err();
+        assert!(
+            matches!(e, ResolveError::WrongSide { piece, .. } if piece.color == Color::Black),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_quiet_move_while_a_capture_is_compulsory_carries_the_captures_there_were() {
+        let e = last("21", None, "1. 11-15 22-18 2. 12-16").unwrap_err();
+        let l = Layout::standard(Variant::English);
+        match &e {
+            ResolveError::MissedCapture { played, captures } => {
+                assert_eq!((played.from, played.to), (sq(&l, "12"), sq(&l, "16")));
+                assert_eq!(captures.len(), 1);
+                assert_eq!(
+                    (captures[0].from, captures[0].to),
+                    (sq(&l, "15"), sq(&l, "22"))
+                );
+            }
+            e => panic!("{e:?}"),
+        }
+        assert!(e.applied().is_some() && e.matches_nothing());
+    }
+
+    #[test]
+    fn a_capture_of_fewer_pieces_than_the_majority_asks_carries_the_allowed_captures() {
+        let e = last("20", Some("W:W32:B27,28,18"), "1. 32x21").unwrap_err();
+        match &e {
+            ResolveError::CaptureChoice { played, captures } => {
+                assert_eq!(played.captured.len(), 1);
+                assert!(
+                    captures.iter().all(|c| c.captured.len() == 2),
+                    "{captures:?}"
+                );
+            }
+            e => panic!("{e:?}"),
+        }
+        assert!(e.applied().is_some());
+    }
+
+    #[test]
+    fn a_capture_that_stops_on_a_landing_square_is_stopped_early() {
+        let e = last("21", Some("B:W18,27:B14"), "1. 14x23").unwrap_err();
+        let l = Layout::standard(Variant::English);
+        match &e {
+            ResolveError::StoppedEarly {
+                partial,
+                written,
+                captures,
+            } => {
+                assert_eq!((partial.from, partial.to), (sq(&l, "14"), sq(&l, "23")));
+                assert_eq!(partial.captured.to_vec(), vec![sq(&l, "18")]);
+                assert_eq!(written, &vec![sq(&l, "14"), sq(&l, "23")]);
+                assert_eq!(captures[0].captured.len(), 2);
+            }
+            e => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn two_captures_with_the_same_ends_are_ambiguous_with_both_candidates() {
+        let e = last("21", Some("W:W31:B26,27,18,19"), "1. 31x15").unwrap_err();
+        match e {
+            ResolveError::Ambiguous { candidates } => {
+                assert_eq!(candidates.len(), 2);
+                assert_ne!(candidates[0].captured, candidates[1].captured);
+            }
+            e => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn a_capture_written_where_there_is_none_is_not_a_capture() {
+        let e = last("20", None, "1. 32x23").unwrap_err();
+        assert_eq!(
+            e,
+            ResolveError::NotACapture {
+                captures: Vec::new(),
+                man_over_king: None
+            }
+        );
+    }
+
+    #[test]
+    fn a_man_jumping_a_king_where_men_may_not_take_kings_names_the_king() {
+        // Italian: a man may not take a king.
+        let e = last("22", Some("W:W22:BK18"), "1. 22x13").unwrap_err();
+        let l = Layout::standard(Variant::Italian);
+        match e {
+            ResolveError::NotACapture { man_over_king, .. } => {
+                assert_eq!(man_over_king, Some(sq(&l, "18")))
+            }
+            e => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn a_move_onto_an_occupied_square_is_occupied() {
+        let e = last("20", None, "1. 36-31").unwrap_err();
+        let l = Layout::standard(Variant::International);
+        assert_eq!(
+            e,
+            ResolveError::Occupied {
+                to: sq(&l, "31"),
+                captures: Vec::new()
+            }
+        );
+    }
+
+    #[test]
+    fn a_move_no_piece_can_make_says_why() {
+        let l = Layout::standard(Variant::International);
+        let why = |fen: &str, mv: &str| match last("20", Some(fen), mv).unwrap_err() {
+            ResolveError::Unreachable { why, .. } => why,
+            e => panic!("{e:?}"),
+        };
+        assert_eq!(why("W:W32:B1", "1. 32-23"), Reach::ManTooFar { rows: 2 });
+        assert_eq!(why("W:W28:B1", "1. 28-33"), Reach::Backwards);
+        assert_eq!(why("W:W32:B1", "1. 32-22"), Reach::NotDiagonal);
+        assert_eq!(why("W:WK46,23:B1", "1. 46-5"), Reach::Blocked(sq(&l, "23")));
+        let e = last("21", Some("W:WK22:B1"), "1. 22-13").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ResolveError::Unreachable {
+                    why: Reach::KingTooFar { rows: 2 },
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
 }

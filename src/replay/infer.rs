@@ -358,6 +358,7 @@ pub(super) fn infer(
                 variant: v,
                 evidence,
                 firm: true,
+                also: Vec::new(),
             },
         ));
     }
@@ -587,6 +588,17 @@ pub(super) fn infer(
         .filter(|&&c| c != v)
         .map(|c| c.title())
         .collect();
+    // The variants the evidence has not ruled out: those that replay this game, and those that
+    // replayed every game of its run (a game without moves is tried under the run's variant
+    // alone, and tells the others apart from it no better).
+    let mut also: Vec<Variant> = clean.iter().copied().filter(|&c| c != v).collect();
+    if let Some(r) = ctx.runs.iter().find(|r| r.key == key) {
+        for &f in &r.fits {
+            if f != v && !also.contains(&f) {
+                also.push(f);
+            }
+        }
+    }
     reasons.push(if others.is_empty() {
         "the only variant that replays it without error".to_string()
     } else {
@@ -608,6 +620,7 @@ pub(super) fn infer(
             variant: v,
             evidence,
             firm: false,
+            also,
         },
     ))
 }

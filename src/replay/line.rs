@@ -6,17 +6,16 @@ use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
 use crate::lint::{Code, Diagnostic, MoveContext};
 use crate::notation::resolve::{
-    OffBoard, matching, short_origins, token_squares, write_move, write_move_in,
+    Reach, ResolveError, matching, prefix_of, resolve, resolve_squares, token_squares, write_move,
+    write_move_in,
 };
 use crate::notation::{Layout, NotationKind, RawFen};
 use crate::rules::{Criterion, Ended, KingRuns, Move, Variant};
 use crate::source::Span;
-use crate::syntax::{
-    Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareList, SquareValue,
-};
+use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
 use crate::write::diagram::diagram;
 
-use super::{Legality, PlyEvent, RuleProfile, Selection};
+use super::{Legality, PlyEvent, Reading, RuleProfile, Selection};
 
 /// The most move tokens one capture written one jump per move can take.
 const MAX_JUMPS: usize = 24;
@@ -181,20 +180,6 @@ enum Step {
     Stop,
 }
 
-/// The squares of a move in Russian short notation after its file-only origin.
-fn short_rest(m: &MoveToken, layout: &crate::notation::Layout) -> Result<Vec<Square>, OffBoard> {
-    let squares = SquareList::from_slice(m.squares.get(1..).unwrap_or(&[]));
-    let tail = MoveToken {
-        squares,
-        strength: None,
-        span: m.span,
-    };
-    token_squares(&tail, layout).map_err(|off| OffBoard {
-        index: off.index + 1,
-        ..off
-    })
-}
-
 fn token_text(m: &MoveToken) -> String {
     let mut s = String::new();
     for sq in m.squares.iter() {
@@ -209,6 +194,7 @@ fn token_text(m: &MoveToken) -> String {
 impl<'g> Shared<'g, '_> {
     /// Tells the listener that `mv` is played from `state` by the move at `self.at`, written
     /// over `span` in `tokens` move token(s).
+    #[allow(clippy::too_many_arguments)]
     fn emit(
         &mut self,
         state: &mut State,
@@ -217,6 +203,7 @@ impl<'g> Shared<'g, '_> {
         span: Span,
         tokens: u32,
         legality: Legality,
+        reading: Reading,
     ) {
         if let Some(l) = self.listener.as_mut() {
             let (line, depth, element) = self.at;
@@ -231,6 +218,7 @@ impl<'g> Shared<'g, '_> {
                 before: &state.pos,
                 mv,
                 legality,
+                reading,
             });
         }
         if let Some(b) = state.king_runs.record(&state.pos, mv) {
@@ -544,229 +532,19 @@ impl<'g> Shared<'g, '_> {
         // The context is only built on the paths that report something.
         let context = |s: &Self, st: &State| s.context(st, line, line_ply, token_text(m));
 
-        let short = match m.squares.first().map(|s| s.value) {
-            Some(SquareValue::File { file }) => Some(file),
-            _ => None,
-        };
-        let written =
-            match short.map_or_else(|| token_squares(m, &layout), |_| short_rest(m, &layout)) {
-                Ok(w) => w,
-                Err(off) => {
-                    let span = m.squares.get(off.index).map_or(m.span, |s| s.span);
-                    let ctx = context(self, state);
-                    self.diagnostics.push(
-                        Diagnostic::new(
-                            &R312,
-                            span,
-                            format!(
-                                "{} is not a playing square of the {} board of {}",
-                                off.text,
-                                board,
-                                self.sel.variant.title()
-                            ),
-                        )
-                        .with_context(ctx),
-                    );
-                    return Step::Stop;
-                }
-            };
-        let written = match short {
-            Some(file) => match self.short_origin(state, line, line_ply, m, file, written, after) {
-                Some(w) => w,
-                None => return Step::Stop,
-            },
-            None => written,
-        };
-        self.check_foreign(m);
-        self.check_colon(m);
-        if !self.written_fixed {
-            self.written_fixed = true;
-            if let Some(kind) = m.squares.first().map(|s| match s.value {
-                SquareValue::Algebraic { .. } => NotationKind::Algebraic,
-                _ => NotationKind::Numeric,
-            }) {
-                self.written.kind = kind;
-            }
-        }
-
-        // Most moves are quiet steps with no capture about: look that move up directly.
-        if let [from, to] = written[..] {
-            if let Some(mv) = state.pos.legal_quiet_move(from, to) {
-                if let Some(code) = separator_mismatch(m, &mv) {
-                    let ctx = context(self, state);
-                    self.report_separator(code, m, &mv, ctx);
-                }
-                self.emit(state, line_ply, &mv, m.span, 1, Legality::Legal);
-                state.pos.play(&mv);
-                state.ply += 1;
-                return Step::Played;
-            }
-        }
-
-        let mut legal = state.pos.legal_moves();
-        if legal.is_empty() {
-            let why = if state.pos.count(side, Role::Man) + state.pos.count(side, Role::King) == 0 {
-                "has no pieces left"
-            } else {
-                "has no legal move"
-            };
-            let ctx = context(self, state);
-            self.diagnostics.push(
-                Diagnostic::new(
-                    &G501,
-                    m.span,
-                    format!(
-                        "{}: the game was already over, {} {why}",
-                        ctx.text,
-                        side.as_str()
-                    ),
-                )
-                .with_context(ctx),
-            );
-            return Step::Stop;
-        }
-        let mut cands: Vec<Move> = matching(board, &written, &legal)
-            .into_iter()
-            .cloned()
-            .collect();
-
-        // A huff that the record does not show: the move is legal only without a huffable piece.
-        if cands.is_empty() && !huffable.is_empty() {
-            for &h in &huffable {
-                let mut p2 = state.pos.clone();
-                p2.set_piece(h, None);
-                let l2 = p2.legal_moves();
-                let c2: Vec<Move> = matching(board, &written, &l2)
-                    .into_iter()
-                    .cloned()
-                    .collect();
-                if !c2.is_empty() {
-                    let ctx = context(self, state);
-                    self.diagnostics.push(
-                        Diagnostic::new(
-                            &H403,
-                            m.span,
-                            format!(
-                                "{} is legal only if the {} piece on {} is huffed first: huff inferred",
-                                ctx.text,
-                                side.opponent().as_str(),
-                                self.name(h)
-                            ),
-                        )
-                        .with_context(ctx),
-                    );
-                    state.pos = p2;
-                    legal = l2;
-                    cands = c2;
-                    break;
-                }
-            }
-        }
-
-        let chosen = match cands.len() {
-            0 => {
-                let ctx = context(self, state);
-                let rest = self.following(after);
-                return self.diagnose(state, ctx, m, &written, &legal, &rest);
-            }
-            1 => cands.swap_remove(0),
-            _ => {
-                // Prefer the reading after which the next recorded move is legal.
-                let pick = self
-                    .following(after)
-                    .first()
-                    .copied()
-                    .and_then(|n| token_squares(n, &layout).ok())
-                    .and_then(|nw| {
-                        cands.iter().position(|c| {
-                            let mut p2 = state.pos.clone();
-                            p2.play(c);
-                            !matching(board, &nw, &p2.legal_moves()).is_empty()
-                        })
-                    })
-                    .unwrap_or(0);
-                let mut ctx = context(self, state);
-                ctx.expected = cands.iter().map(|c| self.full(c)).collect();
-                let d = Diagnostic::new(
-                    &R309,
-                    m.span,
-                    format!(
-                        "{} matches {} legal captures that take different pieces",
-                        ctx.text,
-                        cands.len()
-                    ),
-                )
-                .with_note(format!("read as {}", self.full(&cands[pick])))
-                .with_context(ctx);
+        let mut result = match resolve(m, &state.pos, &layout) {
+            Err(e @ (ResolveError::OffBoard(_) | ResolveError::ShortNoMan { .. })) => {
+                let d = self.resolve_diagnostic(&e, &state.pos, m, context(self, state));
                 self.diagnostics.push(d);
-                cands.swap_remove(pick)
+                return Step::Stop;
             }
-        };
-        if let Some(code) = separator_mismatch(m, &chosen) {
-            let ctx = context(self, state);
-            self.report_separator(code, m, &chosen, ctx);
-        }
-        self.emit(state, line_ply, &chosen, m.span, 1, Legality::Legal);
-        state.pos.play(&chosen);
-        state.ply += 1;
-        Step::Played
-    }
-
-    /// The squares of a move in Russian short notation, its origin found: the man of the side to
-    /// move on `file` that can make the move written. Reports the move when no man or two men
-    /// can (`None`: the line stops).
-    #[allow(clippy::too_many_arguments)]
-    fn short_origin(
-        &mut self,
-        state: &State,
-        line: &Line,
-        line_ply: u32,
-        m: &MoveToken,
-        file: u8,
-        rest: Vec<Square>,
-        after: &[usize],
-    ) -> Option<Vec<Square>> {
-        let layout = self.sel.layout;
-        let found = short_origins(&state.pos, &layout, file, &rest);
-        let side = state.pos.side_to_move();
-        let letter = (b'a' + file) as char;
-        let with = |from: Square| {
-            let mut w = Vec::with_capacity(rest.len() + 1);
-            w.push(from);
-            w.extend_from_slice(&rest);
-            w
-        };
-        let dest = m
-            .squares
-            .last()
-            .map_or(String::new(), |s| s.raw.to_string());
-        match found.men[..] {
-            [one] => Some(with(one)),
-            [] => {
-                let mut ctx = self.context(state, line, line_ply, token_text(m));
-                let legal = state.pos.legal_moves();
-                ctx.expected = legal.iter().map(|mv| self.notate(mv, &legal)).collect();
-                let mut d = Diagnostic::new(
-                    &R318,
-                    m.span,
-                    format!(
-                        "{}: no {} man on the {letter} file can move to {dest}",
-                        ctx.text,
-                        side.as_str()
-                    ),
-                );
-                if let Some(&k) = found.kings.first() {
-                    d = d.with_note(format!(
-                        "the king on {} could; a king's move is written with both squares",
-                        self.name(k)
-                    ));
-                }
-                let pic = diagram(&state.pos, &layout);
-                self.push_error(d, ctx, pic);
-                None
-            }
-            ref many => {
-                let board = self.board();
+            Err(ResolveError::ShortAmbiguous { file, men, rest }) => {
+                let with = |from: Square| {
+                    let mut w = Vec::with_capacity(rest.len() + 1);
+                    w.push(from);
+                    w.extend_from_slice(&rest);
+                    w
+                };
                 // Prefer the reading after which the next recorded move is legal.
                 let next = self
                     .following(after)
@@ -782,7 +560,7 @@ impl<'g> Shared<'g, '_> {
                     .collect();
                 let pick = next
                     .and_then(|nw| {
-                        many.iter().position(|&from| {
+                        men.iter().position(|&from| {
                             let w = with(from);
                             matching(board, &w, &all).first().is_some_and(|mv| {
                                 let mut p2 = state.pos.clone();
@@ -792,45 +570,239 @@ impl<'g> Shared<'g, '_> {
                         })
                     })
                     .unwrap_or(0);
-                let mut ctx = self.context(state, line, line_ply, token_text(m));
-                ctx.expected = many.iter().map(|&f| self.names(&with(f))).collect();
-                let names: Vec<String> = many.iter().map(|&f| self.name(f)).collect();
-                let d = Diagnostic::new(
-                    &R317,
-                    m.span,
-                    format!(
-                        "{}: the {} men on {} can both make this move; short notation does not \
-                         say which",
-                        ctx.text,
-                        side.as_str(),
-                        names.join(" and ")
-                    ),
-                )
-                .with_note(format!("read as the man on {}", names[pick]))
-                .with_context(ctx);
+                let e = ResolveError::ShortAmbiguous {
+                    file,
+                    men: men.clone(),
+                    rest: rest.clone(),
+                };
+                let mut d = self.resolve_diagnostic(&e, &state.pos, m, context(self, state));
+                d.notes
+                    .push(format!("read as the man on {}", self.name(men[pick])));
                 self.diagnostics.push(d);
-                Some(with(many[pick]))
+                resolve_squares(&with(men[pick]), m.is_capture(), &state.pos)
+            }
+            r => r,
+        };
+        self.check_foreign(m);
+        self.check_colon(m);
+        if !self.written_fixed {
+            self.written_fixed = true;
+            if let Some(kind) = m.squares.first().map(|s| match s.value {
+                SquareValue::Algebraic { .. } => NotationKind::Algebraic,
+                _ => NotationKind::Numeric,
+            }) {
+                self.written.kind = kind;
+            }
+        }
+
+        // A huff that the record does not show: the move is legal only without a huffable piece.
+        if result.as_ref().is_err_and(ResolveError::matches_nothing) {
+            for &h in &huffable {
+                let mut p2 = state.pos.clone();
+                p2.set_piece(h, None);
+                let again = resolve(m, &p2, &layout);
+                if matches!(again, Ok(_) | Err(ResolveError::Ambiguous { .. })) {
+                    let ctx = context(self, state);
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            &H403,
+                            m.span,
+                            format!(
+                                "{} is legal only if the {} piece on {} is huffed first: huff inferred",
+                                ctx.text,
+                                side.opponent().as_str(),
+                                self.name(h)
+                            ),
+                        )
+                        .with_context(ctx),
+                    );
+                    state.pos = p2;
+                    result = again;
+                    break;
+                }
+            }
+        }
+
+        let (chosen, reading) = match result {
+            Ok(r) => (r.mv, Reading::Unique),
+            Err(ResolveError::Ambiguous { candidates }) => {
+                // Prefer the reading after which the next recorded move is legal.
+                let next = self
+                    .following(after)
+                    .first()
+                    .copied()
+                    .and_then(|n| token_squares(n, &layout).ok());
+                let fits: Vec<bool> = candidates
+                    .iter()
+                    .map(|c| {
+                        next.as_ref().is_some_and(|nw| {
+                            let mut p2 = state.pos.clone();
+                            p2.play(c);
+                            !matching(board, nw, &p2.legal_moves()).is_empty()
+                        })
+                    })
+                    .collect();
+                let pick = fits.iter().position(|&f| f).unwrap_or(0);
+                let reading = Reading::Chosen {
+                    candidates: candidates.len() as u32,
+                    proven: fits.iter().filter(|&&f| f).count() == 1,
+                };
+                let chosen = candidates[pick].clone();
+                let e = ResolveError::Ambiguous { candidates };
+                let mut d = self.resolve_diagnostic(&e, &state.pos, m, context(self, state));
+                d.notes.push(format!("read as {}", self.full(&chosen)));
+                self.diagnostics.push(d);
+                (chosen, reading)
+            }
+            Err(e) => return self.unresolved(state, e, m, context(self, state), after),
+        };
+        if let Some(code) = separator_mismatch(m, &chosen) {
+            let ctx = context(self, state);
+            self.report_separator(code, m, &chosen, ctx);
+        }
+        self.emit(
+            state,
+            line_ply,
+            &chosen,
+            m.span,
+            1,
+            Legality::Legal,
+            reading,
+        );
+        state.pos.play(&chosen);
+        state.ply += 1;
+        Step::Played
+    }
+
+    /// The move names no legal move: report why, and apply it when the record can still be
+    /// followed.
+    fn unresolved(
+        &mut self,
+        state: &mut State,
+        e: ResolveError,
+        m: &MoveToken,
+        ctx: MoveContext,
+        after: &[usize],
+    ) -> Step {
+        let line_ply = ctx.ply;
+        let side = ctx.side;
+        match &e {
+            ResolveError::MissedCapture { played, captures } => {
+                let d = self.resolve_diagnostic(&e, &state.pos, m, ctx);
+                let takers: Vec<Square> = dedup(captures.iter().map(|c| c.from));
+                let q = played;
+                self.emit(
+                    state,
+                    line_ply,
+                    q,
+                    m.span,
+                    1,
+                    Legality::Applied,
+                    Reading::Unique,
+                );
+                state.pos.play(q);
+                state.ply += 1;
+                let moved: Vec<Square> = takers
+                    .iter()
+                    .map(|&s| if s == q.from { q.to } else { s })
+                    .collect();
+                self.offence(state, d, side, moved);
+                Step::Played
+            }
+            ResolveError::CaptureChoice { played: c, .. } => {
+                let d = self.resolve_diagnostic(&e, &state.pos, m, ctx);
+                self.emit(
+                    state,
+                    line_ply,
+                    c,
+                    m.span,
+                    1,
+                    Legality::Applied,
+                    Reading::Unique,
+                );
+                state.pos.play(c);
+                state.ply += 1;
+                self.offence(state, d, side, vec![c.to]);
+                Step::Played
+            }
+            ResolveError::StoppedEarly {
+                partial, written, ..
+            } => {
+                // A multi-capture written one jump at a time, or a capture that stops early.
+                let rest = self.following(after);
+                let legal = state.pos.legal_moves();
+                let all = state.pos.all_captures();
+                if let Some((c, used)) = self.join_jumps(written, &rest, &legal, &all) {
+                    let span = m.span.join(rest[used - 1].span);
+                    let parts: Vec<String> = std::iter::once(ctx.text.clone())
+                        .chain(rest[..used].iter().map(|n| token_text(n)))
+                        .collect();
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            &R313,
+                            span,
+                            format!(
+                                "{} is one capture written as {} moves; PDN 3.0 writes {}",
+                                parts.join(" "),
+                                used + 1,
+                                self.notate(&c, &legal)
+                            ),
+                        )
+                        .with_context(ctx),
+                    );
+                    self.emit(
+                        state,
+                        line_ply,
+                        &c,
+                        span,
+                        used as u32 + 1,
+                        Legality::Legal,
+                        Reading::Unique,
+                    );
+                    state.pos.play(&c);
+                    state.ply += 1;
+                    return Step::PlayedMore(used);
+                }
+                let d = self.resolve_diagnostic(&e, &state.pos, m, ctx);
+                let Some(piece) = state.pos.piece_at(partial.from) else {
+                    // The error was found with a piece on the start square.
+                    self.diagnostics.push(d);
+                    return Step::Stop;
+                };
+                self.emit(
+                    state,
+                    line_ply,
+                    partial,
+                    m.span,
+                    1,
+                    Legality::Applied,
+                    Reading::Unique,
+                );
+                apply_partial(&mut state.pos, partial, piece);
+                state.ply += 1;
+                self.offence(state, d, side, vec![partial.to]);
+                Step::Played
+            }
+            _ => {
+                let d = self.resolve_diagnostic(&e, &state.pos, m, ctx);
+                self.diagnostics.push(d);
+                Step::Stop
             }
         }
     }
 
-    /// The move matches no legal move: say why, and apply it when the record can still be
-    /// followed.
-    fn diagnose(
-        &mut self,
-        state: &mut State,
-        mut ctx: MoveContext,
+    /// The one place a [`ResolveError`] becomes a diagnostic: its code, place and message, the
+    /// moves there were, the board, and the notes it needs. `pos` is the position the move was
+    /// read in.
+    fn resolve_diagnostic(
+        &self,
+        e: &ResolveError,
+        pos: &Position,
         m: &MoveToken,
-        written: &[Square],
-        legal: &[Move],
-        rest: &[&MoveToken],
-    ) -> Step {
-        let board = self.board();
-        let side = state.pos.side_to_move();
+        mut ctx: MoveContext,
+    ) -> Diagnostic {
+        let side = pos.side_to_move();
         let text = ctx.text.clone();
-        let from = written[0];
-        let to = *written.last().unwrap_or(&from);
-        let pic = diagram(&state.pos, &self.written);
         let fspan = m.squares.first().map_or(m.span, |s| s.span);
         let tspan = m.squares.last().map_or(m.span, |s| s.span);
         // Squares are named as the move writes them.
@@ -842,51 +814,114 @@ impl<'g> Shared<'g, '_> {
             .squares
             .last()
             .map_or(String::new(), |s| s.raw.to_string());
-        let piece = match state.pos.piece_at(from) {
-            None => {
-                ctx.expected = legal.iter().map(|mv| self.notate(mv, legal)).collect();
-                self.push_error(
-                    Diagnostic::new(
-                        &R301,
-                        fspan,
-                        format!("{text}: there is no piece on {from_text}"),
-                    ),
-                    ctx,
-                    pic,
-                );
-                return Step::Stop;
-            }
-            Some(p) if p.color != side => {
-                ctx.expected = legal.iter().map(|mv| self.notate(mv, legal)).collect();
-                self.push_error(
-                    Diagnostic::new(
-                        &R302,
-                        fspan,
-                        format!(
-                            "{text}: the {} on {from_text} is {}'s, but it is {}'s move",
-                            role_name(p.role),
-                            p.color.as_str(),
-                            side.as_str()
-                        ),
-                    ),
-                    ctx,
-                    pic,
-                );
-                return Step::Stop;
-            }
-            Some(p) => p,
+        let legal = || pos.legal_moves();
+        let notate_all = |moves: &[Move], legal: &[Move]| -> Vec<String> {
+            moves.iter().map(|mv| self.notate(mv, legal)).collect()
         };
-        let captures: Vec<&Move> = legal.iter().filter(|mv| mv.is_capture()).collect();
-        let capture_list: Vec<String> = captures.iter().map(|mv| self.notate(mv, legal)).collect();
-        if !captures.is_empty() {
-            // A quiet move while a capture was compulsory.
-            let quiet: Vec<Move> = state.pos.quiet_moves().to_vec();
-            if let Some(q) = matching(board, written, &quiet)
-                .first()
-                .map(|q| (*q).clone())
-            {
-                ctx.expected = capture_list.clone();
-                let takers: Vec<Square> = dedup(captures.iter().map(|c| c.from));
+        let pic = || diagram(pos, &self.written);
+        let applied = "the move is applied as recorded and the replay goes on";
+        match e {
+            ResolveError::OffBoard(off) => {
+                let span = m.squares.get(off.index).map_or(m.span, |s| s.span);
+                Diagnostic::new(
+                    &R312,
+                    span,
+                    format!(
+                        "{} is not a playing square of the {} board of {}",
+                        off.text,
+                        self.board(),
+                        self.sel.variant.title()
+                    ),
+                )
+                .with_context(ctx)
+            }
+            ResolveError::ShortNoMan { file, kings } => {
+                let legal = legal();
+                ctx.expected = notate_all(&legal, &legal);
+                let letter = (b'a' + file) as char;
+                let mut d = Diagnostic::new(
+                    &R318,
+                    m.span,
+                    format!(
+                        "{}: no {} man on the {letter} file can move to {to_text}",
+                        ctx.text,
+                        side.as_str()
+                    ),
+                );
+                if let Some(&k) = kings.first() {
+                    d = d.with_note(format!(
+                        "the king on {} could; a king's move is written with both squares",
+                        self.name(k)
+                    ));
+                }
+                self.finish(d, ctx, diagram(pos, &self.sel.layout))
+            }
+            ResolveError::ShortAmbiguous { men, rest, .. } => {
+                let with = |from: Square| {
+                    let mut w = Vec::with_capacity(rest.len() + 1);
+                    w.push(from);
+                    w.extend_from_slice(rest);
+                    w
+                };
+                ctx.expected = men.iter().map(|&f| self.names(&with(f))).collect();
+                let names: Vec<String> = men.iter().map(|&f| self.name(f)).collect();
+                Diagnostic::new(
+                    &R317,
+                    m.span,
+                    format!(
+                        "{}: the {} men on {} can both make this move; short notation does not \
+                         say which",
+                        ctx.text,
+                        side.as_str(),
+                        names.join(" and ")
+                    ),
+                )
+                .with_context(ctx)
+            }
+            ResolveError::GameOver { no_pieces } => {
+                let why = if *no_pieces {
+                    "has no pieces left"
+                } else {
+                    "has no legal move"
+                };
+                Diagnostic::new(
+                    &G501,
+                    m.span,
+                    format!(
+                        "{}: the game was already over, {} {why}",
+                        ctx.text,
+                        side.as_str()
+                    ),
+                )
+                .with_context(ctx)
+            }
+            ResolveError::NoPiece { .. } => {
+                let legal = legal();
+                ctx.expected = notate_all(&legal, &legal);
+                let d = Diagnostic::new(
+                    &R301,
+                    fspan,
+                    format!("{text}: there is no piece on {from_text}"),
+                );
+                self.finish(d, ctx, pic())
+            }
+            ResolveError::WrongSide { piece, .. } => {
+                let legal = legal();
+                ctx.expected = notate_all(&legal, &legal);
+                let d = Diagnostic::new(
+                    &R302,
+                    fspan,
+                    format!(
+                        "{text}: the {} on {from_text} is {}'s, but it is {}'s move",
+                        role_name(piece.role),
+                        piece.color.as_str(),
+                        side.as_str()
+                    ),
+                );
+                self.finish(d, ctx, pic())
+            }
+            ResolveError::MissedCapture { captures, .. } => {
+                let capture_list = notate_all(captures, &legal());
                 let d = Diagnostic::new(
                     &R305,
                     m.span,
@@ -895,113 +930,105 @@ impl<'g> Shared<'g, '_> {
                         side.as_str(),
                         capture_list.join(", ")
                     ),
-                );
-                self.emit(state, ctx.ply, &q, m.span, 1, Legality::Applied);
-                state.pos.play(&q);
-                state.ply += 1;
-                let moved: Vec<Square> = takers
-                    .iter()
-                    .map(|&s| if s == q.from { q.to } else { s })
-                    .collect();
-                self.offence(state, d, ctx, pic, moved);
-                return Step::Played;
+                )
+                .with_note(applied);
+                ctx.expected = capture_list;
+                self.finish(d, ctx, pic())
             }
-            // A capture that the majority rule or the capture priorities forbid.
-            let all: Vec<Move> = state.pos.all_captures().to_vec();
-            if let Some(c) = matching(board, written, &all).first().map(|c| (*c).clone()) {
-                ctx.expected = capture_list.clone();
-                let d = self.capture_choice_error(&state.pos, m.span, &text, &c, &captures);
-                self.emit(state, ctx.ply, &c, m.span, 1, Legality::Applied);
-                state.pos.play(&c);
-                state.ply += 1;
-                self.offence(state, d, ctx, pic, vec![c.to]);
-                return Step::Played;
+            ResolveError::CaptureChoice { played, captures } => {
+                ctx.expected = notate_all(captures, &legal());
+                let allowed: Vec<&Move> = captures.iter().collect();
+                let d = self
+                    .capture_choice_error(pos, m.span, &text, played, &allowed)
+                    .with_note(applied);
+                self.finish(d, ctx, pic())
             }
-            // A capture that stops early, or a multi-capture written one jump at a time.
-            if let Some(partial) = prefix_of(board, written, &all) {
-                if let Some((c, used)) = self.join_jumps(written, rest, legal, &all) {
-                    let span = m.span.join(rest[used - 1].span);
-                    let line_ply = ctx.ply;
-                    let parts: Vec<String> = std::iter::once(text.clone())
-                        .chain(rest[..used].iter().map(|n| token_text(n)))
-                        .collect();
-                    self.diagnostics.push(
-                        Diagnostic::new(
-                            &R313,
-                            span,
-                            format!(
-                                "{} is one capture written as {} moves; PDN 3.0 writes {}",
-                                parts.join(" "),
-                                used + 1,
-                                self.notate(&c, legal)
-                            ),
-                        )
-                        .with_context(ctx),
-                    );
-                    self.emit(state, line_ply, &c, span, used as u32 + 1, Legality::Legal);
-                    state.pos.play(&c);
-                    state.ply += 1;
-                    return Step::PlayedMore(used);
-                }
-                ctx.expected = capture_list.clone();
+            ResolveError::StoppedEarly {
+                partial, captures, ..
+            } => {
+                ctx.expected = notate_all(captures, &legal());
                 let d = Diagnostic::new(
                     &R307,
                     tspan,
                     format!(
                         "{text} stops on {} after taking {}, but the piece could go on capturing",
-                        self.name(to),
+                        self.name(partial.to),
                         partial.captured.len()
                     ),
-                );
-                self.emit(state, ctx.ply, &partial, m.span, 1, Legality::Applied);
-                apply_partial(&mut state.pos, &partial, piece);
-                state.ply += 1;
-                self.offence(state, d, ctx, pic, vec![to]);
-                return Step::Played;
+                )
+                .with_note(applied);
+                self.finish(d, ctx, pic())
+            }
+            ResolveError::Ambiguous { candidates } => {
+                ctx.expected = candidates.iter().map(|c| self.full(c)).collect();
+                Diagnostic::new(
+                    &R309,
+                    m.span,
+                    format!(
+                        "{} matches {} legal captures that take different pieces",
+                        ctx.text,
+                        candidates.len()
+                    ),
+                )
+                .with_context(ctx)
+            }
+            ResolveError::NotACapture {
+                captures,
+                man_over_king,
+            } => {
+                let legal = legal();
+                ctx.expected = if captures.is_empty() {
+                    notate_all(&legal, &legal)
+                } else {
+                    notate_all(captures, &legal)
+                };
+                let msg = if captures.is_empty() {
+                    format!(
+                        "{text} is written as a capture, but {} has no capture here",
+                        side.as_str()
+                    )
+                } else {
+                    format!(
+                        "{text} matches none of the captures {} can make",
+                        side.as_str()
+                    )
+                };
+                let mut d = Diagnostic::new(&R308, m.span, msg);
+                if let Some(king) = man_over_king {
+                    d = d.with_note(format!(
+                        "the piece on {} is a king, and in {} a man may not take a king",
+                        self.name(*king),
+                        self.sel.variant.title()
+                    ));
+                }
+                self.finish(d, ctx, pic())
+            }
+            ResolveError::Occupied { captures, .. }
+            | ResolveError::Unreachable { captures, .. } => {
+                let legal = legal();
+                let capture_list = notate_all(captures, &legal);
+                ctx.expected = if captures.is_empty() {
+                    notate_all(&legal, &legal)
+                } else {
+                    capture_list.clone()
+                };
+                let mut d = match e {
+                    ResolveError::Unreachable { from, to, why, .. } => Diagnostic::new(
+                        &R304,
+                        m.span,
+                        format!("{text}: {}", self.why_unreachable(*from, *to, *why)),
+                    ),
+                    _ => Diagnostic::new(&R303, tspan, format!("{text}: {to_text} is occupied")),
+                };
+                if !captures.is_empty() {
+                    d = d.with_note(format!(
+                        "a capture was compulsory: {}",
+                        capture_list.join(", ")
+                    ));
+                }
+                self.finish(d, ctx, pic())
             }
         }
-        ctx.expected = if captures.is_empty() {
-            legal.iter().map(|mv| self.notate(mv, legal)).collect()
-        } else {
-            capture_list.clone()
-        };
-        if m.is_capture() || written.len() > 2 {
-            let msg = if captures.is_empty() {
-                format!(
-                    "{text} is written as a capture, but {} has no capture here",
-                    side.as_str()
-                )
-            } else {
-                format!(
-                    "{text} matches none of the captures {} can make",
-                    side.as_str()
-                )
-            };
-            let mut d = Diagnostic::new(&R308, m.span, msg);
-            if let Some(king) = self.man_over_king(&state.pos, piece, written) {
-                d = d.with_note(format!(
-                    "the piece on {} is a king, and in {} a man may not take a king",
-                    self.name(king),
-                    self.sel.variant.title()
-                ));
-            }
-            self.push_error(d, ctx, pic);
-            return Step::Stop;
-        }
-        let mut d = if state.pos.piece_at(to).is_some() {
-            Diagnostic::new(&R303, tspan, format!("{text}: {to_text} is occupied"))
-        } else {
-            let why = self.why_impossible(&state.pos, from, to, piece);
-            Diagnostic::new(&R304, m.span, format!("{text}: {why}"))
-        };
-        if !captures.is_empty() {
-            d = d.with_note(format!(
-                "a capture was compulsory: {}",
-                capture_list.join(", ")
-            ));
-        }
-        self.push_error(d, ctx, pic);
-        Step::Stop
     }
 
     /// Joins the following move tokens onto `written` while they go on from where it stops and
@@ -1030,7 +1057,9 @@ impl<'g> Shared<'g, '_> {
         None
     }
 
-    fn push_error(&mut self, d: Diagnostic, ctx: MoveContext, pic: String) {
+    /// A rule error's last touches: the note on a first move whose squares all fit a smaller
+    /// board, the move's context and the board before it.
+    fn finish(&self, d: Diagnostic, ctx: MoveContext, pic: String) -> Diagnostic {
         let mut d = d;
         if let Some(b) = self.sel.smaller_board {
             if ctx.ply == 1 && ctx.variation_depth == 0 {
@@ -1043,23 +1072,15 @@ impl<'g> Shared<'g, '_> {
         }
         let mut d = d.with_context(ctx);
         d.diagram = Some(pic);
-        self.diagnostics.push(d);
+        d
     }
 
-    /// Reports a missed, short or unfinished capture that was applied. Under huffing rules it is
-    /// one H401 warning that names the offence and the pieces that may be huffed, and those
-    /// pieces become huffable.
-    fn offence(
-        &mut self,
-        state: &mut State,
-        d: Diagnostic,
-        ctx: MoveContext,
-        pic: String,
-        huffable: Vec<Square>,
-    ) {
-        let mut d = d.with_note("the move is applied as recorded and the replay goes on");
+    /// Reports a missed, short or unfinished capture of `color` that was applied. Under huffing
+    /// rules it is one H401 warning that names the offence and the pieces that may be huffed,
+    /// and those pieces become huffable.
+    fn offence(&mut self, state: &mut State, d: Diagnostic, color: Color, huffable: Vec<Square>) {
+        let mut d = d;
         if self.rules.huffing() {
-            let color = ctx.side;
             let list = self.names(&huffable);
             d = Diagnostic {
                 code: H401.code,
@@ -1075,9 +1096,8 @@ impl<'g> Shared<'g, '_> {
             };
             state.huffable = huffable;
         }
-        self.push_error(d, ctx, pic);
+        self.diagnostics.push(d);
     }
-
     /// Why `played`, a capture of `pos`, is not one of the `legal` captures: the rule of the
     /// variant's capture choice it broke.
     fn capture_choice_error(
@@ -1165,69 +1185,24 @@ impl<'g> Shared<'g, '_> {
         }
     }
 
-    /// The opposing king a man's written jump goes over, in a variant where men may not take
-    /// kings.
-    fn man_over_king(&self, pos: &Position, piece: Piece, written: &[Square]) -> Option<Square> {
-        if piece.role != Role::Man || self.sel.variant.rules().men_capture_kings {
-            return None;
-        }
-        let board = self.board();
-        written.windows(2).find_map(|w| {
-            let (f0, r0) = board.coords(w[0]);
-            let (f1, r1) = board.coords(w[1]);
-            let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
-            if df.abs() != 2 || dr.abs() != 2 {
-                return None;
-            }
-            let mid = board.square_at(f0 as i32 + df / 2, r0 as i32 + dr / 2)?;
-            pos.piece_at(mid)
-                .filter(|p| p.color != piece.color && p.role == Role::King)
-                .map(|_| mid)
-        })
-    }
-
-    fn why_impossible(&self, pos: &Position, from: Square, to: Square, piece: Piece) -> String {
-        let board = self.board();
-        let (f0, r0) = board.coords(from);
-        let (f1, r1) = board.coords(to);
-        let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
+    /// Says why a piece cannot go from `from` to `to`, in the squares the move is written in.
+    fn why_unreachable(&self, from: Square, to: Square, why: Reach) -> String {
         let (a, b) = (self.name(from), self.name(to));
-        if df.abs() != dr.abs() {
-            return format!("{b} is not on a diagonal from {a}");
-        }
-        let forward = match piece.color {
-            Color::White => dr > 0,
-            Color::Black => dr < 0,
-        };
-        let flying = self.sel.variant.rules().flying_kings;
-        match piece.role {
-            Role::Man if !forward => format!("a man cannot move backwards ({a} to {b})"),
-            Role::Man => format!(
-                "a man moves one square at a time; {a} to {b} is {} squares",
-                dr.abs()
-            ),
-            Role::King if !flying => format!(
-                "a king of {} moves one square at a time; {a} to {b} is {} squares",
-                self.sel.variant.title(),
-                dr.abs()
-            ),
-            Role::King => {
-                let (sf, sr) = (df.signum(), dr.signum());
-                let (mut f, mut r) = (f0 as i32 + sf, r0 as i32 + sr);
-                while (f, r) != (f1 as i32, r1 as i32) {
-                    if let Some(sq) = board.square_at(f, r) {
-                        if pos.piece_at(sq).is_some() {
-                            return format!(
-                                "the king's way from {a} to {b} is blocked on {}",
-                                self.name(sq)
-                            );
-                        }
-                    }
-                    f += sf;
-                    r += sr;
-                }
-                format!("the king cannot go from {a} to {b}")
+        match why {
+            Reach::NotDiagonal => format!("{b} is not on a diagonal from {a}"),
+            Reach::Backwards => format!("a man cannot move backwards ({a} to {b})"),
+            Reach::ManTooFar { rows } => {
+                format!("a man moves one square at a time; {a} to {b} is {rows} squares")
             }
+            Reach::KingTooFar { rows } => format!(
+                "a king of {} moves one square at a time; {a} to {b} is {rows} squares",
+                self.sel.variant.title()
+            ),
+            Reach::Blocked(sq) => format!(
+                "the king's way from {a} to {b} is blocked on {}",
+                self.name(sq)
+            ),
+            Reach::King => format!("the king cannot go from {a} to {b}"),
         }
     }
 
@@ -1530,30 +1505,6 @@ fn dedup(it: impl Iterator<Item = Square>) -> Vec<Square> {
 
 fn same_pieces(a: &Position, b: &Position) -> bool {
     a.pieces().eq(b.pieces())
-}
-
-/// The part of a legal capture that the written squares describe, when they stop on one of its
-/// landing squares before its end.
-fn prefix_of(board: crate::board::Board, written: &[Square], all: &[Move]) -> Option<Move> {
-    let to = *written.last()?;
-    for c in all {
-        for k in 1..c.path.len().saturating_sub(1) {
-            if c.path[k] != to {
-                continue;
-            }
-            let part = Move {
-                from: c.from,
-                to,
-                path: c.path.iter().take(k + 1).copied().collect(),
-                captured: c.captured.iter().take(k).copied().collect(),
-                promotes: false,
-            };
-            if crate::notation::resolve::matches(board, written, &part) {
-                return Some(part);
-            }
-        }
-    }
-    None
 }
 
 /// Plays the first part of a capture by hand: the piece moves, the pieces it took leave, a man

@@ -120,6 +120,23 @@ pub enum Legality {
     Applied,
 }
 
+/// How a move's text named it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reading {
+    /// The text names this move and no other.
+    Unique,
+    /// The text matches several legal moves that take different pieces (R309); this one was
+    /// read, as the one after which the next recorded move is legal where there is one.
+    Chosen {
+        /// How many legal moves the text matches.
+        candidates: u32,
+        /// It is the only one after which the next recorded move is legal: the record proves
+        /// it was played.
+        proven: bool,
+    },
+}
+
 /// One move the replay resolved and played, handed to the caller as it is played.
 #[derive(Clone, Copy, Debug)]
 pub struct PlyEvent<'a> {
@@ -146,6 +163,8 @@ pub struct PlyEvent<'a> {
     pub mv: &'a Move,
     /// Whether the rules allowed it.
     pub legality: Legality,
+    /// Whether its text named it alone.
+    pub reading: Reading,
 }
 
 /// A [`PlyEvent`] kept: what [`GameReport::moves`] holds.
@@ -171,6 +190,8 @@ pub struct PlayedMove {
     pub mv: Move,
     /// Whether the rules allowed it.
     pub legality: Legality,
+    /// Whether its text named it alone.
+    pub reading: Reading,
 }
 
 impl From<&PlyEvent<'_>> for PlayedMove {
@@ -186,6 +207,7 @@ impl From<&PlyEvent<'_>> for PlayedMove {
             before: e.before.clone(),
             mv: e.mv.clone(),
             legality: e.legality,
+            reading: e.reading,
         }
     }
 }
@@ -223,6 +245,10 @@ pub struct Guess {
     pub evidence: String,
     /// The tag words named the variant: the replay did not choose it, so its errors stand.
     pub firm: bool,
+    /// The other variants that replay the game without error as well (empty when the
+    /// evidence left only this one).
+    #[serde(skip)]
+    pub also: Vec<Variant>,
 }
 
 /// The outcome of replaying one game.

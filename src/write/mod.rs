@@ -4,5 +4,6 @@ pub mod annotate;
 pub mod convert;
 pub mod diagram;
 pub mod export;
+pub mod fix;
 pub mod pdn;
 pub mod render;
