@@ -115,3 +115,46 @@ fn a_game_with_thousands_of_diagnostics_keeps_a_thousand_and_counts_the_rest() {
     assert!(out.contains("[F007]: 201 more diagnostics"), "{out}");
     assert!(out.contains("1200 error(s)"), "every one counted:\n{out}");
 }
+
+/// A white king on 70 of the Canadian board below five full rows of black men: under the 1902
+/// rules (pieces removed as they are taken) the king's capture sequences are too many to search.
+fn lattice_game(moves: usize) -> String {
+    let men: Vec<String> = [2u32, 4, 6, 8, 10]
+        .iter()
+        .flat_map(|row| (1..=6).map(move |col| ((row - 1) * 6 + col).to_string()))
+        .collect();
+    let mut text = String::new();
+    for _ in 0..moves {
+        text.push_str(&format!(
+            "[GameType \"27\"]\n[FEN \"W:WK70:B{}\"]\n\n1. 70x64 *\n\n",
+            men.join(",")
+        ));
+    }
+    text
+}
+
+#[test]
+fn a_capture_search_too_large_to_finish_is_reported_and_the_run_goes_on() {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile-lattice.pdn");
+    std::fs::write(&path, lattice_game(3)).expect("the test directory is writable");
+    let run = |rules: &str| {
+        let out = Command::cargo_bin("pdn")
+            .expect("the pdn binary is built for tests")
+            .args(["check", "--format", "short", "--rules", rules])
+            .arg(&path)
+            .output()
+            .expect("pdn runs");
+        (
+            out.status.code().expect("pdn exits"),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (status, out) = run("polish-1902");
+    assert_eq!(status, 0, "a limit is a warning, not an error:\n{out}");
+    assert!(out.contains("[F008]"), "{out}");
+    // One per game (the printer folds the repeats into one line with a count).
+    assert!(out.contains("3 game(s): 0 error(s), 3 warning(s)"), "{out}");
+    // Under the modern rules the same position is searched to the end: no limit is reached.
+    let (_, out) = run("modern");
+    assert!(!out.contains("F008"), "{out}");
+}

@@ -262,6 +262,9 @@ pub enum Reach {
 pub enum ResolveError {
     /// A square of the token is not a playing square of the board.
     OffBoard(OffBoard),
+    /// The position has more capture sequences than are searched
+    /// ([`crate::rules::CAPTURE_SEARCH_LIMIT`]): the move cannot be judged.
+    SearchLimit,
     /// Russian short notation: no man of the side to move on the file can make the move.
     ShortNoMan {
         /// The file written (0 = `a`).
@@ -470,6 +473,9 @@ pub fn resolve_squares(
         }
     }
     let legal = pos.legal_moves();
+    if !legal.is_complete() {
+        return Err(ResolveError::SearchLimit);
+    }
     if legal.is_empty() {
         let side = pos.side_to_move();
         return Err(ResolveError::GameOver {

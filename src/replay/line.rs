@@ -821,6 +821,17 @@ impl<'g> Shared<'g, '_> {
         let pic = || diagram(pos, &self.written);
         let applied = "the move is applied as recorded and the replay goes on";
         match e {
+            ResolveError::SearchLimit => Diagnostic::new(
+                &crate::lint::codes::file::F008,
+                m.span,
+                format!(
+                    "{}: the position has more capture sequences than pdnkit searches ({} steps), so the move cannot be judged",
+                    ctx.text,
+                    crate::rules::CAPTURE_SEARCH_LIMIT
+                ),
+            )
+            .with_note("the rest of this line is not checked")
+            .with_context(ctx),
             ResolveError::OffBoard(off) => {
                 let span = m.squares.get(off.index).map_or(m.span, |s| s.span);
                 Diagnostic::new(

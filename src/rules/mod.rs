@@ -8,7 +8,7 @@ mod variant;
 
 pub use end::Ended;
 pub use kingrun::{KingRunBroken, KingRuns};
-pub use movegen::{MAX_PATH, Move, MoveList};
+pub use movegen::{CAPTURE_SEARCH_LIMIT, MAX_PATH, Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use variant::{
     CaptureChoice, CaptureTraits, Criterion, EndRule, PromotionRule, Rules, StandardNotation,

@@ -98,5 +98,21 @@ pub static F007: Code = Code {
     example: "",
 };
 
+/// A position has more capture sequences than the replay searches.
+pub static F008: Code = Code {
+    code: "F008",
+    name: "capture-search-limit",
+    kind: Kind::Io,
+    severity: Severity::Warning,
+    summary: "a position has more capture sequences than are searched for one move (100,000 steps)",
+    explanation: "To judge a capture the replay searches every capture sequence of the position. \
+                  In positions built for it (a flying king among a lattice of men, with pieces \
+                  removed as they are taken under the 1902 Polish rules) the sequences are too \
+                  many to search, so the search stops after 100,000 steps (no real game needs \
+                  more than a few hundred). The move cannot be judged, so the rest of this line \
+                  is not checked; nothing is reported as an error. docs/limits.md lists the limit.",
+    example: "",
+};
+
 /// Every code of this group.
-pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005, &F006, &F007];
+pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005, &F006, &F007, &F008];
