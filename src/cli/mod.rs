@@ -14,6 +14,7 @@ pub mod filter;
 pub mod generate;
 pub mod parse;
 pub mod printer;
+pub mod report;
 pub mod rules;
 pub mod stats;
 
@@ -35,6 +36,7 @@ Examples:
   pdn check --format json a.pdn     JSON Lines for tools (docs/json.md)
   pdn check -A R310 -D warnings .   drop R310, fail on every other warning
   pdn convert --notation algebraic a.pdn -o b.pdn   rename every square, keep everything else
+  pdn report corpus/ -o report.html a page with tables, charts and boards, for a browser
   pdn explain R305                  what a code means and what to do about it
   pdn perft --variant english -d 8  count the leaves of the move tree
   pdn gen --variant russian -n 1000 1000 random legal games, for benchmarks
@@ -91,6 +93,9 @@ pub enum Command {
     /// Find games with the same main line (and tags, if asked) across files; report the
     /// copies or write the collection without them.
     Dedup(dedup::Args),
+    /// Write one self-contained HTML page over files and directories: the table of files,
+    /// charts, and every finding with its source line and the board before the move.
+    Report(report::Args),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
     /// Write games made by random legal play (deterministic from a seed): inputs for
@@ -140,6 +145,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Annotate(args) => convert::run_annotate(&args),
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
+        Command::Report(args) => report::run(&args, matches.subcommand_matches("report")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
         Command::Parse(args) => parse::run(&args),
         Command::Perft(args) => rules::run_perft(&args),

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
-use crate::lint::{Code, Diagnostic, MoveContext};
+use crate::lint::{Code, Diagnostic, Diagram, MoveContext};
 use crate::notation::resolve::{
     OffBoard, matching, short_origins, token_squares, write_move, write_move_in,
 };
@@ -42,7 +42,7 @@ pub(super) struct Decided {
     pub loser: Color,
     pub why: String,
     /// The final position, drawn.
-    pub diagram: String,
+    pub diagram: Diagram,
 }
 
 /// The replay state at one point of a line.
@@ -1000,7 +1000,7 @@ impl<'g> Shared<'g, '_> {
         None
     }
 
-    fn push_error(&mut self, d: Diagnostic, ctx: MoveContext, pic: String) {
+    fn push_error(&mut self, d: Diagnostic, ctx: MoveContext, pic: Diagram) {
         let mut d = d;
         if let Some(b) = self.sel.smaller_board {
             if ctx.ply == 1 && ctx.variation_depth == 0 {
@@ -1024,7 +1024,7 @@ impl<'g> Shared<'g, '_> {
         state: &mut State,
         d: Diagnostic,
         ctx: MoveContext,
-        pic: String,
+        pic: Diagram,
         huffable: Vec<Square>,
     ) {
         let mut d = d.with_note("the move is applied as recorded and the replay goes on");

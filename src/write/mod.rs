@@ -6,3 +6,5 @@ pub mod diagram;
 pub mod export;
 pub mod pdn;
 pub mod render;
+pub mod report;
+pub mod svg;
