@@ -771,6 +771,68 @@ document.getElementById('close-all').onclick=function(){setAll(false);};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::{CheckOptions, check_stream};
+
+    /// The report of `text` as one file, under `limits`.
+    fn page(text: &str, limits: Limits) -> String {
+        let mut findings = FileFindings::new(limits);
+        let mut stats = crate::stats::FileStats::new(4);
+        let totals = check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
+            stats.add(&g);
+            findings.add(&g);
+        })
+        .unwrap();
+        let mut r = Report::new("t.pdn", limits);
+        r.add_file(
+            "t.pdn",
+            &totals,
+            FileOutcome::Read,
+            &stats.finish(&totals),
+            findings,
+        );
+        let mut out = Vec::new();
+        r.write(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Five games, each with one illegal move (a board each).
+    fn five_errors() -> String {
+        "[GameType \"20\"]\n1. 32-28 28-23 *\n\n".repeat(5)
+    }
+
+    #[test]
+    fn every_error_is_listed_with_a_board_within_the_limits() {
+        let html = page(&five_errors(), LIMITS);
+        assert_eq!(html.matches("class=\"d error\"").count(), 5);
+        assert_eq!(html.matches("<svg class=\"board\"").count(), 5);
+    }
+
+    #[test]
+    fn boards_and_rows_beyond_the_limits_are_counted_not_drawn() {
+        let limits = Limits {
+            boards_per_file: 2,
+            boards: 100,
+            listed_per_file: 3,
+            listed: 100,
+        };
+        let html = page(&five_errors(), limits);
+        assert_eq!(html.matches("class=\"d error\"").count(), 3);
+        assert_eq!(html.matches("<svg class=\"board\"").count(), 2);
+        assert!(html.contains("board not drawn"));
+        assert!(html.contains("2 more finding(s) not listed"), "{html}");
+        // The report's own limits apply across files.
+        let html = page(
+            &five_errors(),
+            Limits {
+                boards: 1,
+                listed: 4,
+                ..LIMITS
+            },
+        );
+        assert_eq!(html.matches("class=\"d error\"").count(), 4);
+        assert_eq!(html.matches("<svg class=\"board\"").count(), 1);
+        assert!(html.contains("1 more finding(s) not listed"), "{html}");
+    }
 
     #[test]
     fn messages_of_one_shape_differ_only_in_squares_and_numbers() {
