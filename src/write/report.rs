@@ -538,10 +538,14 @@ impl Report {
                 })
                 .collect(),
         };
+        let chart = if bars.is_empty() {
+            "<p class=\"hint\">No game has a year in its Date tag.</p>".to_string()
+        } else {
+            svg::columns(&bars, bars.len().div_ceil(8).max(1))
+        };
         writeln!(
             out,
-            "<figure class=\"chart\"><figcaption>Games per year ({unknown} without a year in their Date tag)</figcaption>{}</figure>",
-            svg::columns(&bars, bars.len().div_ceil(8).max(1))
+            "<figure class=\"chart\"><figcaption>Games per year ({unknown} without a year in their Date tag)</figcaption>{chart}</figure>"
         )?;
         // Codes.
         let mut codes: Vec<_> = s.codes.iter().collect();
@@ -715,13 +719,14 @@ a{color:#1f6feb}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(440px,1fr));gap:16px}
 figure.chart{margin:0;background:#fff;padding:10px 14px;box-shadow:0 1px 2px #0001;border-radius:6px}
 figure.chart figcaption{font-weight:600;font-size:14px;margin-bottom:6px}
-svg.chart{width:100%;height:auto;font-size:10px}
+svg.chart{width:100%;max-width:600px;height:auto;font-size:10px}
 svg.chart .lb{text-anchor:end;fill:var(--ink)}svg.chart .n{fill:var(--mute)}svg.chart .cl{text-anchor:middle;fill:var(--mute);font-size:9px}
 svg.chart .ax{stroke:#aab4bf}
 .bar{fill:#4a90c2}.rw,i.rw{fill:#e9dcc0;background:#e9dcc0}.rb,i.rb{fill:#34495e;background:#34495e}.rd,i.rd{fill:#8fb996;background:#8fb996}.ru,i.ru{fill:#c8ced6;background:#c8ced6}.ro,i.ro{fill:#b39ddb;background:#b39ddb}
 .se,i.se{fill:var(--e);background:var(--e)}.sw,i.sw{fill:var(--w);background:var(--w)}.si,i.si{fill:var(--i);background:var(--i)}
 .legend{font-size:12px;color:var(--mute);margin:4px 0 0}.legend i{display:inline-block;width:10px;height:10px;margin:0 4px 0 10px;border:1px solid #0002}
 .hint{color:var(--mute);font-size:13px}
+#open-all,#close-all{display:none}.js #open-all,.js #close-all{display:inline}
 button{font:inherit;font-size:12px;padding:2px 8px;border:1px solid var(--line);background:#fff;border-radius:4px;cursor:pointer}
 details.file{background:#fff;margin:10px 0;border-radius:6px;box-shadow:0 1px 2px #0001}
 details.file>summary{padding:8px 12px;cursor:pointer;background:#eef2f6;border-radius:6px;font-weight:600}
@@ -743,7 +748,7 @@ ul.notes{margin:2px 0 4px;padding-left:18px;font-size:13px;color:#33404d}
 figure{margin:6px 0 2px}figcaption{font-size:12px;color:var(--mute)}
 svg.board{display:block}
 svg.board .lt{fill:#f3e6cc}svg.board .dk{fill:#8b6b4a}
-svg.board .sq text{font-size:5.2px;fill:#f3e6cc;font-family:ui-monospace,Menlo,Consolas,monospace}
+svg.board .sq text{font-size:5px;fill:#fff4dc;font-family:ui-monospace,Menlo,Consolas,monospace;paint-order:stroke;stroke:#6b4f35;stroke-width:1.3px}
 svg.board .co text{font-size:7px;fill:var(--mute);text-anchor:middle}
 svg.board .pw{fill:#fbfaf5;stroke:#333;stroke-width:.8}svg.board .pb{fill:#2b2b2b;stroke:#000;stroke-width:.8}
 svg.board .pw.k{fill:none;stroke:#b8860b;stroke-width:1.4}svg.board .pb.k{fill:none;stroke:#f0c040;stroke-width:1.4}
@@ -758,9 +763,10 @@ li.d .at{font-family:ui-monospace,Menlo,Consolas,monospace;color:var(--mute)}
 footer{max-width:1200px;margin:0 auto;padding:10px 24px 30px;color:var(--mute);font-size:12px}
 ";
 
-/// The page's script: a link to a file's findings opens them; buttons open or close every
-/// file.
+/// The page's script: a link to a file's findings opens them; buttons (shown only when the
+/// script runs) open or close every file.
 const SCRIPT: &str = "\
+document.documentElement.className='js';
 function openTarget(){var id=location.hash.slice(1);if(!id)return;var el=document.getElementById(id);if(el&&el.tagName==='DETAILS'){el.open=true;}}
 window.addEventListener('hashchange',openTarget);openTarget();
 function setAll(v){document.querySelectorAll('details.file').forEach(function(d){d.open=v;});}

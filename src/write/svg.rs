@@ -44,8 +44,8 @@ pub fn board(d: &Diagram, marked: &[String], title: &str) -> String {
     let _ = write!(
         s,
         "<svg class=\"board\" viewBox=\"0 0 {w} {h}\" width=\"{}\" height=\"{}\" role=\"img\"><title>{}</title><rect class=\"lt\" x=\"{left}\" y=\"0\" width=\"{side}\" height=\"{side}\"/>",
-        w * 12 / 10,
-        h * 12 / 10,
+        w * 3 / 2,
+        h * 3 / 2,
         escape(title)
     );
     let mut names = String::new();
@@ -64,7 +64,7 @@ pub fn board(d: &Diagram, marked: &[String], title: &str) -> String {
                 names,
                 "<text x=\"{}\" y=\"{}\">{}</text>",
                 px + 1,
-                py + 6,
+                py + 5,
                 escape(&sq.name)
             );
             if let Some(p) = sq.piece {
@@ -72,10 +72,10 @@ pub fn board(d: &Diagram, marked: &[String], title: &str) -> String {
                     Color::White => "pw",
                     Color::Black => "pb",
                 };
-                let (cx, cy) = (px + CELL / 2, py + CELL / 2 + 1);
+                let (cx, cy) = (px + CELL / 2 + 1, py + CELL / 2 + 2);
                 let _ = write!(
                     pieces,
-                    "<circle class=\"{class}\" cx=\"{cx}\" cy=\"{cy}\" r=\"7\"/>"
+                    "<circle class=\"{class}\" cx=\"{cx}\" cy=\"{cy}\" r=\"6.5\"/>"
                 );
                 if p.role == Role::King {
                     let _ = write!(
