@@ -30,6 +30,8 @@ pub struct Limits {
     pub listed_per_file: usize,
     /// Findings listed in the whole report.
     pub listed: usize,
+    /// Bytes of findings and boards in the whole report.
+    pub bytes: usize,
 }
 
 /// The limits of `pdn report` (docs/limits.md): with them the page stays under 30 MB however
@@ -39,6 +41,7 @@ pub const LIMITS: Limits = Limits {
     boards: 1000,
     listed_per_file: 2000,
     listed: 20_000,
+    bytes: 25_000_000,
 };
 
 /// A finding kept as HTML, its board apart so that the report's limit can drop it.
@@ -289,6 +292,7 @@ pub struct Report {
     not_read: Vec<String>,
     boards: usize,
     listed: usize,
+    bytes: usize,
 }
 
 impl Report {
@@ -303,6 +307,7 @@ impl Report {
             not_read: Vec::new(),
             boards: 0,
             listed: 0,
+            bytes: 0,
         }
     }
 
@@ -318,39 +323,33 @@ impl Report {
     ) {
         self.all += totals;
         self.stats += stats;
-        let drop_rows = |rows: &mut Vec<Row>,
-                         listed: &mut usize,
-                         unlisted: &mut BTreeMap<&'static str, u64>,
-                         limit: usize| {
-            let keep = limit.saturating_sub(*listed).min(rows.len());
-            for r in rows.drain(keep..) {
+        let f = &mut findings;
+        let mut keep = |rows: &mut Vec<Row>, unlisted: &mut BTreeMap<&'static str, u64>| {
+            let mut kept = 0;
+            for r in rows.iter_mut() {
+                if self.listed >= self.limits.listed || self.bytes >= self.limits.bytes {
+                    break;
+                }
+                if let Some(b) = r.board.as_mut().filter(|b| !b.is_empty()) {
+                    if self.boards >= self.limits.boards
+                        || self.bytes + r.html.len() + b.len() > self.limits.bytes
+                    {
+                        b.clear();
+                    } else {
+                        self.boards += 1;
+                    }
+                }
+                self.bytes += r.html.len() + r.board.as_ref().map_or(0, String::len);
+                self.listed += 1;
+                kept += 1;
+            }
+            for r in rows.drain(kept..) {
                 *unlisted.entry(r.code).or_default() += 1;
             }
-            *listed += keep;
         };
-        let f = &mut findings;
-        drop_rows(
-            &mut f.rows,
-            &mut self.listed,
-            &mut f.unlisted,
-            self.limits.listed,
-        );
+        keep(&mut f.rows, &mut f.unlisted);
         for rep in &mut f.repeats {
-            drop_rows(
-                &mut rep.rows,
-                &mut self.listed,
-                &mut f.unlisted,
-                self.limits.listed,
-            );
-        }
-        for r in &mut f.rows {
-            if let Some(b) = r.board.as_mut().filter(|b| !b.is_empty()) {
-                if self.boards >= self.limits.boards {
-                    b.clear();
-                } else {
-                    self.boards += 1;
-                }
-            }
+            keep(&mut rep.rows, &mut f.unlisted);
         }
         self.files.push(FileEntry {
             path: path.to_string(),
@@ -635,9 +634,10 @@ impl Report {
                     .collect();
                 write!(
                     out,
-                    "<p class=\"unlisted\">{n} more finding(s) not listed, over the report's limit of {} per file, {} in all ({}); <code>pdn check</code> lists every one.</p>",
+                    "<p class=\"unlisted\">{n} more finding(s) not listed, over the report's limits ({} per file, {} or {} MB in all) ({}); <code>pdn check</code> lists every one.</p>",
                     self.limits.listed_per_file,
                     self.limits.listed,
+                    self.limits.bytes / 1_000_000,
                     by.join(", ")
                 )?;
             }
@@ -820,6 +820,7 @@ mod tests {
             boards: 100,
             listed_per_file: 3,
             listed: 100,
+            bytes: LIMITS.bytes,
         };
         let html = page(&five_errors(), limits);
         assert_eq!(html.matches("class=\"d error\"").count(), 3);
@@ -838,6 +839,11 @@ mod tests {
         assert_eq!(html.matches("class=\"d error\"").count(), 4);
         assert_eq!(html.matches("<svg class=\"board\"").count(), 1);
         assert!(html.contains("1 more finding(s) not listed"), "{html}");
+        // And its size: the finding that reaches it is the last listed, without its board.
+        let html = page(&five_errors(), Limits { bytes: 1, ..LIMITS });
+        assert_eq!(html.matches("class=\"d error\"").count(), 1);
+        assert_eq!(html.matches("<svg class=\"board\"").count(), 0);
+        assert!(html.contains("4 more finding(s) not listed"), "{html}");
     }
 
     #[test]
