@@ -34,6 +34,7 @@
 
 #![warn(missing_docs)]
 
+pub mod ballots;
 pub mod board;
 pub mod check;
 pub mod dedup;

@@ -14,6 +14,7 @@ use std::ops::AddAssign;
 
 use serde::Serialize;
 
+use crate::ballots::{ballot_of, main_line_key};
 use crate::board::Color;
 use crate::check::{CheckedGame, FileTotals};
 use crate::lint::{Diagnostic, Severity};
@@ -212,8 +213,11 @@ pub struct Stats {
     pub variants: BTreeMap<String, VariantStats>,
     /// Lengths of the replayed main lines.
     pub lengths: Lengths,
-    /// Openings: the first plies of the main line, by their moves.
+    /// Openings: the first plies of the main line as played, written in the variant's standard
+    /// notation (as written for games not replayed).
     pub openings: BTreeMap<String, u64>,
+    /// English games by the three-move ballot they followed (`ACF 5 9-13 22-18 6-9 (...)`).
+    pub ballots: BTreeMap<String, u64>,
     /// Players by folded name.
     pub players: BTreeMap<String, PlayerStats>,
     /// Games by Event tag.
@@ -250,6 +254,7 @@ impl AddAssign<&Stats> for Stats {
         }
         add_counts(&mut self.lengths.0, &o.lengths.0);
         add_counts(&mut self.openings, &o.openings);
+        add_counts(&mut self.ballots, &o.ballots);
         for (k, p) in &o.players {
             let e = self.players.entry(k.clone()).or_default();
             e.games += p.games;
@@ -402,8 +407,10 @@ pub fn result_of(game: &Game) -> Option<ResultKind> {
     }
 }
 
-/// The opening of a game: the squares of its first `plies` main-line moves as written, each
-/// move's squares joined by `-`, moves by spaces; `None` for a game with fewer moves.
+/// The opening of a game that was not replayed: the squares of its first `plies` main-line
+/// moves as written, each move's squares joined by `-` (`x` for captures), moves by spaces;
+/// `None` for a game with fewer moves. Replayed games are named by the moves played
+/// ([`crate::ballots::main_line_key`]).
 pub fn opening_of(game: &Game, plies: usize) -> Option<String> {
     if plies == 0 {
         return None;
@@ -488,7 +495,19 @@ impl FileStats {
         if let Some(r) = g.report.as_ref().filter(|r| r.variant.is_some()) {
             *s.lengths.0.entry(r.plies).or_default() += 1;
         }
-        if let Some(o) = opening_of(game, self.opening_plies) {
+        let played = g
+            .report
+            .as_ref()
+            .filter(|r| !r.moves.is_empty())
+            .zip(variant);
+        let opening = match played {
+            Some((r, v)) => main_line_key(v, &r.moves, self.opening_plies),
+            None => opening_of(game, self.opening_plies),
+        };
+        if let Some(b) = played.and_then(|(r, v)| ballot_of(v, &r.moves)) {
+            *s.ballots.entry(b.label()).or_default() += 1;
+        }
+        if let Some(o) = opening {
             let name = match variant {
                 Some(v) => format!("{}: {o}", v.name()),
                 None => o,

@@ -309,3 +309,79 @@ fn corpus_overview_snapshot() {
         .unwrap();
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
 }
+
+/// The ballots of tinsley.pdn counted from its text: each game's first three moves as written
+/// (a move is a capture when its squares are two rows apart, whatever separator the file
+/// used), looked up in the ACF list, against what `pdn stats` names from the replayed moves.
+#[test]
+fn tinsley_ballots_match_the_first_three_moves_read_from_the_text() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/checkerboard/tinsley.pdn");
+    let text = fs::read_to_string(&path).unwrap();
+    let mv = regex::Regex::new(r"\b(\d{1,2})[-x](\d{1,2})\b").unwrap();
+    // Games no variant replays (G513: moves missing from the record) have no moves played.
+    let out = pdn()
+        .args(["check", "--format", "json", "--no-config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let unreplayed: Vec<u64> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["code"] == "G513")
+        .map(|v| v["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(unreplayed.len(), 1);
+    let mut expected: BTreeMap<String, u64> = BTreeMap::new();
+    for (i, game) in text.split("[Event").skip(1).enumerate() {
+        if game.contains("[FEN") || unreplayed.contains(&(i as u64 + 1)) {
+            continue;
+        }
+        let body = game.split_once("\n1.").map_or("", |(_, b)| b);
+        let first: Vec<String> = mv
+            .captures_iter(body)
+            .take(3)
+            .map(|c| {
+                let (a, b): (u32, u32) = (c[1].parse().unwrap(), c[2].parse().unwrap());
+                let capture = ((a - 1) / 4).abs_diff((b - 1) / 4) == 2;
+                format!("{a}{}{b}", if capture { 'x' } else { '-' })
+            })
+            .collect();
+        if let Some(b) = pdnkit::ballots::ballot(&first.join(" ")) {
+            *expected.entry(b.label()).or_default() += 1;
+        }
+    }
+    let s = stats_json(&[], &[&path]);
+    let got: BTreeMap<String, u64> = s["ballots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["key"].as_str().unwrap().to_string(),
+                e["value"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(got.values().sum::<u64>() > 500, "{got:?}");
+    assert_eq!(got, expected);
+}
+
+/// Openings are named by the moves played: a capture written with `-` or `x`, and the same
+/// game written in full, give one key.
+#[test]
+fn openings_are_named_by_the_moves_played_not_as_written() {
+    let tree = TempTree::new("stats-opening-key");
+    let a = tree.file(
+        "a.pdn",
+        "[GameType \"21\"]\n1. 9-14 23-18 14x23 27x18 *\n\n[GameType \"21\"]\n1. 9-14 23-18 14-23 27-18 *\n",
+    );
+    let s = stats_json(&["--opening-plies", "3"], &[&a]);
+    assert_eq!(s["openings"][0]["key"], "english: 9-14 23-18 14x23");
+    assert_eq!(s["openings"][0]["value"], 2);
+    assert_eq!(
+        s["ballots"][0]["key"],
+        "ACF 46 9-14 23-18 14x23 (Double Cross)"
+    );
+    assert_eq!(s["ballots"][0]["value"], 2);
+}

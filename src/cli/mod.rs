@@ -15,6 +15,7 @@ pub mod fix;
 pub mod generate;
 pub mod parse;
 pub mod printer;
+pub mod report;
 pub mod rules;
 pub mod stats;
 
@@ -37,6 +38,7 @@ Examples:
   pdn check -A R310 -D warnings .   drop R310, fail on every other warning
   pdn convert --notation algebraic a.pdn -o b.pdn   rename every square, keep everything else
   pdn fix --dry-run a.pdn           what fix would repair, as a diff (--in-place to do it)
+  pdn report corpus/ -o report.html a page with tables, charts and boards, for a browser
   pdn explain R305                  what a code means and what to do about it
   pdn perft --variant english -d 8  count the leaves of the move tree
   pdn gen --variant russian -n 1000 1000 random legal games, for benchmarks
@@ -98,6 +100,9 @@ pub enum Command {
     /// Find games with the same main line (and tags, if asked) across files; report the
     /// copies or write the collection without them.
     Dedup(dedup::Args),
+    /// Write one self-contained HTML page over files and directories: the table of files,
+    /// charts, and every finding with its source line and the board before the move.
+    Report(report::Args),
     /// Print the long explanation of a diagnostic code (or all of them).
     Explain(explain::Args),
     /// Write games made by random legal play (deterministic from a seed): inputs for
@@ -147,6 +152,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Annotate(args) => convert::run_annotate(&args),
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
+        Command::Report(args) => report::run(&args, matches.subcommand_matches("report")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
         Command::Fix(args) => fix::run(&args, matches.subcommand_matches("fix")),
         Command::Parse(args) => parse::run(&args),

@@ -186,30 +186,7 @@ impl FileState {
     }
 }
 
-/// A message with every word holding a digit (a square, a move, a number) replaced by `#`:
-/// `10x14 takes nothing` and `29x25 takes nothing` have the same shape.
-pub fn message_shape(message: &str) -> String {
-    let mut shape = String::with_capacity(message.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, shape: &mut String| {
-        if word.chars().any(|c| c.is_ascii_digit()) {
-            shape.push('#');
-        } else {
-            shape.push_str(word);
-        }
-        word.clear();
-    };
-    for c in message.chars() {
-        if c.is_alphanumeric() || matches!(c, '-' | 'x' | ':' | '.' | '/') {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut shape);
-            shape.push(c);
-        }
-    }
-    flush(&mut word, &mut shape);
-    shape
-}
+pub use pdnkit::write::report::message_shape;
 
 /// `5073` as `5,073`.
 pub fn thousands(n: usize) -> String {
@@ -604,18 +581,6 @@ pub fn failed_record(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn messages_of_one_shape_differ_only_in_squares_and_numbers() {
-        assert_eq!(
-            message_shape("10x14 takes nothing but is written with a capture separator"),
-            message_shape("29x25 takes nothing but is written with a capture separator")
-        );
-        assert_ne!(
-            message_shape("12-16 takes nothing, but black had to capture (15x22)"),
-            message_shape("13-18: 18 is occupied")
-        );
-    }
 
     #[test]
     fn counts_are_written_with_thousands_separators() {

@@ -25,6 +25,8 @@ pub enum By {
     Year,
     /// The first plies of the main line.
     Opening,
+    /// The three-move ballot of English games (ACF number).
+    Ballot,
     /// Diagnostics per code.
     Code,
     /// Diagnostics per kind.
@@ -176,6 +178,12 @@ fn section(s: &Stats, by: By) -> Section {
             columns: vec!["games"],
             rows: sorted_counts(&s.openings),
         },
+        By::Ballot => Section {
+            title: "Three-move ballots of English games (ACF list)",
+            name: "ballot",
+            columns: vec!["games"],
+            rows: sorted_counts(&s.ballots),
+        },
         By::Code => {
             let mut rows: Vec<_> = s
                 .codes
@@ -297,6 +305,9 @@ fn write_overview(s: &Stats, top: usize, out: &mut dyn Write) -> io::Result<()> 
     for by in [By::Code, By::Player, By::Event, By::Year, By::Opening] {
         write_table(&section(s, by), top, out)?;
     }
+    if !s.ballots.is_empty() {
+        write_table(&section(s, By::Ballot), top, out)?;
+    }
     Ok(())
 }
 
@@ -361,6 +372,7 @@ pub fn to_json(s: &Stats, top: usize) -> Value {
         "sites": counts(&s.sites),
         "years": s.years,
         "openings": counts(&s.openings),
+        "ballots": counts(&s.ballots),
         "codes": s.codes,
         "kinds": s.kinds,
     })
@@ -368,13 +380,15 @@ pub fn to_json(s: &Stats, top: usize) -> Value {
 
 /// Runs `pdn stats`.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
-    let options = match args.input.options(matches) {
+    let mut options = match args.input.options(matches) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("pdn stats: {e}");
             return EXIT_FAILURE;
         }
     };
+    // Openings and ballots are named by the moves played, whatever notation the file used.
+    options.replay.record_moves = true;
     let plies = args.opening_plies;
     let mut all = Stats::default();
     let mut sink = io::sink();

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::codes::Code;
-use crate::board::Color;
+use crate::board::{Color, Piece};
 use crate::source::Span;
 
 /// How bad a finding is.
@@ -192,9 +192,33 @@ pub struct Diagnostic {
     /// For rule diagnostics: the move it is about.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<MoveContext>,
-    /// A small board diagram (text) for rule errors, shown by the human renderer.
+    /// The board before the move, for rule errors: drawn as text by the human renderer and as
+    /// SVG by the HTML report.
     #[serde(skip)]
-    pub diagram: Option<String>,
+    pub diagram: Option<Diagram>,
+}
+
+/// A position as the game's notation lays it out: plain data, drawn as text
+/// (`write::diagram`'s `Display`) and as SVG (`write::svg`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    /// The rows, top first; in each, the cells from left to right, `None` for a square that
+    /// is not played on.
+    pub rows: Vec<Vec<Option<DiagramSquare>>>,
+    /// Squares are named by coordinates: ranks at the left (the top row is the board's size),
+    /// files below (`a` at the left).
+    pub algebraic: bool,
+    /// The side to move.
+    pub to_move: Color,
+}
+
+/// A playing square of a [`Diagram`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagramSquare {
+    /// Its name in the game's notation (`32`, `c3`).
+    pub name: String,
+    /// The piece on it.
+    pub piece: Option<Piece>,
 }
 
 impl Diagnostic {

@@ -5,5 +5,5 @@ mod diagnostic;
 pub mod levels;
 
 pub use codes::Code;
-pub use diagnostic::{Diagnostic, Kind, Label, MoveContext, Severity};
+pub use diagnostic::{Diagnostic, Diagram, DiagramSquare, Kind, Label, MoveContext, Severity};
 pub use levels::{Level, LintLevels, Target};

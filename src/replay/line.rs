@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
-use crate::lint::{Code, Diagnostic, MoveContext};
+use crate::lint::{Code, Diagnostic, Diagram, MoveContext};
 use crate::notation::resolve::{
     Reach, ResolveError, matching, prefix_of, resolve, resolve_squares, token_squares, write_move,
     write_move_in,
@@ -41,7 +41,7 @@ pub(super) struct Decided {
     pub loser: Color,
     pub why: String,
     /// The final position, drawn.
-    pub diagram: String,
+    pub diagram: Diagram,
 }
 
 /// The replay state at one point of a line.
@@ -1070,7 +1070,7 @@ impl<'g> Shared<'g, '_> {
 
     /// A rule error's last touches: the note on a first move whose squares all fit a smaller
     /// board, the move's context and the board before it.
-    fn finish(&self, d: Diagnostic, ctx: MoveContext, pic: String) -> Diagnostic {
+    fn finish(&self, d: Diagnostic, ctx: MoveContext, pic: Diagram) -> Diagnostic {
         let mut d = d;
         if let Some(b) = self.sel.smaller_board {
             if ctx.ply == 1 && ctx.variation_depth == 0 {

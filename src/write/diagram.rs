@@ -1,12 +1,14 @@
 //! A small text diagram of a position, drawn in the game's own notation.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 
-use crate::board::{Color, Position, Role, Square};
+use crate::board::{Color, Piece, Position, Role, Square};
+use crate::lint::{Diagram, DiagramSquare};
 use crate::notation::{Corner, Layout, NotationKind};
 
 /// Draws `pos` as the game's layout names its squares, so that a piece stands where the move
-/// text says: `w`/`b` for men, `W`/`B` for kings, `.` for an empty playing square.
+/// text says. As text (`Display`): `w`/`b` for men, `W`/`B` for kings, `.` for an empty
+/// playing square.
 ///
 /// - Algebraic layouts are drawn with the layout's `a1` at the bottom left, ranks at the left
 ///   and files below, whichever side that puts at the bottom (in English draughts written in
@@ -17,7 +19,7 @@ use crate::notation::{Corner, Layout, NotationKind};
 ///   sees it, square 1 in its corner at the bottom.
 ///
 /// The last line says who is to move.
-pub fn diagram(pos: &Position, layout: &Layout) -> String {
+pub fn diagram(pos: &Position, layout: &Layout) -> Diagram {
     let n = pos.board().size();
     // The square drawn at each row (top first) and column.
     let mut grid: Vec<Vec<Option<Square>>> = vec![vec![None; usize::from(n)]; usize::from(n)];
@@ -47,51 +49,75 @@ pub fn diagram(pos: &Position, layout: &Layout) -> String {
             }
         }
     }
-    let mut s = String::new();
-    for (y, row) in grid.iter().enumerate() {
-        let mut line = String::new();
-        if layout.kind == NotationKind::Algebraic {
-            let _ = write!(line, "{:>2} ", usize::from(n) - y);
-        }
-        for cell in row {
-            line.push(match cell {
-                None => ' ',
-                Some(sq) => match pos.piece_at(*sq) {
-                    None => '.',
-                    Some(p) => match (p.color, p.role) {
-                        (Color::White, Role::Man) => 'w',
-                        (Color::White, Role::King) => 'W',
-                        (Color::Black, Role::Man) => 'b',
-                        (Color::Black, Role::King) => 'B',
-                    },
-                },
-            });
-            line.push(' ');
-        }
-        if layout.kind == NotationKind::Numeric {
-            let numbers: Vec<u32> = row
-                .iter()
-                .flatten()
-                .map(|&sq| layout.to_numeric(sq))
-                .collect();
-            if let (Some(a), Some(z)) = (numbers.iter().min(), numbers.iter().max()) {
-                let _ = write!(line, "  {a}-{z}");
+    Diagram {
+        rows: grid
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|cell| {
+                        cell.map(|sq| DiagramSquare {
+                            name: layout.name(sq),
+                            piece: pos.piece_at(sq),
+                        })
+                    })
+                    .collect()
+            })
+            .collect(),
+        algebraic: layout.kind == NotationKind::Algebraic,
+        to_move: pos.side_to_move(),
+    }
+}
+
+/// The letter of a piece in text diagrams: `w`/`b` for men, `W`/`B` for kings.
+pub fn piece_letter(p: Piece) -> char {
+    match (p.color, p.role) {
+        (Color::White, Role::Man) => 'w',
+        (Color::White, Role::King) => 'W',
+        (Color::Black, Role::Man) => 'b',
+        (Color::Black, Role::King) => 'B',
+    }
+}
+
+impl fmt::Display for Diagram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.rows.len();
+        let mut s = String::new();
+        for (y, row) in self.rows.iter().enumerate() {
+            let mut line = String::new();
+            if self.algebraic {
+                let _ = write!(line, "{:>2} ", n - y);
             }
+            for cell in row {
+                line.push(match cell {
+                    None => ' ',
+                    Some(sq) => sq.piece.map_or('.', piece_letter),
+                });
+                line.push(' ');
+            }
+            if !self.algebraic {
+                let numbers: Vec<u32> = row
+                    .iter()
+                    .flatten()
+                    .filter_map(|sq| sq.name.parse().ok())
+                    .collect();
+                if let (Some(a), Some(z)) = (numbers.iter().min(), numbers.iter().max()) {
+                    let _ = write!(line, "  {a}-{z}");
+                }
+            }
+            s.push_str(line.trim_end());
+            s.push('\n');
         }
-        s.push_str(line.trim_end());
-        s.push('\n');
-    }
-    if layout.kind == NotationKind::Algebraic {
-        s.push_str("   ");
-        for file in 0..n {
-            s.push((b'a' + file) as char);
-            s.push(' ');
+        if self.algebraic {
+            s.push_str("   ");
+            for file in 0..n {
+                s.push(char::from(b'a' + file as u8));
+                s.push(' ');
+            }
+            s = s.trim_end().to_string();
+            s.push('\n');
         }
-        s = s.trim_end().to_string();
-        s.push('\n');
+        write!(f, "{s}{} to move", self.to_move.as_str())
     }
-    let _ = write!(s, "{} to move", pos.side_to_move().as_str());
-    s
 }
 
 #[cfg(test)]
@@ -173,7 +199,7 @@ mod tests {
                             role: Role::Man,
                         }),
                     );
-                    let pic = diagram(&pos, &layout);
+                    let pic = diagram(&pos, &layout).to_string();
                     assert_eq!(
                         name_of_the_piece(&pic, &layout),
                         layout.name(sq),
@@ -196,7 +222,7 @@ mod tests {
         let man = pos.piece_at(c3);
         pos.set_piece(c3, None);
         pos.set_piece(d4, man);
-        let pic = diagram(&pos, &layout);
+        let pic = diagram(&pos, &layout).to_string();
         let rows: Vec<&str> = pic.lines().collect();
         // Rank 4, file d: the fourth cell of the fifth line from the top.
         assert!(rows[4].starts_with(" 4 "), "{pic}");
@@ -212,7 +238,7 @@ mod tests {
     #[test]
     fn spanish_is_drawn_as_white_sees_it_with_square_1_at_the_bottom_right() {
         let v = Variant::Spanish;
-        let pic = diagram(&Position::start(v), &Layout::standard(v));
+        let pic = diagram(&Position::start(v), &Layout::standard(v)).to_string();
         let lines: Vec<&str> = pic.lines().collect();
         // The turned board: the bottom-left cell is not a playing square.
         assert_eq!(lines[7], "  w   w   w   w   1-4", "{pic}");

@@ -7,3 +7,5 @@ pub mod export;
 pub mod fix;
 pub mod pdn;
 pub mod render;
+pub mod report;
+pub mod svg;

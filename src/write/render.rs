@@ -71,6 +71,56 @@ impl<'a> SourceView<'a> {
     }
 }
 
+/// The line a span starts on, cut around the span: the text before it, the span itself (to the
+/// end of the line at most) and the text after it, each part at most [`WINDOW_CONTEXT`] bytes
+/// (the span [`LONG_LINE`] bytes) and cut at character boundaries.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Excerpt<'a> {
+    /// Line and column of the span's start.
+    pub at: LineCol,
+    /// The line's text before the span.
+    pub before: &'a str,
+    /// The span's text on this line.
+    pub marked: &'a str,
+    /// The line's text after the span.
+    pub after: &'a str,
+    /// Text was left out before `before`.
+    pub cut_before: bool,
+    /// Text was left out after `after` (or at the end of `marked`).
+    pub cut_after: bool,
+}
+
+impl<'a> SourceView<'a> {
+    /// The line `span` starts on, cut around it.
+    pub fn excerpt(&self, span: Span) -> Excerpt<'a> {
+        let text = self.text;
+        let start = self.clamp(span.start);
+        let end = self.clamp(span.end).max(start);
+        let line_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_end = text[start..]
+            .find(['\n', '\r'])
+            .map_or(text.len(), |i| start + i);
+        let end = end.min(line_end);
+        let floor = |mut i: usize| {
+            while !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let from = floor(start.saturating_sub(WINDOW_CONTEXT).max(line_start));
+        let mark_end = floor(end.min(start + LONG_LINE));
+        let to = floor(line_end.min(mark_end + WINDOW_CONTEXT));
+        Excerpt {
+            at: self.locate(span).0,
+            before: &text[from..start],
+            marked: &text[start..mark_end],
+            after: &text[mark_end..to],
+            cut_before: from > line_start,
+            cut_after: to < line_end,
+        }
+    }
+}
+
 /// Lines of context kept between the main span and a label before the label is dropped from
 /// the excerpt (it is still listed as a note).
 const MAX_EXCERPT_LINES: u32 = 12;
@@ -184,7 +234,7 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
     let mut out = renderer.render(&report).to_string();
     if let Some(diagram) = &d.diagram {
         out.push('\n');
-        for line in diagram.lines() {
+        for line in diagram.to_string().lines() {
             let _ = writeln!(out, "    {line}");
         }
         out.pop();

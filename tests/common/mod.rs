@@ -1,5 +1,8 @@
 //! What several CLI test files share: a temporary directory tree.
 
+#[allow(dead_code)]
+pub mod report;
+
 use std::fs;
 use std::path::PathBuf;
 
