@@ -185,6 +185,12 @@ impl TreeBuilder {
         self.game.take()
     }
 
+    /// The game being built, while the reader is in it (and the last one built, until it is
+    /// taken): a caller that handles the movetext part by part may empty its body.
+    pub fn game_mut(&mut self) -> Option<&mut Game> {
+        self.game.as_mut()
+    }
+
     /// The findings handed over since the last call.
     pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.diagnostics)
