@@ -386,6 +386,19 @@ impl StreamingCheck<'_> {
         !self.options.syntax_only
     }
 
+    /// Replays the part built so far if it is long and the main line may be cut here: before
+    /// a move number or a variation of the main line, after a move that takes nothing (so a
+    /// capture written one jump per move is never split).
+    fn maybe_cut(&mut self) {
+        let long = self
+            .builder
+            .game_mut()
+            .is_some_and(|g| g.body.len() >= PART_ELEMENTS);
+        if self.depth == 0 && self.last_quiet && long {
+            self.replay_part(false);
+        }
+    }
+
     /// Replays the part built so far.
     fn replay_part(&mut self, last: bool) {
         let Some(game) = self.builder.game_mut() else {
@@ -434,13 +447,7 @@ impl Visitor for StreamingCheck<'_> {
         if !self.replaying() {
             return ControlFlow::Continue(());
         }
-        let long = self
-            .builder
-            .game_mut()
-            .is_some_and(|g| g.body.len() >= PART_ELEMENTS);
-        if self.depth == 0 && self.last_quiet && long {
-            self.replay_part(false);
-        }
+        self.maybe_cut();
         self.builder.move_number(number)
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
@@ -497,10 +504,12 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
-        self.depth += 1;
         if self.replaying() {
+            self.maybe_cut();
+            self.depth += 1;
             self.builder.begin_variation(span)
         } else {
+            self.depth += 1;
             // Nothing of a variation is needed to check syntax only: the reader still reports
             // its findings.
             ControlFlow::Continue(Skip(true))

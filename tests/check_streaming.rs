@@ -147,3 +147,17 @@ fn a_game_in_many_parts_is_judged_as_a_whole() {
         same_findings(g.as_bytes(), &CheckOptions::default());
     }
 }
+
+#[test]
+fn thousands_of_sibling_variations_are_judged_as_in_one_piece() {
+    // Every variation replaces White's first move; some are not legal there.
+    let alternatives = [
+        "33-29", "31-27", "34-30", "35-30", "31-26", "32-27", "33-28", "34-28",
+    ];
+    let mut s = String::from("[GameType \"20\"]\n\n1. 32-28 ");
+    for k in 0..PART_ELEMENTS {
+        s.push_str(&format!("(1. {}) ", alternatives[k % alternatives.len()]));
+    }
+    s.push_str("19-23 2. 28x19 14x23 *\n");
+    same_findings(s.as_bytes(), &CheckOptions::default());
+}

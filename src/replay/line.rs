@@ -201,7 +201,11 @@ pub(super) fn replay_part<'l>(
             };
             let carry = (!last && complete).then(|| Carry {
                 state: state.clone(),
-                before_last: last_main.and_then(|i| shared.before.get(&i).cloned()),
+                // A part with no move of the main line (variations only) hands on what it got.
+                before_last: match last_main {
+                    Some(i) => shared.before.get(&i).cloned(),
+                    None => before_last.clone(),
+                },
                 line_ply: shared.main_line.0,
                 numbers_reported: shared.main_line.1,
                 foreign_reported: shared.foreign_reported,
