@@ -62,6 +62,9 @@ pub(crate) struct Once {
     paren_note: bool,
 }
 
+/// The largest square number stored (a square token's number is 16 bits).
+const MAX_SQUARE: u16 = u16::MAX;
+
 /// How far recovery skips before it gives up waiting for a game start and ends the chunk.
 const SKIP_CAP: usize = 1 << 20;
 
@@ -1794,6 +1797,31 @@ impl<'a> P<'a, '_> {
         })
     }
 
+    /// A square number at `start..end` too large to be stored: reported (S112), and the
+    /// whole token is skipped, since no board has such a square.
+    fn square_too_large(&mut self, start: usize, end: usize) -> bool {
+        let digits = &self.s[start..end];
+        if !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits
+                .parse::<u32>()
+                .is_ok_and(|v| v <= u32::from(MAX_SQUARE))
+        {
+            return false;
+        }
+        self.g.pos = self.token_end(start).max(end);
+        self.error(
+            &c::S112,
+            start,
+            end,
+            format!(
+                "this square number has {} digits: it is too large to be stored (at most \
+                 {MAX_SQUARE}; the largest board has 72 squares), so the move is not read",
+                end - start
+            ),
+        );
+        true
+    }
+
     /// Russian short notation starts at `i`: a file letter, then the square the man goes to
     /// (`cd4`) or a capture separator and the square it captures to (`b:d4`, `bxd4`).
     fn short_origin_at(&mut self, i: usize) -> bool {
@@ -1906,9 +1934,12 @@ impl<'a> P<'a, '_> {
                 return self.numeric_run(start, e1, digits, squares);
             }
         }
+        if self.square_too_large(start, e1) {
+            return None;
+        }
         if e1 - start > RawText::CAPACITY {
             self.g.pos = e1;
-            self.error(&c::S107, start, e1, "this square number is far too long");
+            self.error(&c::S107, start, e1, "this square is far too long");
             return None;
         }
         squares.push(self.square_token(start, e1, v1, None));
@@ -1957,6 +1988,9 @@ impl<'a> P<'a, '_> {
                 }
                 break;
             };
+            if self.square_too_large(k, e2) {
+                return None;
+            }
             if e2 - k > RawText::CAPACITY {
                 break;
             }
