@@ -539,7 +539,9 @@ impl Visitor for StreamingCheck<'_> {
         if self.replaying() {
             self.builder.end_game(span);
             self.replay_part(true);
-            let _ = self.builder.take_game();
+            if let Some(game) = self.builder.take_game() {
+                self.builder.recycle(game);
+            }
             let r = std::mem::take(&mut self.replay).finish();
             match r.variant {
                 Some(v) => *self.totals.variants.entry(v).or_default() += 1,

@@ -1800,6 +1800,10 @@ impl<'a> P<'a, '_> {
     /// A square number at `start..end` too large to be stored: reported (S112), and the
     /// whole token is skipped, since no board has such a square.
     fn square_too_large(&mut self, start: usize, end: usize) -> bool {
+        // Four digits or fewer always fit: the common case costs one comparison.
+        if end - start < 5 {
+            return false;
+        }
         let digits = &self.s[start..end];
         if !digits.bytes().all(|b| b.is_ascii_digit())
             || digits

@@ -172,6 +172,8 @@ pub trait Visitor {
 pub struct TreeBuilder {
     game: Option<Game>,
     diagnostics: Vec<Diagnostic>,
+    /// A game handed back, whose lists the next game reuses.
+    spare: Option<Game>,
 }
 
 impl TreeBuilder {
@@ -191,6 +193,16 @@ impl TreeBuilder {
         self.game.as_mut()
     }
 
+    /// Hands back a game that is no longer needed: the next game is built in its lists, so a
+    /// caller that reads game after game this way does not allocate them again.
+    pub fn recycle(&mut self, mut game: Game) {
+        game.tags.clear();
+        game.header_comments.clear();
+        game.body.clear();
+        game.result = None;
+        self.spare = Some(game);
+    }
+
     /// The findings handed over since the last call.
     pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
         std::mem::take(&mut self.diagnostics)
@@ -206,13 +218,13 @@ impl TreeBuilder {
 
 impl Visitor for TreeBuilder {
     fn begin_game(&mut self) -> ControlFlow<()> {
-        self.game = Some(Game {
+        self.game = Some(self.spare.take().unwrap_or_else(|| Game {
             tags: Vec::new(),
             header_comments: Vec::new(),
             body: Vec::new(),
             result: None,
             span: Span::point(0),
-        });
+        }));
         ControlFlow::Continue(())
     }
 
