@@ -124,6 +124,9 @@ pub(crate) struct GameParser {
     last_move: Option<usize>,
     /// Comments before the first movetext element, not yet known to be header comments.
     pending_comments: Vec<PendingComment>,
+    /// Header comments (a `[` followed them) not yet handed over: the visitor hears of them
+    /// once the chunk is known to hold a game.
+    pending_header: Vec<PendingComment>,
     /// The terminator: its kind and place.
     result: Option<(ResultKind, usize, usize)>,
     /// The visitor was told the game began.
@@ -156,6 +159,7 @@ impl GameParser {
         self.prev_tag_end = None;
         self.last_move = None;
         self.pending_comments.clear();
+        self.pending_header.clear();
         self.result = None;
         self.begun = false;
         self.halted = false;
@@ -467,8 +471,26 @@ impl<'a> P<'a, '_> {
         }
     }
 
-    /// Hands the comments read before the first movetext element on as movetext comments.
+    /// Hands the header comments held back on: the chunk holds a game.
+    fn flush_header<V: Visitor + ?Sized>(&mut self, v: &mut V) {
+        if self.g.pending_header.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.g.pending_header);
+        for &c in &pending {
+            if self.listening(v) {
+                let f = v.header_comment(self.raw_comment(c));
+                self.flow(f);
+            }
+        }
+        self.g.pending_header = pending;
+        self.g.pending_header.clear();
+    }
+
+    /// Hands the comments read before the first movetext element on as movetext comments
+    /// (and the header comments held back before them).
     fn flush_pending<V: Visitor + ?Sized>(&mut self, v: &mut V) {
+        self.flush_header(v);
         if self.g.pending_comments.is_empty() {
             return;
         }
@@ -693,20 +715,15 @@ impl<'a> P<'a, '_> {
             Tok::Stop(s) => stop = Some(s),
             Tok::TagStop => stop = Some(Stop::Tag),
             Tok::Tag(tag, at, mark) => {
-                // Comments before a tag belong to the header.
-                let pending = std::mem::take(&mut self.g.pending_comments);
-                for &c in &pending {
-                    if self.listening(v) {
-                        let f = v.header_comment(self.raw_comment(c));
-                        self.flow(f);
-                    }
-                }
-                self.g.pending_comments = pending;
-                self.g.pending_comments.clear();
+                // Comments before a tag belong to the header; they are handed over once the
+                // chunk is known to hold a game (a tag read, movetext, a terminator).
+                let Self { g, .. } = self;
+                g.pending_header.append(&mut g.pending_comments);
                 if self.g.first.is_none() {
                     self.g.first = Some(at);
                 }
                 if let Some(t) = tag {
+                    self.flush_header(v);
                     let blank_line_before = self.g.prev_tag_end.is_some_and(|prev| {
                         let gap = &self.b[prev..at];
                         gap.iter()
