@@ -10,10 +10,13 @@ use std::io::{self, Read};
 use std::ops::{AddAssign, ControlFlow};
 
 use crate::lint::{Diagnostic, Kind, LintLevels, Severity};
-use crate::replay::{FileContext, GameReport, Guess, ReplayOptions, replay_game};
+use crate::replay::{FileContext, GameReport, Guess, PartReplay, ReplayOptions, replay_game};
 use crate::rules::Variant;
 use crate::source::{Decoding, Span, TextDecoder};
-use crate::syntax::{Chunk, GameReader, ReadOptions};
+use crate::syntax::{
+    Chunk, GameReader, MoveNumber, RawComment, RawMove, RawResult, RawSetup, ReadOptions, Skip,
+    Strength, Tag, TreeBuilder, Visitor,
+};
 
 /// What to check and how.
 #[derive(Clone, Debug, Default)]
@@ -28,7 +31,16 @@ pub struct CheckOptions {
     pub syntax_only: bool,
     /// Codes and kinds allowed, warned or denied; applied after `--strict`, before counting.
     pub levels: LintLevels,
+    /// Check each game as it is read, keeping no syntax tree: the moves are replayed part by
+    /// part (every [`PART_ELEMENTS`] movetext elements), and only the findings that will be
+    /// shown are kept, so the memory a game takes does not grow with its length.
+    /// [`CheckedGame::chunk`] then holds no `game`. For callers that need only the findings.
+    pub streaming: bool,
 }
+
+/// A game is replayed in parts of about this many movetext elements when
+/// [`CheckOptions::streaming`] is on; a game shorter than this is replayed whole.
+pub const PART_ELEMENTS: usize = 1 << 14;
 
 /// One piece of a file (usually one game) with everything found in it.
 #[derive(Debug)]
@@ -138,21 +150,43 @@ pub struct FileGuess {
 /// The most diagnostics kept (and handed on) for one game; the rest are counted only.
 pub const MAX_DIAGNOSTICS_PER_GAME: usize = 1000;
 
+/// Diagnostics of a game not kept, beyond the cap: how many, and of which severity.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dropped {
+    all: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+impl Dropped {
+    fn add(&mut self, rest: &[Diagnostic]) {
+        self.all += rest.len();
+        for d in rest {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => {}
+            }
+        }
+    }
+}
+
 /// Keeps the first [`MAX_DIAGNOSTICS_PER_GAME`] diagnostics (already counted in `totals`) and
-/// says in one F007 how many more there were and of which severity.
-fn cap_diagnostics(diagnostics: &mut Vec<Diagnostic>, totals: &mut FileTotals) {
-    if diagnostics.len() <= MAX_DIAGNOSTICS_PER_GAME {
+/// says in one F007 how many more there were (`dropped` already) and of which severity.
+fn cap_diagnostics(diagnostics: &mut Vec<Diagnostic>, totals: &mut FileTotals, dropped: Dropped) {
+    let mut dropped = dropped;
+    if diagnostics.len() > MAX_DIAGNOSTICS_PER_GAME {
+        dropped.add(&diagnostics[MAX_DIAGNOSTICS_PER_GAME..]);
+        diagnostics.truncate(MAX_DIAGNOSTICS_PER_GAME);
+    }
+    if dropped.all == 0 {
         return;
     }
-    let rest = diagnostics.split_off(MAX_DIAGNOSTICS_PER_GAME);
-    let errors = rest
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    let warnings = rest
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count();
+    let Dropped {
+        all,
+        errors,
+        warnings,
+    } = dropped;
     let at = diagnostics
         .last()
         .map_or(Span::point(0), |d| Span::point(d.span.end));
@@ -163,11 +197,11 @@ fn cap_diagnostics(diagnostics: &mut Vec<Diagnostic>, totals: &mut FileTotals) {
             "{} more diagnostics in this game ({errors} errors, {warnings} warnings) are \
              counted in the totals but not shown: at most {MAX_DIAGNOSTICS_PER_GAME} are kept \
              per game",
-            rest.len()
+            all
         ),
     );
     totals.count(&note);
-    totals.unshown += rest.len();
+    totals.unshown += all;
     diagnostics.push(note);
 }
 
@@ -200,6 +234,13 @@ pub fn check_stream_with<R: Read>(
         Some(e) => TextDecoder::with_encoding(input, e),
         None => TextDecoder::new(input),
     };
+    if options.streaming {
+        return check_streaming(
+            GameReader::new(decoder, options.read.clone()),
+            options,
+            visit,
+        );
+    }
     let mut reader = GameReader::new(decoder, options.read.clone());
     let mut ctx = FileContext::default();
     let mut totals = FileTotals::default();
@@ -235,7 +276,7 @@ pub fn check_stream_with<R: Read>(
         for d in &diagnostics {
             totals.count(d);
         }
-        cap_diagnostics(&mut diagnostics, &mut totals);
+        cap_diagnostics(&mut diagnostics, &mut totals, Dropped::default());
         let flow = visit(CheckedGame {
             chunk,
             report,
@@ -247,5 +288,316 @@ pub fn check_stream_with<R: Read>(
     }
     totals.decoding = reader.decoding();
     totals.white_score_first = ctx.white_score_first();
+    Ok(totals)
+}
+
+/// Where a diagnostic comes from: findings at the same place are listed decoding first, then
+/// the reader's, then the replay's, as the tree path lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Origin {
+    Decoding,
+    Reader,
+    Replay,
+}
+
+/// The diagnostics of one game as they come, levels applied and counted at once; at most
+/// twice the cap are held: the first [`MAX_DIAGNOSTICS_PER_GAME`] in source order are kept,
+/// the others counted.
+#[derive(Default)]
+struct Kept {
+    list: Vec<(Origin, Diagnostic)>,
+    dropped: Dropped,
+    one: Vec<Diagnostic>,
+}
+
+impl Kept {
+    fn push(
+        &mut self,
+        d: Diagnostic,
+        origin: Origin,
+        options: &CheckOptions,
+        totals: &mut FileTotals,
+    ) {
+        let mut d = d;
+        if origin == Origin::Replay
+            && options.read.strict
+            && d.severity == Severity::Warning
+            && strict_kind(d.kind)
+        {
+            d.severity = Severity::Error;
+        }
+        self.one.push(d);
+        options.levels.apply(&mut self.one);
+        let Some(d) = self.one.pop() else { return };
+        totals.count(&d);
+        self.list.push((origin, d));
+        if self.list.len() >= 2 * MAX_DIAGNOSTICS_PER_GAME {
+            self.trim();
+        }
+    }
+
+    fn sort(&mut self) {
+        self.list
+            .sort_by_key(|(o, d)| (d.span.start, d.span.end, *o));
+    }
+
+    fn trim(&mut self) {
+        self.sort();
+        if self.list.len() > MAX_DIAGNOSTICS_PER_GAME {
+            let rest: Vec<Diagnostic> = self
+                .list
+                .drain(MAX_DIAGNOSTICS_PER_GAME..)
+                .map(|(_, d)| d)
+                .collect();
+            self.dropped.add(&rest);
+        }
+    }
+
+    /// The game's diagnostics in source order, capped with an F007 that counts the rest.
+    fn take(&mut self, totals: &mut FileTotals) -> Vec<Diagnostic> {
+        self.trim();
+        let mut out: Vec<Diagnostic> = self.list.drain(..).map(|(_, d)| d).collect();
+        cap_diagnostics(&mut out, totals, std::mem::take(&mut self.dropped));
+        out
+    }
+}
+
+/// The visitor of the streaming check: it builds the game's tags and one part of its
+/// movetext at a time, replays each part as soon as it is cut, and keeps the findings.
+struct StreamingCheck<'a> {
+    options: &'a CheckOptions,
+    ctx: FileContext,
+    totals: FileTotals,
+    builder: TreeBuilder,
+    replay: PartReplay,
+    kept: Kept,
+    /// Variation depth.
+    depth: usize,
+    /// The main line's last move token takes nothing (a capture written one jump per move
+    /// is never cut).
+    last_quiet: bool,
+    found: Vec<Diagnostic>,
+    /// The replay's report of the game just ended.
+    report: Option<GameReport>,
+}
+
+impl StreamingCheck<'_> {
+    fn replaying(&self) -> bool {
+        !self.options.syntax_only
+    }
+
+    /// Replays the part built so far if it is long and the main line may be cut here: before
+    /// a move number or a variation of the main line, after a move that takes nothing (so a
+    /// capture written one jump per move is never split).
+    fn maybe_cut(&mut self) {
+        let long = self
+            .builder
+            .game_mut()
+            .is_some_and(|g| g.body.len() >= PART_ELEMENTS);
+        if self.depth == 0 && self.last_quiet && long {
+            self.replay_part(false);
+        }
+    }
+
+    /// Replays the part built so far.
+    fn replay_part(&mut self, last: bool) {
+        let Some(game) = self.builder.game_mut() else {
+            return;
+        };
+        self.replay.part(
+            game,
+            &self.options.replay,
+            &mut self.ctx,
+            last,
+            &mut self.found,
+        );
+        game.body.clear();
+        for d in std::mem::take(&mut self.found) {
+            self.kept
+                .push(d, Origin::Replay, self.options, &mut self.totals);
+        }
+    }
+}
+
+impl Visitor for StreamingCheck<'_> {
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        self.depth = 0;
+        self.last_quiet = false;
+        if self.replaying() {
+            self.builder.begin_game()
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn header_comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
+        if self.replaying() {
+            self.builder.header_comment(c)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
+        if self.replaying() {
+            self.builder.tag(tag)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {
+        if !self.replaying() {
+            return ControlFlow::Continue(());
+        }
+        self.maybe_cut();
+        self.builder.move_number(number)
+    }
+    fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
+        if !self.replaying() {
+            return ControlFlow::Continue(());
+        }
+        if self.depth == 0 {
+            self.last_quiet = !mv
+                .squares
+                .iter()
+                .any(|s| s.separator.is_some_and(|x| x.kind.is_capture()));
+        }
+        self.builder.mv(mv)
+    }
+    fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
+        if self.replaying() {
+            self.builder.strength(strength)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
+        if self.replaying() {
+            if self.depth == 0 {
+                self.last_quiet = false;
+            }
+            self.builder.ellipsis(span)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
+        if self.replaying() {
+            self.builder.comment(c)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
+        if self.replaying() {
+            self.builder.nag(value, span)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
+        if self.replaying() {
+            if self.depth == 0 {
+                self.last_quiet = false;
+            }
+            self.builder.setup(setup)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
+        if self.replaying() {
+            self.maybe_cut();
+            self.depth += 1;
+            self.builder.begin_variation(span)
+        } else {
+            self.depth += 1;
+            // Nothing of a variation is needed to check syntax only: the reader still reports
+            // its findings.
+            ControlFlow::Continue(Skip(true))
+        }
+    }
+    fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
+        self.depth = self.depth.saturating_sub(1);
+        if self.replaying() {
+            self.builder.end_variation(span)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
+        if self.replaying() {
+            self.builder.result(result)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn diagnostic(&mut self, d: Diagnostic) {
+        self.kept
+            .push(d, Origin::Reader, self.options, &mut self.totals);
+    }
+    fn end_game(&mut self, span: Span) {
+        self.totals.games += 1;
+        if self.replaying() {
+            self.builder.end_game(span);
+            self.replay_part(true);
+            if let Some(game) = self.builder.take_game() {
+                self.builder.recycle(game);
+            }
+            let r = std::mem::take(&mut self.replay).finish();
+            match r.variant {
+                Some(v) => *self.totals.variants.entry(v).or_default() += 1,
+                None => self.totals.unreplayed += 1,
+            }
+            self.totals.plies += r.plies as u64;
+            if let Some(g) = &r.guess {
+                self.totals.guessed += 1;
+                self.totals.add_guess(g, 1);
+            }
+            self.report = Some(r);
+        }
+    }
+}
+
+/// [`check_stream_with`] with [`CheckOptions::streaming`].
+fn check_streaming<R: Read>(
+    mut reader: GameReader<R>,
+    options: &CheckOptions,
+    mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
+) -> io::Result<FileTotals> {
+    let mut check = StreamingCheck {
+        options,
+        ctx: FileContext::default(),
+        totals: FileTotals::default(),
+        builder: TreeBuilder::new(),
+        replay: PartReplay::new(),
+        kept: Kept::default(),
+        depth: 0,
+        last_quiet: false,
+        found: Vec::new(),
+        report: None,
+    };
+    while let Some(mut chunk) = reader.next_chunk_with(&mut check)? {
+        check.totals.bytes += chunk.text.len();
+        for d in std::mem::take(&mut chunk.diagnostics) {
+            let origin = if d.code == crate::lint::codes::file::F005.code {
+                Origin::Reader
+            } else {
+                Origin::Decoding
+            };
+            check.kept.push(d, origin, options, &mut check.totals);
+        }
+        let diagnostics = check.kept.take(&mut check.totals);
+        let report = check.report.take();
+        let flow = visit(CheckedGame {
+            chunk,
+            report,
+            diagnostics,
+        });
+        if flow.is_break() {
+            break;
+        }
+    }
+    let mut totals = check.totals;
+    totals.decoding = reader.decoding();
+    totals.white_score_first = check.ctx.white_score_first();
     Ok(totals)
 }

@@ -238,3 +238,23 @@ fn games_before_a_late_binary_byte_are_kept() {
         .collect();
     assert_eq!(codes, ["F002"]);
 }
+
+#[test]
+fn a_square_number_too_large_to_store_is_reported_with_its_limit() {
+    for (text, at) in [
+        ("1. 123456789012345678901234567890-28 19-23 *\n", "S112 1:4"),
+        ("1. 32-70000 19-23 *\n", "S112 1:7"),
+        ("1. 30x70000x3 19-23 *\n", "S112 1:7"),
+    ] {
+        let chunks = parse_str(text, &ReadOptions::default());
+        assert_eq!(codes_of(&chunks), [at], "{text}");
+        let d = &chunks[0].diagnostics[0];
+        assert!(d.message.contains("at most 65535"), "{}", d.message);
+        // The rest of the game is read: the next move is there.
+        let game = chunks[0].game.as_ref().expect("a game");
+        assert_eq!(game.main_line_moves().count(), 1, "{text}");
+    }
+    // A square number that fits is left to the replay, which knows the board.
+    let chunks = parse_str("1. 65535-28 *\n", &ReadOptions::default());
+    assert!(codes_of(&chunks).is_empty());
+}

@@ -171,7 +171,7 @@ fn check_file(
         for d in &g.diagnostics {
             so_far.count(d);
         }
-        so_far.games += usize::from(g.chunk.game.is_some());
+        so_far.games += usize::from(g.chunk.index.is_some());
         let mut buf = Vec::new();
         let _ = job.printer.game(&name, &g, state, &mut buf);
         if out.emit(buf) {
@@ -288,6 +288,8 @@ pub(crate) fn settings(
             encoding,
             syntax_only,
             levels,
+            // The commands that need each game's tree (stats, filter, dedup) share these.
+            streaming: false,
         },
         max_diagnostics: max_diagnostics.or(config.max_diagnostics),
     })
@@ -348,7 +350,11 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         entries.len(),
     );
     let job = Job {
-        options,
+        // Check needs nothing of a game but its findings: read and replay it as it streams.
+        options: CheckOptions {
+            streaming: true,
+            ..options
+        },
         printer: printer.as_ref(),
         progress: &progress,
     };

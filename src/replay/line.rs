@@ -28,6 +28,35 @@ pub(super) struct LinesOutcome {
     pub final_position: Option<Position>,
     /// The result of a game whose main line ends with the side to move unable to move.
     pub decided: Option<Decided>,
+    /// Where the main line stands at its end, for a replay of the game's next part.
+    pub carry: Option<Carry>,
+    /// Index into `diagnostics` of the one that stopped the main line (its last note says how
+    /// much was left unchecked), and how many of the part's main-line moves were left.
+    pub main_stop: Option<(usize, usize)>,
+    /// Quiet moves written with `x` in the game so far.
+    pub quiet_x_seen: usize,
+}
+
+/// Where the replay of one part of a long game left off, for the replay of the next part
+/// (a game of millions of moves is replayed part by part, so its tree is never whole in
+/// memory). Parts are cut before a move number of the main line, outside variations.
+#[derive(Clone)]
+pub(super) struct Carry {
+    /// The main line's state at the end of the part.
+    state: State,
+    /// The state before the main line's last move: where a variation right after the cut
+    /// starts.
+    before_last: Option<State>,
+    /// The main line's moves so far, and whether its move numbers were reported.
+    line_ply: u32,
+    numbers_reported: bool,
+    foreign_reported: bool,
+    colon_reported: bool,
+    written: Layout,
+    written_fixed: bool,
+    /// Quiet moves written with `x` so far (the one R310 says how many more).
+    pub quiet_x_seen: usize,
+    offset: u32,
 }
 
 /// A result set against a final position in which the side to move has lost: judged by the
@@ -66,25 +95,52 @@ pub(super) fn replay_lines<'l>(
     rules: RuleProfile,
     listener: Option<&'l mut dyn FnMut(&PlyEvent<'_>)>,
 ) -> LinesOutcome {
+    replay_part(game, sel, rules, listener, None, true)
+}
+
+/// Replays one part of a long game: `game` holds the game's tags and the part's movetext
+/// (and, in the last part, its terminator); `from` is where the previous part left off.
+/// The end of the game (result, the count of quiet moves written with `x`) is judged in the
+/// last part only.
+pub(super) fn replay_part<'l>(
+    game: &Game,
+    sel: &Selection,
+    rules: RuleProfile,
+    listener: Option<&'l mut dyn FnMut(&PlyEvent<'_>)>,
+    from: Option<Carry>,
+    last: bool,
+) -> LinesOutcome {
     let lines = game.lines();
     let mut start = sel.start.clone();
     if rules == RuleProfile::Polish1902 {
         start.set_capture_removal(crate::board::CaptureRemoval::Immediate);
     }
-    let initial = State {
+    let mut initial = State {
         pos: start,
         ply: 0,
         huffable: Vec::new(),
         shift: 0,
         king_runs: KingRuns::default(),
     };
+    // The main line's last move, whose state before it the next part may need.
+    let last_main = lines.first().and_then(|l| {
+        l.elements
+            .iter()
+            .rev()
+            .find(|&&i| matches!(game.body[i], Element::Move(_) | Element::Ellipsis { .. }))
+            .copied()
+    });
     let mut shared = Shared {
         game,
         sel,
         rules,
         diagnostics: Vec::new(),
         before: HashMap::new(),
-        targets: lines.iter().filter_map(|l| l.replaces).collect(),
+        targets: lines
+            .iter()
+            .filter_map(|l| l.replaces)
+            .chain(last_main.filter(|_| !last))
+            .collect(),
         from_fen: game.tags.iter().any(|t| t.name == "FEN"),
         has_gametype: game.tags.iter().any(|t| t.name == "GameType"),
         foreign_reported: false,
@@ -100,7 +156,21 @@ pub(super) fn replay_lines<'l>(
         },
         listener,
         at: (0, 0, 0),
+        main_line: (0, false),
+        main_stop: None,
     };
+    let mut before_last = None;
+    if let Some(c) = from {
+        initial = c.state;
+        before_last = c.before_last;
+        shared.main_line = (c.line_ply, c.numbers_reported);
+        shared.foreign_reported = c.foreign_reported;
+        shared.colon_reported = c.colon_reported;
+        shared.written = c.written;
+        shared.written_fixed = c.written_fixed;
+        shared.quiet_x_seen = c.quiet_x_seen;
+        shared.offset = c.offset;
+    }
     let mut line_start: Vec<Option<State>> = Vec::with_capacity(lines.len());
     let mut main = None;
     for (index, line) in lines.iter().enumerate() {
@@ -108,6 +178,8 @@ pub(super) fn replay_lines<'l>(
         let state = match (line.parent, line.replaces) {
             (None, _) => Some(initial.clone()),
             (Some(_), Some(idx)) => shared.before.get(&idx).cloned(),
+            // A variation before the part's first move replaces the previous part's last.
+            (Some(0), None) if before_last.is_some() => before_last.clone(),
             (Some(p), None) => line_start.get(p).cloned().flatten(),
         };
         line_start.push(state.clone());
@@ -119,13 +191,35 @@ pub(super) fn replay_lines<'l>(
             main = Some(r);
         }
     }
-    shared.finish_separators();
-    let (plies, complete, final_position, decided) = match main {
+    if last {
+        shared.finish_separators();
+    }
+    let (plies, complete, final_position, decided, carry) = match main {
         Some((state, complete)) => {
-            let decided = shared.check_result(&state, complete);
-            (state.ply, complete, Some(state.pos), decided)
+            let decided = if last {
+                shared.check_result(&state, complete)
+            } else {
+                None
+            };
+            let carry = (!last && complete).then(|| Carry {
+                state: state.clone(),
+                // A part with no move of the main line (variations only) hands on what it got.
+                before_last: match last_main {
+                    Some(i) => shared.before.get(&i).cloned(),
+                    None => before_last.clone(),
+                },
+                line_ply: shared.main_line.0,
+                numbers_reported: shared.main_line.1,
+                foreign_reported: shared.foreign_reported,
+                colon_reported: shared.colon_reported,
+                written: shared.written,
+                written_fixed: shared.written_fixed,
+                quiet_x_seen: shared.quiet_x_seen,
+                offset: shared.offset,
+            });
+            (state.ply, complete, Some(state.pos), decided, carry)
         }
-        None => (0, false, None, None),
+        None => (0, false, None, None, None),
     };
     LinesOutcome {
         diagnostics: shared.diagnostics,
@@ -133,7 +227,28 @@ pub(super) fn replay_lines<'l>(
         complete,
         final_position,
         decided,
+        carry,
+        main_stop: shared.main_stop,
+        quiet_x_seen: shared.quiet_x_seen,
     }
+}
+
+/// The note on the diagnostic that stops a line: how many of its moves are left unchecked.
+pub(super) fn stop_note_text(rest: usize) -> String {
+    if rest == 0 {
+        "this is the end of the line".to_string()
+    } else {
+        format!(
+            "the replay of this line stops here: the {rest} move(s) after it, and the variations branching from them, are not checked"
+        )
+    }
+}
+
+/// The note on the one R310 of a game: how many more quiet moves were written with `x`.
+pub(super) fn quiet_x_note(more: usize) -> String {
+    format!(
+        "{more} more quiet move(s) in this game are written with a capture separator; only the first is reported"
+    )
 }
 
 struct Shared<'g, 'l> {
@@ -167,6 +282,11 @@ struct Shared<'g, 'l> {
     listener: Option<&'l mut dyn FnMut(&PlyEvent<'_>)>,
     /// The line being replayed (index, depth) and the body index of the move being played.
     at: (usize, u32, usize),
+    /// The main line's moves played and whether its move numbers were reported: where a part
+    /// of a long game starts, and then where it ends.
+    main_line: (u32, bool),
+    /// Index into `diagnostics` of the one that stopped the main line, and the moves left.
+    main_stop: Option<(usize, usize)>,
 }
 
 /// How a move went.
@@ -303,10 +423,22 @@ impl<'g> Shared<'g, '_> {
 
     /// Replays one line from `state`; returns the state at its end and whether it was played
     /// to the end.
-    fn run(&mut self, line: &Line, mut state: State) -> (State, bool) {
+    fn run(&mut self, line: &Line, state: State) -> (State, bool) {
+        let main = line.parent.is_none();
+        let (line_ply, numbers_reported) = if main { self.main_line } else { (0, false) };
+        let mut reached = (line_ply, numbers_reported);
+        let out = self.run_from(line, state, &mut reached);
+        if main {
+            self.main_line = reached;
+        }
+        out
+    }
+
+    /// Replays one line from `state`, `at` holding its moves played before and whether its
+    /// move numbers were reported (and, at the end, where it got).
+    fn run_from(&mut self, line: &Line, mut state: State, at: &mut (u32, bool)) -> (State, bool) {
         let mut pending: Option<&'g MoveNumber> = None;
-        let mut numbers_reported = false;
-        let mut line_ply = 0u32;
+        let (mut line_ply, mut numbers_reported) = *at;
         let mut k = 0;
         let elems = &line.elements;
         while k < elems.len() {
@@ -326,6 +458,7 @@ impl<'g> Shared<'g, '_> {
                 Element::Setup(s) => {
                     if !self.setup(&mut state, s) {
                         self.stop_note(elems, k);
+                        *at = (line_ply, numbers_reported);
                         return (state, false);
                     }
                 }
@@ -407,6 +540,7 @@ impl<'g> Shared<'g, '_> {
                         }
                         Step::Stop => {
                             self.stop_note(elems, k);
+                            *at = (line_ply, numbers_reported);
                             return (state, false);
                         }
                     }
@@ -414,6 +548,7 @@ impl<'g> Shared<'g, '_> {
             }
             k += 1;
         }
+        *at = (line_ply, numbers_reported);
         (state, true)
     }
 
@@ -436,15 +571,11 @@ impl<'g> Shared<'g, '_> {
             .iter()
             .filter(|&&i| matches!(self.game.body[i], Element::Move(_)))
             .count();
+        if self.at.0 == 0 && !self.diagnostics.is_empty() {
+            self.main_stop = Some((self.diagnostics.len() - 1, rest));
+        }
         if let Some(d) = self.diagnostics.last_mut() {
-            let note = if rest == 0 {
-                "this is the end of the line".to_string()
-            } else {
-                format!(
-                    "the replay of this line stops here: the {rest} move(s) after it, and the variations branching from them, are not checked"
-                )
-            };
-            d.notes.push(note);
+            d.notes.push(stop_note_text(rest));
         }
     }
 
@@ -1265,10 +1396,7 @@ impl<'g> Shared<'g, '_> {
         if let (Some(i), n) = (self.quiet_x_index, self.quiet_x_seen) {
             if n > 1 {
                 if let Some(d) = self.diagnostics.get_mut(i) {
-                    d.notes.push(format!(
-                        "{} more quiet move(s) in this game are written with a capture separator; only the first is reported",
-                        n - 1
-                    ));
+                    d.notes.push(quiet_x_note(n - 1));
                 }
             }
         }

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::board::{Color, Position};
-use crate::lint::codes::replay::{G503, G514};
+use crate::lint::codes::replay::{G503, G514, R310};
 use crate::lint::{Diagnostic, Severity};
 use crate::notation::Layout;
 use crate::notation::gametype::game_name;
@@ -472,4 +472,181 @@ fn judge_result(
     });
     diag.diagram = Some(d.diagram);
     diags.push(diag);
+}
+
+/// A game replayed part by part as its movetext is read, so that a game of millions of moves
+/// is never held whole: each part is a [`Game`] with the game's tags and a stretch of its
+/// movetext (the last part with the terminator), cut before a move number of the main line,
+/// outside variations. A game read in one part is replayed exactly as [`replay_game`] does.
+///
+/// Two findings wait for the end of the game, since later parts add to them: the one that
+/// stops the main line (its note counts the moves left unchecked) and the game's one R310
+/// (its note counts the other quiet moves written with `x`).
+#[derive(Default)]
+pub struct PartReplay {
+    started: bool,
+    /// The game is not replayed (its reason was reported with the first part).
+    not_replayed: bool,
+    sel: Option<Selection>,
+    guess: Option<Guess>,
+    carry: Option<line::Carry>,
+    /// The main line stopped in a part before the last: later parts are not replayed.
+    stopped: bool,
+    /// The finding that stopped it, and the main-line moves left after it.
+    stop: Option<(Diagnostic, usize)>,
+    /// The game's R310, from a part before the last.
+    quiet_x: Option<Diagnostic>,
+    quiet_x_seen: usize,
+    plies: u32,
+    complete: bool,
+    final_position: Option<Position>,
+    report: Option<GameReport>,
+}
+
+impl PartReplay {
+    /// A replay that has seen no part yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Replays the game's next part (`last`: the game ends with it); the findings go to `out`.
+    pub fn part(
+        &mut self,
+        game: &Game,
+        options: &ReplayOptions,
+        ctx: &mut FileContext,
+        last: bool,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if !self.started {
+            self.started = true;
+            if last {
+                let mut r = replay_game(game, options, ctx);
+                out.append(&mut r.diagnostics);
+                self.report = Some(r);
+                return;
+            }
+            match select::select(game, options, ctx, out) {
+                Some((sel, _, guess)) => {
+                    self.sel = Some(sel);
+                    self.guess = guess;
+                }
+                None => {
+                    self.not_replayed = true;
+                    return;
+                }
+            }
+        } else if self.report.is_some() || self.not_replayed {
+            return;
+        }
+        let Some(sel) = &self.sel else { return };
+        if self.stopped {
+            // The main line stopped in an earlier part: count what is left unchecked.
+            if let Some((_, rest)) = &mut self.stop {
+                *rest += game.main_line_moves().count();
+            }
+        } else {
+            let from = self.carry.take();
+            let mut o = line::replay_part(game, sel, options.rules, None, from, last);
+            self.plies = o.plies;
+            self.complete = o.complete;
+            self.final_position = o.final_position.take();
+            self.quiet_x_seen = o.quiet_x_seen;
+            if let Some(decided) = o.decided.take() {
+                judge_result(decided, sel, ctx, &mut o.diagnostics);
+            }
+            if let Some(g) = &self.guess {
+                let note = format!(
+                    "variant guessed: {}, from: {}",
+                    g.variant.title(),
+                    g.evidence
+                );
+                for d in o
+                    .diagnostics
+                    .iter_mut()
+                    .filter(|d| d.severity == Severity::Error)
+                {
+                    d.notes.push(note.clone());
+                }
+            }
+            let mut held = [None, None];
+            if !last {
+                if let Some((i, rest)) = o.main_stop {
+                    held[0] = Some((i, rest));
+                }
+                if self.quiet_x.is_none() {
+                    if let Some(i) = o.diagnostics.iter().position(|d| d.code == R310.code) {
+                        held[1] = Some((i, 0));
+                    }
+                }
+            }
+            // Take the held findings out, the later index first.
+            let mut idx: Vec<(usize, usize, bool)> = held
+                .iter()
+                .enumerate()
+                .filter_map(|(k, h)| h.map(|(i, rest)| (i, rest, k == 0)))
+                .collect();
+            idx.sort_by_key(|h| std::cmp::Reverse(h.0));
+            idx.dedup_by_key(|h| h.0);
+            for (i, rest, is_stop) in idx {
+                let mut d = o.diagnostics.remove(i);
+                if is_stop {
+                    // Its note is written again at the end, with the moves of later parts.
+                    d.notes.pop();
+                    self.stop = Some((d, rest));
+                } else {
+                    self.quiet_x = Some(d);
+                }
+            }
+            out.append(&mut o.diagnostics);
+            self.carry = o.carry;
+            self.stopped = !last && self.carry.is_none();
+        }
+        if last {
+            self.finish_held(out);
+        }
+    }
+
+    fn finish_held(&mut self, out: &mut Vec<Diagnostic>) {
+        if let Some(mut d) = self.quiet_x.take() {
+            if self.quiet_x_seen > 1 {
+                d.notes.push(line::quiet_x_note(self.quiet_x_seen - 1));
+            }
+            out.push(d);
+        }
+        if let Some((mut d, rest)) = self.stop.take() {
+            d.notes.push(line::stop_note_text(rest));
+            out.push(d);
+        }
+    }
+
+    /// The report of the game once its last part is replayed (its findings went to `out` of
+    /// each part).
+    pub fn finish(mut self) -> GameReport {
+        if let Some(r) = self.report.take() {
+            return r;
+        }
+        let Some(sel) = self.sel.take().filter(|_| !self.not_replayed) else {
+            return GameReport {
+                variant: None,
+                layout: None,
+                diagnostics: Vec::new(),
+                plies: 0,
+                complete: false,
+                final_position: None,
+                guess: None,
+                moves: Vec::new(),
+            };
+        };
+        GameReport {
+            variant: Some(sel.variant),
+            layout: Some(sel.layout),
+            diagnostics: Vec::new(),
+            plies: self.plies,
+            complete: self.complete,
+            final_position: self.final_position,
+            guess: self.guess,
+            moves: Vec::new(),
+        }
+    }
 }

@@ -4,6 +4,10 @@
 //! each with its exact text, its [`Game`] tree and the syntax findings in it. A broken game is
 //! still handed out with what could be read, and reading resumes at the next game.
 //!
+//! Underneath, the reader is a streaming one: [`GameReader::next_chunk_with`] hands each token
+//! of a game to a [`Visitor`] as it is read (move tokens borrowed, not built), and the syntax
+//! tree is what one visitor, [`TreeBuilder`], makes of them.
+//!
 //! The reader is lenient: constructs that real files use but PDN 3.0 does not allow are read
 //! and reported as `N2xx` warnings (errors with [`ReadOptions::strict`]); text the grammar
 //! cannot read is reported as `S1xx` errors.
@@ -21,9 +25,11 @@
 mod ast;
 mod parser;
 mod reader;
+mod visitor;
 
 pub use ast::*;
 pub use reader::{Chunk, GameReader, parse_str};
+pub use visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, TreeBuilder, Visitor};
 
 /// How to read.
 #[derive(Clone, Debug, PartialEq, Eq)]

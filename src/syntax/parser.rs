@@ -1,9 +1,11 @@
-//! The game parser: reads one game from text, with per-game recovery.
+//! The game parser: reads one game from text, with per-game recovery, and hands what it reads
+//! to a [`Visitor`] token by token.
 //!
 //! Scanning is byte-level on `&str` (every token the grammar knows is ASCII), with small nom
 //! parsers for the sub-languages inside tokens (results, clock commands). The parser reads one
-//! game at a time and tells the streaming reader how many bytes it took; when it runs into the
-//! end of the text before it can decide and more text may come, it asks for more.
+//! token at a time; when a token runs into the end of the text and more text may come, the
+//! token is undone and the parser asks for more, keeping everything it already read of the game
+//! in a [`GameParser`]: a game split by a block boundary is read once.
 
 use nom::{
     IResult, Parser,
@@ -14,33 +16,34 @@ use nom::{
 };
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use super::ReadOptions;
 use super::ast::*;
-use crate::lint::Diagnostic;
+use super::visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, Visitor};
 use crate::lint::codes::{Code, syntax as c};
+use crate::lint::{Diagnostic, Severity};
 use crate::source::Span;
 
-/// The outcome of reading one game.
+/// The outcome of reading on in one game.
 pub(crate) enum Step {
-    /// The text ran out before the game could be delimited; more text is needed.
+    /// The text ran out before the game could be delimited; more text is needed. What was read
+    /// is kept in the [`GameParser`], and reading goes on where it stopped.
     NeedMore,
     /// A game (or a piece of text holding none) was read.
     Done(Parsed),
 }
 
-/// What one call of [`parse_game`] read.
+/// What reading one chunk gave.
 pub(crate) struct Parsed {
-    /// The game, when the text held one.
-    pub game: Option<Game>,
+    /// The chunk held a game (the visitor saw `begin_game` and `end_game`).
+    pub game: bool,
     /// Bytes of the text that belong to this chunk.
     pub end: usize,
-    /// What was found.
-    pub diagnostics: Vec<Diagnostic>,
+    /// An error was reported in the chunk.
+    pub errors: bool,
     /// The chunk ended in the middle of text that is not PDN (so the next chunk continues it).
     pub junk: bool,
-    /// The dialects reported so far in the file, this game included.
-    pub once: Once,
 }
 
 /// The dialects of a file already reported: each is reported at its first place in the file
@@ -59,6 +62,9 @@ pub(crate) struct Once {
     paren_note: bool,
 }
 
+/// The largest square number stored (a square token's number is 16 bits).
+const MAX_SQUARE: u16 = u16::MAX;
+
 /// How far recovery skips before it gives up waiting for a game start and ends the chunk.
 const SKIP_CAP: usize = 1 << 20;
 
@@ -67,39 +73,126 @@ const SKIP_CAP: usize = 1 << 20;
 /// whole huge file.
 const COMMENT_CAP: usize = 3 << 19;
 
-/// Reads one game from the start of `text`, which begins at file offset `base`. `eof` says
-/// that no text follows; `in_junk` that the previous chunk ended inside unreadable text (its
-/// error was already reported); `once` which dialects the file already reported.
-pub(crate) fn parse_game(
+/// A comment read before the game's first move or tag: a header comment if a tag follows, a
+/// movetext comment otherwise. Offsets are in the chunk's text.
+#[derive(Clone, Copy, Debug)]
+struct PendingComment {
+    start: usize,
+    end: usize,
+    text: (usize, usize),
+    semicolon: bool,
+}
+
+/// Everything the parser knows of the game it is reading, kept from call to call while the
+/// text runs out in the middle of a game, and the file-wide state kept from game to game.
+/// Offsets are in the chunk's text (the text handed to [`read_game`], which starts at the
+/// chunk's first byte).
+#[derive(Default)]
+pub(crate) struct GameParser {
+    /// Where reading goes on.
+    pos: usize,
+    /// `:` is a standard capture separator in this game (Russian, Brazilian GameType), or no
+    /// GameType was seen.
+    colon_ok: bool,
+    /// The Result tag's value when it is a score but not a standard result.
+    result_tag: Option<String>,
+    /// An unreadable stretch was reported already (once per stretch).
+    fatal_reported: bool,
+    /// The dialects the file reported (kept across games).
+    once: Once,
+    /// The squares of the move token being read, reused from move to move.
+    scratch: Vec<SquareToken>,
+    /// The findings of the token being read, handed to the visitor once it is complete.
+    diags: Vec<Diagnostic>,
+    /// Where the game's first token (not a `{` comment) starts.
+    first: Option<usize>,
+    /// Where the last token read ends.
+    last_end: usize,
+    /// The `(` of each open variation.
+    open: Vec<usize>,
+    /// The game holds a tag, a move or anything but comments.
+    content: bool,
+    /// The movetext holds anything but comments.
+    moves_seen: bool,
+    /// Tags read.
+    tags: usize,
+    /// Each tag name of this game, with the value of its first occurrence.
+    tag_names: HashMap<String, String>,
+    /// Where the last tag read ends.
+    prev_tag_end: Option<usize>,
+    /// The end of the last movetext element when it is a move with no strength mark yet.
+    last_move: Option<usize>,
+    /// Comments before the first movetext element, not yet known to be header comments.
+    pending_comments: Vec<PendingComment>,
+    /// Header comments (a `[` followed them) not yet handed over: the visitor hears of them
+    /// once the chunk is known to hold a game.
+    pending_header: Vec<PendingComment>,
+    /// The terminator: its kind and place.
+    result: Option<(ResultKind, usize, usize)>,
+    /// The visitor was told the game began.
+    begun: bool,
+    /// The visitor asked to hear no more of this game.
+    halted: bool,
+    /// The visitor skips the variations from this depth on.
+    skip_from: Option<usize>,
+    /// An error was reported in this chunk.
+    errors: bool,
+}
+
+impl GameParser {
+    /// Ready for the next chunk; `in_junk` says that the previous chunk ended inside unreadable
+    /// text (its error was already reported).
+    pub(crate) fn start(&mut self, in_junk: bool) {
+        self.pos = 0;
+        // Without a GameType the variant is not known here; the replay judges `:` then.
+        self.colon_ok = true;
+        self.result_tag = None;
+        self.fatal_reported = in_junk;
+        self.diags.clear();
+        self.first = None;
+        self.last_end = 0;
+        self.open.clear();
+        self.content = false;
+        self.moves_seen = false;
+        self.tags = 0;
+        self.tag_names.clear();
+        self.prev_tag_end = None;
+        self.last_move = None;
+        self.pending_comments.clear();
+        self.pending_header.clear();
+        self.result = None;
+        self.begun = false;
+        self.halted = false;
+        self.skip_from = None;
+        self.errors = false;
+    }
+
+    /// Where reading stands in the chunk's text: text before it is read.
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+}
+
+/// Reads on in the chunk whose text starts at `text` (file offset `base`), where `parser` left
+/// off, handing each token to `visitor`. `eof` says that no text follows.
+pub(crate) fn read_game<V: Visitor + ?Sized>(
     text: &str,
     base: usize,
     eof: bool,
     options: &ReadOptions,
-    in_junk: bool,
-    once: Once,
+    parser: &mut GameParser,
+    visitor: &mut V,
 ) -> Step {
     let mut p = P {
         s: text,
         b: text.as_bytes(),
-        pos: 0,
         base,
         eof,
         touched: false,
         options,
-        diags: Vec::new(),
-        // Without a GameType the variant is not known here; the replay judges `:` then.
-        colon_ok: true,
-        result_tag: None,
-        fatal_reported: in_junk,
-        once,
-        scratch: Vec::new(),
+        g: parser,
     };
-    let parsed = p.game();
-    if p.touched && !eof {
-        Step::NeedMore
-    } else {
-        Step::Done(parsed)
-    }
+    p.run(visitor)
 }
 
 /// Why the game loop stopped.
@@ -112,22 +205,64 @@ enum Stop {
     Tag,
     /// Unreadable text: recovery skipped to `pos`.
     Fatal,
+    /// A terminator with nothing before it (N215): the chunk holds no game.
+    Orphan,
 }
 
-struct P<'a> {
+/// One token read, not yet handed on: offsets are in the chunk's text.
+enum Tok {
+    /// Blanks only, or a token that gives nothing but findings.
+    Nothing,
+    /// A tag (or a broken one, `None`), read at `start`; the findings before `mark` were made
+    /// before the tag.
+    Tag(Option<Tag>, usize, usize),
+    /// A `[` after movetext: the next game.
+    TagStop,
+    /// A comment.
+    Comment(PendingComment),
+    /// A strength mark standing on its own, for the move before it.
+    Strength(Strength, usize),
+    /// A `(` opening a variation.
+    VariationStart(usize),
+    /// A `)` closing one.
+    VariationEnd(usize),
+    /// A variation too deep, skipped; `true` when a tag line interrupted it.
+    DeepSkipped(bool),
+    /// `$n`.
+    Nag(u32, usize, usize),
+    /// `/.../`: its span and the text between the slashes.
+    Setup(usize, usize),
+    /// `...`.
+    Ellipsis(usize),
+    /// `12.`, `12...`.
+    MoveNumber(MoveNumber),
+    /// A move token: its span (squares in the scratch buffer) and strength.
+    Move(usize, usize, Option<Strength>),
+    /// Text that is movetext but no move (reported).
+    BadMove,
+    /// A terminator: its kind and span.
+    Terminator(ResultKind, usize, usize),
+    /// The game loop stops.
+    Stop(Stop),
+}
+
+/// What to undo when a token runs into the end of the text.
+struct Snapshot {
+    pos: usize,
+    once: Once,
+    fatal_reported: bool,
+    colon_ok: bool,
+    result_tag: Option<Option<String>>,
+}
+
+struct P<'a, 'g> {
     s: &'a str,
     b: &'a [u8],
-    pos: usize,
     base: usize,
     eof: bool,
     touched: bool,
     options: &'a ReadOptions,
-    diags: Vec<Diagnostic>,
-    colon_ok: bool,
-    result_tag: Option<String>,
-    fatal_reported: bool,
-    once: Once,
-    scratch: Vec<SquareToken>,
+    g: &'g mut GameParser,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -147,7 +282,7 @@ fn is_any_file_letter(b: u8) -> bool {
     is_file_letter(b.to_ascii_lowercase())
 }
 
-impl<'a> P<'a> {
+impl<'a> P<'a, '_> {
     #[inline(always)]
     fn at(&mut self, i: usize) -> Option<u8> {
         match self.b.get(i) {
@@ -165,7 +300,7 @@ impl<'a> P<'a> {
 
     fn error(&mut self, code: &'static Code, start: usize, end: usize, msg: impl Into<String>) {
         let d = Diagnostic::new(code, self.span(start, end), msg);
-        self.diags.push(d);
+        self.g.diags.push(d);
     }
 
     /// A non-standard construct: a warning, or an error in strict mode.
@@ -174,7 +309,7 @@ impl<'a> P<'a> {
         if self.options.strict {
             d = d.with_severity(crate::lint::Severity::Error);
         }
-        self.diags.push(d);
+        self.g.diags.push(d);
     }
 
     /// True when `i` is the first non-blank position of its line.
@@ -194,35 +329,35 @@ impl<'a> P<'a> {
     fn skip_ws(&mut self) {
         loop {
             // Plain blanks first, without the checks below.
-            while let Some(&b) = self.b.get(self.pos) {
+            while let Some(&b) = self.b.get(self.g.pos) {
                 if matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
-                    self.pos += 1;
+                    self.g.pos += 1;
                 } else {
                     break;
                 }
             }
-            match self.at(self.pos) {
-                Some(b) if is_ws(b) => self.pos += 1,
+            match self.at(self.g.pos) {
+                Some(b) if is_ws(b) => self.g.pos += 1,
                 Some(b'%') => self.skip_to_eol(),
-                Some(b'\\') if matches!(self.b.get(self.pos + 1), Some(b'n' | b'r')) => {
-                    if !self.once.escaped_break {
-                        self.once.escaped_break = true;
-                        let what = if self.b.get(self.pos + 1) == Some(&b'n') {
+                Some(b'\\') if matches!(self.b.get(self.g.pos + 1), Some(b'n' | b'r')) => {
+                    if !self.g.once.escaped_break {
+                        self.g.once.escaped_break = true;
+                        let what = if self.b.get(self.g.pos + 1) == Some(&b'n') {
                             "n"
                         } else {
                             "r"
                         };
                         self.lenient(
                             &c::N217,
-                            self.pos,
-                            self.pos + 2,
+                            self.g.pos,
+                            self.g.pos + 2,
                             format!(
                                 "a literal `\\{what}` is read as a line break (reported once \
                                  per file)"
                             ),
                         );
                     }
-                    self.pos += 2;
+                    self.g.pos += 2;
                 }
                 _ => return,
             }
@@ -230,29 +365,29 @@ impl<'a> P<'a> {
     }
 
     fn skip_to_eol(&mut self) {
-        while let Some(b) = self.at(self.pos) {
+        while let Some(b) = self.at(self.g.pos) {
             if b == b'\n' || b == b'\r' {
                 return;
             }
-            self.pos += 1;
+            self.g.pos += 1;
         }
     }
 
     /// After a terminator: the rest of the line if it is blank, with its line ending.
     fn take_line_end(&mut self) {
-        let mut i = self.pos;
+        let mut i = self.g.pos;
         while let Some(b) = self.at(i) {
             match b {
                 b' ' | b'\t' | 0x1a => i += 1,
                 b'\n' => {
-                    self.pos = i + 1;
+                    self.g.pos = i + 1;
                     return;
                 }
                 b'\r' => {
                     if self.at(i + 1) == Some(b'\n') {
-                        self.pos = i + 2;
+                        self.g.pos = i + 2;
                     } else {
-                        self.pos = i + 1;
+                        self.g.pos = i + 1;
                     }
                     return;
                 }
@@ -260,306 +395,551 @@ impl<'a> P<'a> {
             }
         }
         // Only blanks up to the end of the text.
-        self.pos = i;
+        self.g.pos = i;
     }
 
-    fn game(&mut self) -> Parsed {
-        let mut game = Game {
-            tags: Vec::new(),
-            header_comments: Vec::new(),
-            body: Vec::new(),
-            result: None,
-            span: Span::point(self.base),
-        };
-        let mut first: Option<usize> = None;
-        let mut last_end = 0usize;
-        let mut open: Vec<usize> = Vec::new();
-        let mut content = false; // a tag, a move or anything but comments
-        let mut moves_seen = false;
-        let mut looked = 0usize;
-        // Each tag name of this game, with the index of its first occurrence.
-        let mut tag_names: HashMap<String, usize> = HashMap::new();
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            pos: self.g.pos,
+            once: self.g.once,
+            fatal_reported: self.g.fatal_reported,
+            colon_ok: self.g.colon_ok,
+            result_tag: None,
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        self.g.pos = s.pos;
+        self.g.once = s.once;
+        self.g.fatal_reported = s.fatal_reported;
+        self.g.colon_ok = s.colon_ok;
+        if let Some(rt) = s.result_tag {
+            self.g.result_tag = rt;
+        }
+        self.g.diags.clear();
+    }
+
+    /// Reads tokens until the game ends or the text runs out.
+    fn run<V: Visitor + ?Sized>(&mut self, v: &mut V) -> Step {
         let stop = loop {
-            self.skip_ws();
-            let start = self.pos;
-            let Some(ch) = self.at(start) else {
-                break Stop::Eof;
-            };
-            // A token that starts this close to the end of the text may continue in text not
-            // read yet: ask for more (tokens longer than this check their own ends).
-            let _ = self.at(start + 16);
-            if ch != b'{' && first.is_none() {
-                first = Some(start);
+            let mut snap = self.snapshot();
+            let tok = self.token(&mut snap);
+            if self.touched && !self.eof {
+                self.restore(snap);
+                return Step::NeedMore;
             }
-            // Whether the body holds anything but comments: only the elements added since the
-            // last look are examined, so a run of comments costs linear time.
-            if !moves_seen {
-                moves_seen = game.body[looked..]
-                    .iter()
-                    .any(|e| !matches!(e, Element::Comment(_)));
-                looked = game.body.len();
+            if let Some(stop) = self.commit(tok, v) {
+                break stop;
             }
-            match ch {
-                b'[' => {
-                    if moves_seen {
-                        break Stop::Tag;
-                    }
-                    // Comments before a tag belong to the header.
-                    for e in game.body.drain(..) {
-                        if let Element::Comment(cm) = e {
-                            game.header_comments.push(cm);
-                        }
-                    }
-                    looked = 0;
-                    if first.is_none() {
-                        first = Some(start);
-                    }
-                    let saved = self.diags.len();
-                    if let Some(t) = self.tag() {
-                        let blank_line_before = game.tags.last().is_some_and(|prev| {
-                            let gap = &self.b[prev.span.end - self.base..start];
-                            gap.iter()
-                                .enumerate()
-                                .filter(|&(k, &b)| {
-                                    b == b'\n' || (b == b'\r' && gap.get(k + 1) != Some(&b'\n'))
-                                })
-                                .count()
-                                >= 2
-                        });
-                        let earlier = tag_names.get(&t.name).copied();
-                        if blank_line_before && earlier.is_some() {
-                            // A repeated tag starts the next game.
-                            self.diags.truncate(saved);
-                            self.pos = start;
-                            break Stop::Tag;
-                        }
-                        if let Some(first) = earlier.and_then(|k| game.tags.get(k)) {
-                            let msg = format!(
-                                "the tag {} appears twice in this game; readers take the first, \"{}\"",
-                                t.name, first.value
-                            );
-                            let (a, z) = (t.span.start - self.base, t.span.end - self.base);
-                            self.lenient(&c::N218, a, z, msg);
-                        }
-                        tag_names.entry(t.name.clone()).or_insert(game.tags.len());
-                        game.tags.push(t);
-                    }
-                    content = true;
-                }
-                b'{' => match self.comment() {
-                    Some(cm) => game.body.push(Element::Comment(cm)),
-                    None => break self.fatal_recover(content),
-                },
-                b';' => {
-                    let s = self.pos;
-                    self.pos += 1;
-                    self.skip_to_eol();
-                    let text = self.s[s + 1..self.pos].trim_end().to_string();
-                    self.lenient(
-                        &c::N211,
-                        s,
-                        s + 1,
-                        "`;` comments are not PDN; write the note in braces",
-                    );
-                    game.body.push(Element::Comment(Comment {
-                        text,
-                        commands: Vec::new(),
-                        semicolon: true,
-                        span: self.span(s, self.pos),
-                    }));
-                }
-                b'(' => {
-                    if let Some(st) = self.paren_strength(start) {
-                        self.attach_strength(&mut game.body, st, start, true);
-                        content = true;
-                    } else if let Some(close) = self.paren_note(start) {
-                        game.body
-                            .push(Element::Comment(self.note_comment(start, close)));
-                    } else if open.len() >= self.options.max_depth {
-                        if self.skip_deep_variation(open.len()) {
-                            break Stop::Tag;
-                        }
-                    } else {
-                        self.pos += 1;
-                        open.push(start);
-                        game.body.push(Element::VariationStart {
-                            span: self.span(start, start + 1),
-                        });
-                        content = true;
-                    }
-                }
-                b')' => {
-                    self.pos += 1;
-                    if open.pop().is_some() {
-                        game.body.push(Element::VariationEnd {
-                            span: self.span(start, start + 1),
-                        });
-                    } else {
-                        self.error(
-                            &c::S104,
-                            start,
-                            start + 1,
-                            "this `)` closes no variation; it is skipped",
-                        );
-                    }
-                }
-                b'!' | b'?' => {
-                    let mut i = start;
-                    while matches!(self.at(i), Some(b'!' | b'?')) {
-                        i += 1;
-                    }
-                    self.pos = i;
-                    let st = Strength {
-                        marks: RawText::new(&self.s[start..i])
-                            .unwrap_or_else(|| RawText::new("?").unwrap_or(RawText::EMPTY)),
-                        parenthesized: false,
-                        span: self.span(start, i),
-                    };
-                    self.attach_strength(&mut game.body, st, start, true);
-                }
-                b'$' => {
-                    let mut i = start + 1;
-                    while self.at(i).is_some_and(|b| b.is_ascii_digit()) {
-                        i += 1;
-                    }
-                    if i == start + 1 {
-                        break self.fatal(start, start + 1, "`$` must be followed by a number");
-                    }
-                    self.pos = i;
-                    let value = match self.s[start + 1..i].parse::<u32>() {
-                        Ok(v) => v,
-                        Err(_) => {
-                            self.error(
-                                &c::S112,
-                                start,
-                                i,
-                                format!(
-                                    "this NAG's number has {} digits: it is too large to be \
-                                     stored (at most 4294967295) and is kept as 4294967295",
-                                    i - start - 1
-                                ),
-                            );
-                            u32::MAX
-                        }
-                    };
-                    game.body.push(Element::Nag {
-                        value,
-                        span: self.span(start, i),
-                    });
-                    content = true;
-                }
-                b'/' => match self.setup() {
-                    Some(su) => {
-                        game.body.push(Element::Setup(su));
-                        content = true;
-                    }
-                    None => break self.fatal_recover(content),
-                },
-                b'*' => {
-                    self.pos += 1;
-                    if !content && !moves_seen {
-                        self.lenient(
-                            &c::N215,
-                            start,
-                            start + 1,
-                            "this `*` ends no game: nothing comes before it",
-                        );
-                        self.take_line_end();
-                        return self.finish(None, false);
-                    }
-                    game.result = Some(GameResult {
-                        kind: ResultKind::Unknown,
-                        raw: "*".into(),
-                        span: self.span(start, start + 1),
-                    });
-                    last_end = self.pos;
-                    break Stop::Terminator;
-                }
-                b'-' | 0xE2 if self.dash_terminator(start).is_some() => {
-                    let len = self.dash_terminator(start).unwrap_or(1);
-                    let raw = &self.s[start..start + len];
-                    self.pos = start + len;
-                    if !content && !moves_seen {
-                        self.lenient(
-                            &c::N215,
-                            start,
-                            self.pos,
-                            format!("this `{raw}` ends no game: nothing comes before it"),
-                        );
-                        self.take_line_end();
-                        return self.finish(None, false);
-                    }
-                    self.dash_result(start, self.pos, "a game terminator");
-                    game.result = Some(GameResult {
-                        kind: ResultKind::Unknown,
-                        raw: raw.to_string(),
-                        span: self.span(start, self.pos),
-                    });
-                    last_end = self.pos;
-                    break Stop::Terminator;
-                }
-                b'.' => {
-                    if self.s[start..].starts_with("...") {
-                        self.pos += 3;
-                        game.body.push(Element::Ellipsis {
-                            span: self.span(start, start + 3),
-                        });
-                        content = true;
-                    } else {
-                        // Make sure a short text is not cut before the dots.
-                        let _ = self.at(start + 2);
-                        break self.fatal(start, start + 1, "a lone `.` is not PDN");
-                    }
-                }
-                b'0'..=b'9' => {
-                    if let Some(r) = self.result(start) {
-                        if !content && !moves_seen {
-                            self.lenient(
-                                &c::N215,
-                                start,
-                                self.pos,
-                                format!("this result `{}` ends no game", r.raw),
-                            );
-                            self.take_line_end();
-                            return self.finish(None, false);
-                        }
-                        game.result = Some(r);
-                        last_end = self.pos;
-                        break Stop::Terminator;
-                    }
-                    if let Some(n) = self.move_number(start) {
-                        game.body.push(Element::MoveNumber(n));
-                        content = true;
-                    } else {
-                        if let Some(m) = self.mv(start) {
-                            game.body.push(Element::Move(m));
-                        }
-                        content = true;
-                    }
-                }
-                b if (is_any_file_letter(b)
-                    && self.at(start + 1).is_some_and(|d| d.is_ascii_digit()))
-                    || self.short_origin_at(start) =>
-                {
-                    if let Some(m) = self.mv(start) {
-                        game.body.push(Element::Move(m));
-                    }
-                    content = true;
-                }
-                _ => {
-                    let end = self.token_end(start);
-                    let mut tok: String = self.s[start..end].chars().take(20).collect();
-                    if tok.len() < end - start {
-                        tok.push('…');
-                    }
-                    break self.fatal(start, end, format!("`{tok}` is not PDN"));
-                }
-            }
-            last_end = self.pos;
         };
+        Step::Done(self.finish_game(stop, v))
+    }
+
+    /// Hands the findings of the token just read to the visitor.
+    fn flush_diags<V: Visitor + ?Sized>(&mut self, v: &mut V) {
+        for d in self.g.diags.drain(..) {
+            if d.severity == Severity::Error {
+                self.g.errors = true;
+            }
+            v.diagnostic(d);
+        }
+    }
+
+    /// True when the visitor is to hear of the game's next token: tells it the game began
+    /// first.
+    fn listening<V: Visitor + ?Sized>(&mut self, v: &mut V) -> bool {
+        if !self.g.begun {
+            self.g.begun = true;
+            if v.begin_game().is_break() {
+                self.g.halted = true;
+            }
+        }
+        !self.g.halted && self.g.skip_from.is_none()
+    }
+
+    fn flow(&mut self, f: ControlFlow<()>) {
+        if f.is_break() {
+            self.g.halted = true;
+        }
+    }
+
+    fn raw_comment(&self, c: PendingComment) -> RawComment<'a> {
+        RawComment {
+            text: &self.s[c.text.0..c.text.1],
+            semicolon: c.semicolon,
+            span: self.span(c.start, c.end),
+        }
+    }
+
+    /// Hands the header comments held back on: the chunk holds a game.
+    fn flush_header<V: Visitor + ?Sized>(&mut self, v: &mut V) {
+        if self.g.pending_header.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.g.pending_header);
+        for &c in &pending {
+            if self.listening(v) {
+                let f = v.header_comment(self.raw_comment(c));
+                self.flow(f);
+            }
+        }
+        self.g.pending_header = pending;
+        self.g.pending_header.clear();
+    }
+
+    /// Hands the comments read before the first movetext element on as movetext comments
+    /// (and the header comments held back before them).
+    fn flush_pending<V: Visitor + ?Sized>(&mut self, v: &mut V) {
+        self.flush_header(v);
+        if self.g.pending_comments.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.g.pending_comments);
+        for &c in &pending {
+            if self.listening(v) {
+                let f = v.comment(self.raw_comment(c));
+                self.flow(f);
+            }
+        }
+        self.g.pending_comments = pending;
+        self.g.pending_comments.clear();
+    }
+
+    /// A movetext element other than a comment: what came before is movetext too.
+    fn element<V: Visitor + ?Sized>(&mut self, v: &mut V) -> bool {
+        self.flush_pending(v);
+        self.g.moves_seen = true;
+        self.g.last_move = None;
+        self.listening(v)
+    }
+
+    /// Reads one token (blanks before it included).
+    fn token(&mut self, snap: &mut Snapshot) -> Tok {
+        self.touched = false;
+        self.skip_ws();
+        let start = self.g.pos;
+        let Some(ch) = self.at(start) else {
+            return Tok::Stop(Stop::Eof);
+        };
+        // A token that starts this close to the end of the text may continue in text not
+        // read yet: ask for more (tokens longer than this check their own ends).
+        let _ = self.at(start + 16);
+        if ch != b'{' && self.g.first.is_none() {
+            self.g.first = Some(start);
+        }
+        match ch {
+            b'[' => {
+                if self.g.moves_seen {
+                    Tok::TagStop
+                } else {
+                    snap.result_tag = Some(self.g.result_tag.clone());
+                    let mark = self.g.diags.len();
+                    Tok::Tag(self.tag(), start, mark)
+                }
+            }
+            b'{' => match self.comment() {
+                Some(cm) => Tok::Comment(cm),
+                None => Tok::Stop(self.fatal_recover(self.g.content)),
+            },
+            b';' => {
+                let s = self.g.pos;
+                self.g.pos += 1;
+                self.skip_to_eol();
+                let text_end = s + 1 + self.s[s + 1..self.g.pos].trim_end().len();
+                self.lenient(
+                    &c::N211,
+                    s,
+                    s + 1,
+                    "`;` comments are not PDN; write the note in braces",
+                );
+                Tok::Comment(PendingComment {
+                    start: s,
+                    end: self.g.pos,
+                    text: (s + 1, text_end),
+                    semicolon: true,
+                })
+            }
+            b'(' => {
+                if let Some(st) = self.paren_strength(start) {
+                    Tok::Strength(st, start)
+                } else if let Some(close) = self.paren_note(start) {
+                    Tok::Comment(self.note_comment(start, close))
+                } else if self.g.open.len() >= self.options.max_depth {
+                    Tok::DeepSkipped(self.skip_deep_variation(self.g.open.len()))
+                } else {
+                    self.g.pos += 1;
+                    Tok::VariationStart(start)
+                }
+            }
+            b')' => {
+                self.g.pos += 1;
+                if self.g.open.is_empty() {
+                    self.error(
+                        &c::S104,
+                        start,
+                        start + 1,
+                        "this `)` closes no variation; it is skipped",
+                    );
+                    Tok::Nothing
+                } else {
+                    Tok::VariationEnd(start)
+                }
+            }
+            b'!' | b'?' => {
+                let mut i = start;
+                while matches!(self.at(i), Some(b'!' | b'?')) {
+                    i += 1;
+                }
+                self.g.pos = i;
+                let st = Strength {
+                    marks: RawText::new(&self.s[start..i])
+                        .unwrap_or_else(|| RawText::new("?").unwrap_or(RawText::EMPTY)),
+                    parenthesized: false,
+                    span: self.span(start, i),
+                };
+                Tok::Strength(st, start)
+            }
+            b'$' => {
+                let mut i = start + 1;
+                while self.at(i).is_some_and(|b| b.is_ascii_digit()) {
+                    i += 1;
+                }
+                if i == start + 1 {
+                    Tok::Stop(self.fatal(start, start + 1, "`$` must be followed by a number"))
+                } else {
+                    self.g.pos = i;
+                    let value = self.nag_value(start, i);
+                    Tok::Nag(value, start, i)
+                }
+            }
+            b'/' => match self.setup() {
+                Some(end) => Tok::Setup(start, end),
+                None => Tok::Stop(self.fatal_recover(self.g.content)),
+            },
+            b'*' => {
+                self.g.pos += 1;
+                if !self.g.content && !self.g.moves_seen {
+                    self.lenient(
+                        &c::N215,
+                        start,
+                        start + 1,
+                        "this `*` ends no game: nothing comes before it",
+                    );
+                    self.take_line_end();
+                    Tok::Stop(Stop::Orphan)
+                } else {
+                    self.take_line_end();
+                    Tok::Terminator(ResultKind::Unknown, start, start + 1)
+                }
+            }
+            b'-' | 0xE2 if self.dash_terminator(start).is_some() => {
+                let len = self.dash_terminator(start).unwrap_or(1);
+                let raw = &self.s[start..start + len];
+                self.g.pos = start + len;
+                if !self.g.content && !self.g.moves_seen {
+                    self.lenient(
+                        &c::N215,
+                        start,
+                        self.g.pos,
+                        format!("this `{raw}` ends no game: nothing comes before it"),
+                    );
+                    self.take_line_end();
+                    Tok::Stop(Stop::Orphan)
+                } else {
+                    self.dash_result(start, self.g.pos, "a game terminator");
+                    let end = self.g.pos;
+                    self.take_line_end();
+                    Tok::Terminator(ResultKind::Unknown, start, end)
+                }
+            }
+            b'.' => {
+                if self.s[start..].starts_with("...") {
+                    self.g.pos += 3;
+                    Tok::Ellipsis(start)
+                } else {
+                    // Make sure a short text is not cut before the dots.
+                    let _ = self.at(start + 2);
+                    Tok::Stop(self.fatal(start, start + 1, "a lone `.` is not PDN"))
+                }
+            }
+            b'0'..=b'9' => {
+                if let Some((kind, end)) = self.result(start) {
+                    if !self.g.content && !self.g.moves_seen {
+                        self.lenient(
+                            &c::N215,
+                            start,
+                            self.g.pos,
+                            format!("this result `{}` ends no game", &self.s[start..end]),
+                        );
+                        self.take_line_end();
+                        Tok::Stop(Stop::Orphan)
+                    } else {
+                        self.take_line_end();
+                        Tok::Terminator(kind, start, end)
+                    }
+                } else if let Some(n) = self.move_number(start) {
+                    Tok::MoveNumber(n)
+                } else {
+                    match self.mv(start) {
+                        Some((end, strength)) => Tok::Move(start, end, strength),
+                        None => Tok::BadMove,
+                    }
+                }
+            }
+            b if (is_any_file_letter(b)
+                && self.at(start + 1).is_some_and(|d| d.is_ascii_digit()))
+                || self.short_origin_at(start) =>
+            {
+                match self.mv(start) {
+                    Some((end, strength)) => Tok::Move(start, end, strength),
+                    None => Tok::BadMove,
+                }
+            }
+            _ => {
+                let end = self.token_end(start);
+                let mut tok: String = self.s[start..end].chars().take(20).collect();
+                if tok.len() < end - start {
+                    tok.push('…');
+                }
+                Tok::Stop(self.fatal(start, end, format!("`{tok}` is not PDN")))
+            }
+        }
+    }
+
+    /// Takes a complete token into the game and hands it to the visitor; `Some` when the game
+    /// ends with it.
+    fn commit<V: Visitor + ?Sized>(&mut self, tok: Tok, v: &mut V) -> Option<Stop> {
+        let mut stop = None;
+        match tok {
+            Tok::Nothing => {}
+            Tok::Stop(s) => stop = Some(s),
+            Tok::TagStop => stop = Some(Stop::Tag),
+            Tok::Tag(tag, at, mark) => {
+                // Comments before a tag belong to the header; they are handed over once the
+                // chunk is known to hold a game (a tag read, movetext, a terminator).
+                let Self { g, .. } = self;
+                g.pending_header.append(&mut g.pending_comments);
+                if self.g.first.is_none() {
+                    self.g.first = Some(at);
+                }
+                if let Some(t) = tag {
+                    self.flush_header(v);
+                    let blank_line_before = self.g.prev_tag_end.is_some_and(|prev| {
+                        let gap = &self.b[prev..at];
+                        gap.iter()
+                            .enumerate()
+                            .filter(|&(k, &b)| {
+                                b == b'\n' || (b == b'\r' && gap.get(k + 1) != Some(&b'\n'))
+                            })
+                            .count()
+                            >= 2
+                    });
+                    let earlier = self.g.tag_names.get(&t.name).cloned();
+                    if blank_line_before && earlier.is_some() {
+                        // A repeated tag starts the next game.
+                        self.g.diags.truncate(mark);
+                        self.g.pos = at;
+                        self.flush_diags(v);
+                        return Some(Stop::Tag);
+                    }
+                    if let Some(first) = earlier {
+                        let msg = format!(
+                            "the tag {} appears twice in this game; readers take the first, \"{}\"",
+                            t.name, first
+                        );
+                        let (a, z) = (t.span.start - self.base, t.span.end - self.base);
+                        self.lenient(&c::N218, a, z, msg);
+                    } else {
+                        self.g.tag_names.insert(t.name.clone(), t.value.clone());
+                    }
+                    self.g.prev_tag_end = Some(t.span.end - self.base);
+                    self.g.tags += 1;
+                    if self.listening(v) {
+                        let f = v.tag(&t);
+                        self.flow(f);
+                    }
+                }
+                self.g.content = true;
+            }
+            Tok::Comment(c) => {
+                if self.g.moves_seen {
+                    if self.listening(v) {
+                        let f = v.comment(self.raw_comment(c));
+                        self.flow(f);
+                    }
+                } else {
+                    self.g.pending_comments.push(c);
+                }
+                self.g.last_move = None;
+            }
+            Tok::Strength(st, at) => {
+                if st.parenthesized {
+                    self.g.content = true;
+                }
+                self.attach_strength(st, at, v);
+            }
+            Tok::VariationStart(at) => {
+                let span = self.span(at, at + 1);
+                if self.element(v) {
+                    match v.begin_variation(span) {
+                        ControlFlow::Continue(Skip(true)) => {
+                            self.g.skip_from = Some(self.g.open.len());
+                        }
+                        ControlFlow::Continue(Skip(false)) => {}
+                        ControlFlow::Break(()) => self.g.halted = true,
+                    }
+                }
+                self.g.open.push(at);
+                self.g.content = true;
+            }
+            Tok::VariationEnd(at) => {
+                self.g.open.pop();
+                let span = self.span(at, at + 1);
+                self.end_variation(span, v);
+            }
+            Tok::DeepSkipped(tag) => {
+                if tag {
+                    stop = Some(Stop::Tag);
+                }
+            }
+            Tok::Nag(value, a, z) => {
+                if self.element(v) {
+                    let f = v.nag(value, self.span(a, z));
+                    self.flow(f);
+                }
+                self.g.content = true;
+            }
+            Tok::Setup(a, z) => {
+                if self.element(v) {
+                    let raw = &self.s[a + 1..z - 1];
+                    let t = raw.trim();
+                    let fen = t
+                        .strip_prefix("FEN")
+                        .map(str::trim_start)
+                        .and_then(|r| r.strip_prefix('"'))
+                        .and_then(|r| r.strip_suffix('"'));
+                    let f = v.setup(RawSetup {
+                        raw,
+                        fen,
+                        span: self.span(a, z),
+                    });
+                    self.flow(f);
+                }
+                self.g.content = true;
+            }
+            Tok::Ellipsis(at) => {
+                if self.element(v) {
+                    let f = v.ellipsis(self.span(at, at + 3));
+                    self.flow(f);
+                }
+                self.g.content = true;
+            }
+            Tok::MoveNumber(n) => {
+                if self.element(v) {
+                    let f = v.move_number(&n);
+                    self.flow(f);
+                }
+                self.g.content = true;
+            }
+            Tok::Move(a, z, strength) => {
+                if self.element(v) {
+                    let f = v.mv(RawMove {
+                        text: &self.s[a..z],
+                        squares: &self.g.scratch,
+                        strength: strength.as_ref(),
+                        span: self.span(a, z),
+                    });
+                    self.flow(f);
+                }
+                if strength.is_none() {
+                    self.g.last_move = Some(z);
+                }
+                self.g.content = true;
+            }
+            Tok::BadMove => self.g.content = true,
+            Tok::Terminator(kind, a, z) => {
+                self.g.result = Some((kind, a, z));
+                self.g.last_end = z;
+                stop = Some(Stop::Terminator);
+            }
+        }
+        if stop.is_none() {
+            self.g.last_end = self.g.pos;
+        }
+        self.flush_diags(v);
+        stop
+    }
+
+    fn end_variation<V: Visitor + ?Sized>(&mut self, span: Span, v: &mut V) {
+        // Not a comment: what came before is movetext.
+        self.flush_pending(v);
+        self.g.moves_seen = true;
+        self.g.last_move = None;
+        if self.listening(v) {
+            let f = v.end_variation(span);
+            self.flow(f);
+        }
+        if self.g.skip_from.is_some_and(|d| self.g.open.len() <= d) {
+            self.g.skip_from = None;
+        }
+    }
+
+    /// Attaches a strength mark to the move just before it.
+    fn attach_strength<V: Visitor + ?Sized>(&mut self, st: Strength, at: usize, v: &mut V) {
+        if let Some(move_end) = self.g.last_move.take() {
+            if at > move_end {
+                self.lenient(
+                    &c::N205,
+                    move_end,
+                    at,
+                    "no space may stand between a move and its strength mark",
+                );
+            }
+            if self.listening(v) {
+                let f = v.strength(&st);
+                self.flow(f);
+            }
+            return;
+        }
+        self.error(
+            &c::S111,
+            st.span.start - self.base,
+            st.span.end - self.base,
+            "this strength mark follows no move; it is dropped",
+        );
+    }
+
+    /// The value of the NAG `$` digits at `start..end`; a number too large to keep is reported.
+    fn nag_value(&mut self, start: usize, end: usize) -> u32 {
+        match self.s[start + 1..end].parse::<u32>() {
+            Ok(v) => v,
+            Err(_) => {
+                self.error(
+                    &c::S112,
+                    start,
+                    end,
+                    format!(
+                        "this NAG's number has {} digits: it is too large to be stored (at \
+                         most 4294967295) and is kept as 4294967295",
+                        end - start - 1
+                    ),
+                );
+                u32::MAX
+            }
+        }
+    }
+
+    /// Ends the game: closes what is still open, reports a missing terminator, and tells the
+    /// visitor the result and the end.
+    fn finish_game<V: Visitor + ?Sized>(&mut self, stop: Stop, v: &mut V) -> Parsed {
+        if matches!(stop, Stop::Orphan) {
+            self.flush_diags(v);
+            return self.finish(false, false);
+        }
+        let last_end = self.g.last_end;
         // Close what is still open.
-        if let Some(&outer) = open.first() {
-            let n = open.len();
+        if let Some(&outer) = self.g.open.first() {
+            let n = self.g.open.len();
             self.error(
                 &c::S104,
                 outer,
@@ -570,17 +950,13 @@ impl<'a> P<'a> {
                     format!("this variation and {} inside it are never closed", n - 1)
                 },
             );
-            for _ in 0..n {
-                game.body.push(Element::VariationEnd {
-                    span: self.span(last_end, last_end),
-                });
+            let span = self.span(last_end, last_end);
+            while self.g.open.pop().is_some() {
+                self.end_variation(span, v);
             }
         }
-        let has_game = !game.tags.is_empty()
-            || game.result.is_some()
-            || game.body.iter().any(|e| !matches!(e, Element::Comment(_)));
+        let has_game = self.g.tags > 0 || self.g.result.is_some() || self.g.moves_seen;
         match stop {
-            Stop::Terminator => self.take_line_end(),
             Stop::Eof => {
                 if has_game {
                     self.lenient(
@@ -594,8 +970,7 @@ impl<'a> P<'a> {
             Stop::Tag => {
                 // The terminator is missing right after the game's last token.
                 let at = last_end;
-                let moves_seen = game.body.iter().any(|e| !matches!(e, Element::Comment(_)));
-                if moves_seen {
+                if self.g.moves_seen {
                     self.lenient(
                         &c::N212,
                         at,
@@ -612,29 +987,46 @@ impl<'a> P<'a> {
                     );
                 }
             }
-            Stop::Fatal => {}
+            Stop::Terminator | Stop::Fatal | Stop::Orphan => {}
         }
-        let junk = matches!(stop, Stop::Fatal) && self.pos < self.b.len() && !self.at_game_start();
+        let junk =
+            matches!(stop, Stop::Fatal) && self.g.pos < self.b.len() && !self.at_game_start();
         if has_game {
-            let start = first.unwrap_or(0);
-            game.span = self.span(start, last_end.max(start));
-            self.finish(Some(game), junk)
+            // Comments never followed by movetext or a tag are movetext comments.
+            self.flush_pending(v);
+            if let Some((kind, a, z)) = self.g.result {
+                if self.listening(v) {
+                    let f = v.result(RawResult {
+                        kind,
+                        raw: &self.s[a..z],
+                        span: self.span(a, z),
+                    });
+                    self.flow(f);
+                }
+            }
+            self.flush_diags(v);
+            let start = self.g.first.unwrap_or(0);
+            let span = self.span(start, last_end.max(start));
+            // The visitor hears of the end even when it asked to hear no more of the game.
+            self.listening(v);
+            v.end_game(span);
+            self.finish(true, junk)
         } else {
-            self.finish(None, junk)
+            self.flush_diags(v);
+            self.finish(false, junk)
         }
     }
 
     fn at_game_start(&self) -> bool {
-        self.b.get(self.pos) == Some(&b'[')
+        self.b.get(self.g.pos) == Some(&b'[')
     }
 
-    fn finish(&mut self, game: Option<Game>, junk: bool) -> Parsed {
+    fn finish(&mut self, game: bool, junk: bool) -> Parsed {
         Parsed {
             game,
-            end: self.pos,
-            diagnostics: std::mem::take(&mut self.diags),
+            end: self.g.pos,
+            errors: self.g.errors,
             junk,
-            once: self.once,
         }
     }
 
@@ -654,40 +1046,40 @@ impl<'a> P<'a> {
     }
 
     fn fatal(&mut self, start: usize, end: usize, msg: impl Into<String>) -> Stop {
-        if !self.fatal_reported {
+        if !self.g.fatal_reported {
             let end = end.min(self.b.len());
             self.error(&c::S105, start, end, msg);
-            self.fatal_reported = true;
+            self.g.fatal_reported = true;
         }
-        self.pos = start;
+        self.g.pos = start;
         self.skip_to_next_game(true)
     }
 
     /// Recovery after an error already reported.
     fn fatal_recover(&mut self, content: bool) -> Stop {
-        self.fatal_reported = true;
+        self.g.fatal_reported = true;
         self.skip_to_next_game(content)
     }
 
     /// Skips to the next line that starts with `[`, or just after a terminator when the game
     /// already had content; gives up (ending the chunk) after [`SKIP_CAP`] bytes.
     fn skip_to_next_game(&mut self, after_terminator: bool) -> Stop {
-        let from = self.pos;
-        let mut i = self.pos;
+        let from = self.g.pos;
+        let mut i = self.g.pos;
         loop {
             if i - from > SKIP_CAP {
                 while !self.s.is_char_boundary(i) {
                     i += 1;
                 }
-                self.pos = i;
+                self.g.pos = i;
                 return Stop::Fatal;
             }
             let Some(b) = self.at(i) else {
-                self.pos = i;
+                self.g.pos = i;
                 return Stop::Fatal;
             };
             if b == b'[' && i > from && self.at_line_start(i) {
-                self.pos = i;
+                self.g.pos = i;
                 return Stop::Fatal;
             }
             if after_terminator && i > from && is_ws(self.b[i - 1]) {
@@ -703,12 +1095,12 @@ impl<'a> P<'a> {
                 if let Some(n) = term_len {
                     match self.at(i + n) {
                         Some(b) if is_ws(b) => {
-                            self.pos = i + n;
+                            self.g.pos = i + n;
                             self.take_line_end();
                             return Stop::Fatal;
                         }
                         None if self.eof => {
-                            self.pos = i + n;
+                            self.g.pos = i + n;
                             return Stop::Fatal;
                         }
                         _ => {}
@@ -719,10 +1111,10 @@ impl<'a> P<'a> {
         }
     }
 
-    /// Skips a variation nested deeper than the limit (the `(` is at `self.pos`). Returns true
+    /// Skips a variation nested deeper than the limit (the `(` is at `self.g.pos`). Returns true
     /// when a tag line interrupted it.
     fn skip_deep_variation(&mut self, depth: usize) -> bool {
-        let start = self.pos;
+        let start = self.g.pos;
         let mut d = 0usize;
         let mut i = start;
         let mut tag = false;
@@ -753,7 +1145,7 @@ impl<'a> P<'a> {
             i += 1;
         }
         let i = i.min(self.b.len());
-        self.pos = i;
+        self.g.pos = i;
         self.error(
             &c::S109,
             start,
@@ -764,37 +1156,6 @@ impl<'a> P<'a> {
             ),
         );
         tag
-    }
-
-    /// Attaches a strength mark to the move just before it.
-    fn attach_strength(
-        &mut self,
-        body: &mut [Element],
-        st: Strength,
-        at: usize,
-        check_space: bool,
-    ) {
-        if let Some(Element::Move(m)) = body.last_mut() {
-            if m.strength.is_none() {
-                let move_end = m.span.end - self.base;
-                if check_space && at > move_end {
-                    self.lenient(
-                        &c::N205,
-                        move_end,
-                        at,
-                        "no space may stand between a move and its strength mark",
-                    );
-                }
-                m.strength = Some(st);
-                return;
-            }
-        }
-        self.error(
-            &c::S111,
-            st.span.start - self.base,
-            st.span.end - self.base,
-            "this strength mark follows no move; it is dropped",
-        );
     }
 
     /// A parenthesised group whose words do not read as movetext (`(a note here)`), as some
@@ -908,9 +1269,9 @@ impl<'a> P<'a> {
     }
 
     /// The comment a parenthesised note at `start..=close` is kept as, reported once per file.
-    fn note_comment(&mut self, start: usize, close: usize) -> Comment {
-        if !self.once.paren_note {
-            self.once.paren_note = true;
+    fn note_comment(&mut self, start: usize, close: usize) -> PendingComment {
+        if !self.g.once.paren_note {
+            self.g.once.paren_note = true;
             self.lenient(
                 &c::N222,
                 start,
@@ -919,18 +1280,12 @@ impl<'a> P<'a> {
                  variation (reported once per file)",
             );
         }
-        self.pos = close + 1;
-        let text = &self.s[start + 1..close];
-        let commands = if text.contains("[%") {
-            commands(text, self.base + start + 1)
-        } else {
-            Vec::new()
-        };
-        Comment {
-            text: text.to_string(),
-            commands,
+        self.g.pos = close + 1;
+        PendingComment {
+            start,
+            end: close + 1,
+            text: (start + 1, close),
             semicolon: false,
-            span: self.span(start, close + 1),
         }
     }
 
@@ -941,7 +1296,7 @@ impl<'a> P<'a> {
             i += 1;
         }
         if i > start + 1 && self.at(i) == Some(b')') {
-            self.pos = i + 1;
+            self.g.pos = i + 1;
             Some(Strength {
                 marks: RawText::new(&self.s[start + 1..i]).unwrap_or(RawText::EMPTY),
                 parenthesized: true,
@@ -994,7 +1349,7 @@ impl<'a> P<'a> {
     }
 
     fn tag(&mut self) -> Option<Tag> {
-        let open = self.pos;
+        let open = self.g.pos;
         let (mut i, mut spacing) = self.tag_gap(open + 1, Self::name_then_value);
         let name_start = i;
         while let Some(b) = self.at(i) {
@@ -1009,12 +1364,12 @@ impl<'a> P<'a> {
         }
         let name = &self.s[name_start..i];
         if name.is_empty() {
-            self.pos = i;
+            self.g.pos = i;
             self.skip_tag_rest();
             self.error(
                 &c::S106,
                 open,
-                self.pos,
+                self.g.pos,
                 "this tag has no name; it is skipped",
             );
             return None;
@@ -1110,7 +1465,7 @@ impl<'a> P<'a> {
             }
             i
         };
-        self.pos = end;
+        self.g.pos = end;
         if spacing {
             let broken = self.b[open..end].iter().any(|b| matches!(b, b'\n' | b'\r'));
             self.lenient(
@@ -1127,7 +1482,7 @@ impl<'a> P<'a> {
         if name == "GameType" {
             let v = value.trim_start();
             let num: String = v.chars().take_while(|c| c.is_ascii_digit()).collect();
-            self.colon_ok = num == "25" || num == "41";
+            self.g.colon_ok = num == "25" || num == "41";
         }
         if name == "Result" {
             // Kept only when it is a score but not a standard result: then a score like `4-6`
@@ -1141,7 +1496,7 @@ impl<'a> P<'a> {
                 r.is_ok_and(|(rest, _)| rest.is_empty())
             };
             let is_score = a_score(value.trim()) || a_score(&compact);
-            self.result_tag =
+            self.g.result_tag =
                 (is_score && !standard.contains(&compact.as_str())).then_some(compact);
             if matches!(value.trim(), "-" | "\u{2013}" | "\u{2014}") {
                 let (a, z) = (value_start, i);
@@ -1158,21 +1513,21 @@ impl<'a> P<'a> {
     }
 
     fn skip_tag_rest(&mut self) {
-        while let Some(b) = self.at(self.pos) {
+        while let Some(b) = self.at(self.g.pos) {
             match b {
                 b']' => {
-                    self.pos += 1;
+                    self.g.pos += 1;
                     return;
                 }
                 b'\n' | b'\r' => return,
-                _ => self.pos += 1,
+                _ => self.g.pos += 1,
             }
         }
     }
 
     /// A `{...}` comment; `None` after reporting an unterminated one.
-    fn comment(&mut self) -> Option<Comment> {
-        let open = self.pos;
+    fn comment(&mut self) -> Option<PendingComment> {
+        let open = self.g.pos;
         let mut i = open + 1;
         let mut depth = 1usize;
         let mut first_close: Option<usize> = None;
@@ -1228,7 +1583,7 @@ impl<'a> P<'a> {
             (Some(e), _) => e,
             (None, Some(fc)) => fc,
             (None, None) => {
-                self.pos = i.min(self.b.len());
+                self.g.pos = i.min(self.b.len());
                 let msg = if i - open > COMMENT_CAP {
                     "this comment is not closed within 1.5 MB: it is taken as never closed"
                 } else {
@@ -1238,29 +1593,24 @@ impl<'a> P<'a> {
                 return None;
             }
         };
-        self.pos = close + 1;
-        let text = &self.s[open + 1..close];
-        let commands = if text.contains("[%") {
-            commands(text, self.base + open + 1)
-        } else {
-            Vec::new()
-        };
-        Some(Comment {
-            text: text.to_string(),
-            commands,
+        self.g.pos = close + 1;
+        Some(PendingComment {
+            start: open,
+            end: close + 1,
+            text: (open + 1, close),
             semicolon: false,
-            span: self.span(open, close + 1),
         })
     }
 
-    fn setup(&mut self) -> Option<Setup> {
-        let open = self.pos;
+    /// A setup command `/.../`: where it ends; `None` after reporting an unclosed one.
+    fn setup(&mut self) -> Option<usize> {
+        let open = self.g.pos;
         let mut i = open + 1;
         loop {
             match self.at(i) {
                 Some(b'/') => break,
                 Some(b'\n' | b'\r') | None => {
-                    self.pos = i.min(self.b.len());
+                    self.g.pos = i.min(self.b.len());
                     self.error(
                         &c::S110,
                         open,
@@ -1272,20 +1622,8 @@ impl<'a> P<'a> {
                 _ => i += 1,
             }
         }
-        let raw = &self.s[open + 1..i];
-        self.pos = i + 1;
-        let t = raw.trim();
-        let fen = t
-            .strip_prefix("FEN")
-            .map(str::trim_start)
-            .and_then(|r| r.strip_prefix('"'))
-            .and_then(|r| r.strip_suffix('"'))
-            .map(str::to_string);
-        Some(Setup {
-            raw: raw.to_string(),
-            fen,
-            span: self.span(open, i + 1),
-        })
+        self.g.pos = i + 1;
+        Some(i + 1)
     }
 
     /// A dash (`-`, `–` or `—`) at `start` that ends the game (blank, then the end of the text
@@ -1308,10 +1646,10 @@ impl<'a> P<'a> {
 
     /// Reports a dash read as "no result", once per file.
     fn dash_result(&mut self, start: usize, end: usize, what: &str) {
-        if self.once.dash_result {
+        if self.g.once.dash_result {
             return;
         }
-        self.once.dash_result = true;
+        self.g.once.dash_result = true;
         let dash = &self.s[start..end];
         self.lenient(
             &c::N221,
@@ -1336,7 +1674,8 @@ impl<'a> P<'a> {
         true
     }
 
-    fn result(&mut self, start: usize) -> Option<GameResult> {
+    /// A terminator at `start`: its kind and end.
+    fn result(&mut self, start: usize) -> Option<(ResultKind, usize)> {
         // Cheap test first: what follows the first run of digits.
         let mut d = start;
         while self.b.get(d).is_some_and(u8::is_ascii_digit) {
@@ -1348,7 +1687,7 @@ impl<'a> P<'a> {
         let loose_possible = match after {
             Some(b'/' | b' ') => true,
             Some(b'.') => second.is_some_and(|b| b.is_ascii_digit()),
-            Some(b'-') => self.result_tag.is_some(),
+            Some(b'-') => self.g.result_tag.is_some(),
             _ => false,
         };
         if !standard_possible && !loose_possible {
@@ -1376,7 +1715,7 @@ impl<'a> P<'a> {
             // Peek (and ask for more text) so `1-1` at a block end is not cut from `1-10`.
             let next = self.at(end);
             if !next.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'/' || b == b'.') {
-                self.pos = end;
+                self.g.pos = end;
                 let kind = match r {
                     "1/2-1/2" => ResultKind::Draw1,
                     "1-0" => ResultKind::Win1,
@@ -1386,11 +1725,7 @@ impl<'a> P<'a> {
                     "1-1" => ResultKind::Draw2,
                     _ => ResultKind::DoubleForfeit,
                 };
-                return Some(GameResult {
-                    kind,
-                    raw: r.to_string(),
-                    span: self.span(start, end),
-                });
+                return Some((kind, end));
             }
         }
         // Other scores: `4-6` only where it ends the game and the Result tag is not a standard
@@ -1403,10 +1738,11 @@ impl<'a> P<'a> {
                 return None;
             }
             let tag_matches = self
+                .g
                 .result_tag
                 .as_deref()
                 .is_some_and(|t| t.bytes().eq(r.bytes().filter(|b| !b.is_ascii_whitespace())));
-            let tag_is_other = self.result_tag.is_some();
+            let tag_is_other = self.g.result_tag.is_some();
             // `4-6` could be a move; `1 1/2 - 1/2` or `1.01-0.99` cannot.
             let integer = |t: &str| t.trim().bytes().all(|b| b.is_ascii_digit());
             let plain_move = r
@@ -1414,20 +1750,16 @@ impl<'a> P<'a> {
                 .is_none_or(|(a, b)| integer(a) || integer(b));
             let ok = tag_matches
                 || !plain_move
-                || (tag_is_other && self.ends_game_after(end) && self.result_tag.is_some());
+                || (tag_is_other && self.ends_game_after(end) && self.g.result_tag.is_some());
             if ok {
-                self.pos = end;
+                self.g.pos = end;
                 self.lenient(
                     &c::N208,
                     start,
                     end,
                     format!("`{r}` is not a standard PDN result"),
                 );
-                return Some(GameResult {
-                    kind: ResultKind::Other,
-                    raw: r.to_string(),
-                    span: self.span(start, end),
-                });
+                return Some((ResultKind::Other, end));
             }
         }
         None
@@ -1448,7 +1780,7 @@ impl<'a> P<'a> {
         }
         let dots = j - i;
         // `1. ...`-style: three dots glued are the second player's marker.
-        self.pos = j;
+        self.g.pos = j;
         let zero_padded = digits.len() > 1 && digits.starts_with('0');
         if zero_padded {
             self.lenient(
@@ -1480,6 +1812,35 @@ impl<'a> P<'a> {
             zero_padded,
             span: self.span(start, j),
         })
+    }
+
+    /// A square number at `start..end` too large to be stored: reported (S112), and the
+    /// whole token is skipped, since no board has such a square.
+    fn square_too_large(&mut self, start: usize, end: usize) -> bool {
+        // Four digits or fewer always fit: the common case costs one comparison.
+        if end - start < 5 {
+            return false;
+        }
+        let digits = &self.s[start..end];
+        if !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits
+                .parse::<u32>()
+                .is_ok_and(|v| v <= u32::from(MAX_SQUARE))
+        {
+            return false;
+        }
+        self.g.pos = self.token_end(start).max(end);
+        self.error(
+            &c::S112,
+            start,
+            end,
+            format!(
+                "this square number has {} digits: it is too large to be stored (at most \
+                 {MAX_SQUARE}; the largest board has 72 squares), so the move is not read",
+                end - start
+            ),
+        );
+        true
     }
 
     /// Russian short notation starts at `i`: a file letter, then the square the man goes to
@@ -1552,8 +1913,22 @@ impl<'a> P<'a> {
         }
     }
 
-    /// A move token at `start` (a digit or a file letter). Reports and skips what is not one.
-    fn mv(&mut self, start: usize) -> Option<Move> {
+    /// A move token at `start` (a digit or a file letter): its end and glued strength, its
+    /// squares in the scratch buffer. Reports and skips what is not one.
+    fn mv(&mut self, start: usize) -> Option<(usize, Option<Strength>)> {
+        // A buffer reused from move to move: no allocation per move.
+        let mut squares = std::mem::take(&mut self.g.scratch);
+        squares.clear();
+        let read = self.mv_into(start, &mut squares);
+        self.g.scratch = squares;
+        read
+    }
+
+    fn mv_into(
+        &mut self,
+        start: usize,
+        squares: &mut Vec<SquareToken>,
+    ) -> Option<(usize, Option<Strength>)> {
         let first = match self.square(start) {
             Some(sq) => Some(sq),
             None if self.short_origin_at(start) => Some((
@@ -1565,27 +1940,27 @@ impl<'a> P<'a> {
             None => None,
         };
         let Some((e1, v1)) = first else {
-            self.pos = self.token_end(start);
-            self.error(&c::S107, start, self.pos, "this is not a square");
+            self.g.pos = self.token_end(start);
+            self.error(&c::S107, start, self.g.pos, "this is not a square");
             return None;
         };
-        // A buffer reused from move to move: no allocation per move.
-        let mut squares = std::mem::take(&mut self.scratch);
-        squares.clear();
         // Separator-less numeric run: 3228.
         if let SquareValue::Numeric(_) = v1 {
             let len = e1 - start;
             let next = self.at(e1);
             let glued_sep = next.is_some_and(is_sep);
             if len >= 3 && !glued_sep && next != Some(b'.') {
-                self.pos = e1;
+                self.g.pos = e1;
                 let digits = &self.s[start..e1];
-                return self.numeric_run(start, e1, digits);
+                return self.numeric_run(start, e1, digits, squares);
             }
         }
+        if self.square_too_large(start, e1) {
+            return None;
+        }
         if e1 - start > RawText::CAPACITY {
-            self.pos = e1;
-            self.error(&c::S107, start, e1, "this square number is far too long");
+            self.g.pos = e1;
+            self.error(&c::S107, start, e1, "this square is far too long");
             return None;
         }
         squares.push(self.square_token(start, e1, v1, None));
@@ -1623,7 +1998,7 @@ impl<'a> P<'a> {
             }
             let Some((e2, v2)) = self.square(k) else {
                 if sep_pos == end {
-                    self.pos = sep_pos + 1;
+                    self.g.pos = sep_pos + 1;
                     self.error(
                         &c::S107,
                         start,
@@ -1634,6 +2009,9 @@ impl<'a> P<'a> {
                 }
                 break;
             };
+            if self.square_too_large(k, e2) {
+                return None;
+            }
             if e2 - k > RawText::CAPACITY {
                 break;
             }
@@ -1653,7 +2031,7 @@ impl<'a> P<'a> {
             squares.push(self.square_token(k, e2, v2, Some(sep)));
             end = e2;
         }
-        self.pos = end;
+        self.g.pos = end;
         if squares.len() < 2 {
             self.error(
                 &c::S107,
@@ -1666,12 +2044,12 @@ impl<'a> P<'a> {
         if spaced {
             self.lenient(&c::N204, start, end, "spaces inside a move");
         }
-        if !self.once.upper_case
+        if !self.g.once.upper_case
             && squares
                 .iter()
                 .any(|s| s.raw.as_bytes().first().is_some_and(u8::is_ascii_uppercase))
         {
-            self.once.upper_case = true;
+            self.g.once.upper_case = true;
             self.lenient(
                 &c::N219,
                 start,
@@ -1684,8 +2062,8 @@ impl<'a> P<'a> {
                 ),
             );
         }
-        if matches!(v1, SquareValue::File { .. }) && !self.once.short_notation {
-            self.once.short_notation = true;
+        if matches!(v1, SquareValue::File { .. }) && !self.g.once.short_notation {
+            self.g.once.short_notation = true;
             self.lenient(
                 &c::N220,
                 start,
@@ -1705,7 +2083,7 @@ impl<'a> P<'a> {
         }
         let mut has_move_sep = false;
         let mut has_capture = false;
-        for s in &squares {
+        for s in squares.iter() {
             if let Some(sep) = s.separator {
                 match sep.kind {
                     SeparatorKind::Move => has_move_sep = true,
@@ -1721,7 +2099,7 @@ impl<'a> P<'a> {
                     }
                     SeparatorKind::Colon => {
                         has_capture = true;
-                        if !self.colon_ok {
+                        if !self.g.colon_ok {
                             self.lenient(
                                 &c::N206,
                                 sep.span.start - self.base,
@@ -1741,15 +2119,8 @@ impl<'a> P<'a> {
                 "only captures list more than two squares, and only with capture separators",
             );
         }
-        let span = self.span(start, end);
         let strength = self.strength_after(end);
-        let list = SquareList::from_slice(&squares);
-        self.scratch = squares;
-        Some(Move {
-            squares: list,
-            strength,
-            span,
-        })
+        Some((end, strength))
     }
 
     /// A strength glued to the move ending at `end` (`!`, `(?)`, or a PDN 2.0 `*`).
@@ -1760,7 +2131,7 @@ impl<'a> P<'a> {
                 while matches!(self.at(i), Some(b'!' | b'?')) {
                     i += 1;
                 }
-                self.pos = i;
+                self.g.pos = i;
                 Some(Strength {
                     marks: RawText::new(&self.s[end..i]).unwrap_or(RawText::EMPTY),
                     parenthesized: false,
@@ -1773,7 +2144,7 @@ impl<'a> P<'a> {
                 if self.ends_game_after(end + 1) {
                     return None;
                 }
-                self.pos = end + 1;
+                self.g.pos = end + 1;
                 self.lenient(
                     &c::N207,
                     end,
@@ -1791,7 +2162,13 @@ impl<'a> P<'a> {
     }
 
     /// `3228` or `911`: a numeric move without separator.
-    fn numeric_run(&mut self, start: usize, end: usize, digits: &str) -> Option<Move> {
+    fn numeric_run(
+        &mut self,
+        start: usize,
+        end: usize,
+        digits: &str,
+        squares: &mut Vec<SquareToken>,
+    ) -> Option<(usize, Option<Strength>)> {
         let valid =
             |t: &str| !t.starts_with('0') && t.parse::<u16>().is_ok_and(|v| (1..=72).contains(&v));
         let split = match digits.len() {
@@ -1832,16 +2209,10 @@ impl<'a> P<'a> {
             ),
         );
         let num = |t: &str| SquareValue::Numeric(t.parse::<u16>().unwrap_or(0));
-        let squares = SquareList::from_slice(&[
-            self.square_token(start, start + k, num(&digits[..k]), None),
-            self.square_token(start + k, end, num(&digits[k..]), None),
-        ]);
+        squares.push(self.square_token(start, start + k, num(&digits[..k]), None));
+        squares.push(self.square_token(start + k, end, num(&digits[k..]), None));
         let strength = self.strength_after(end);
-        Some(Move {
-            squares,
-            strength,
-            span: self.span(start, end),
-        })
+        Some((end, strength))
     }
 }
 

@@ -4,7 +4,8 @@ use std::io::{self, Read};
 
 use super::ReadOptions;
 use super::ast::Game;
-use super::parser::{Once, Step, parse_game};
+use super::parser::{GameParser, Step, read_game};
+use super::visitor::{TreeBuilder, Visitor};
 use crate::lint::Diagnostic;
 use crate::lint::codes::file;
 use crate::source::{DecodeEvent, Decoding, LineCol, LineIndex, Span, TextDecoder};
@@ -24,10 +25,13 @@ pub struct Chunk {
     /// of a line (several games on one line).
     pub first_column: u32,
     /// The game, or `None` when the chunk holds no game (trailing comments, junk, an empty file).
+    /// Always `None` from [`GameReader::next_chunk_with`], whose visitor heard of the game.
     pub game: Option<Game>,
-    /// 1-based index of the game in the file, when `game` is `Some`.
+    /// 1-based index of the game in the file, when the chunk holds a game.
     pub index: Option<usize>,
-    /// Syntax, non-standard and encoding findings in this chunk.
+    /// Syntax, non-standard and encoding findings in this chunk. From
+    /// [`GameReader::next_chunk_with`], only the file's own (decoding, binary content, no game):
+    /// the findings in the game's text went to the visitor.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -66,8 +70,12 @@ pub struct GameReader<R: Read> {
     no_games_reported: bool,
     /// The file turned out to be binary: nothing after the telling byte is read.
     binary: bool,
-    /// The dialects the file already reported (each once per file).
-    once: Once,
+    /// The game being read (kept while more text is read) and what the file reported.
+    parser: GameParser,
+    /// A chunk is being read: `parser` holds its start.
+    in_chunk: bool,
+    /// The visitor of [`GameReader::next_chunk`], kept to reuse its buffers.
+    builder: TreeBuilder,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -94,7 +102,9 @@ impl<R: Read> GameReader<R> {
             in_junk: false,
             no_games_reported: false,
             binary: false,
-            once: Once::default(),
+            parser: GameParser::default(),
+            in_chunk: false,
+            builder: TreeBuilder::new(),
         }
     }
 
@@ -182,28 +192,32 @@ impl<R: Read> GameReader<R> {
         Ok(())
     }
 
+    /// Hands out the chunk ending at `end`: the decoding findings queued for it, then
+    /// `found` (the findings in its text, when they were kept), then `extra`.
     fn make_chunk(
         &mut self,
         end: usize,
+        has_game: bool,
         game: Option<Game>,
-        mut diagnostics: Vec<Diagnostic>,
+        found: Vec<Diagnostic>,
+        extra: Vec<Diagnostic>,
     ) -> Chunk {
         let text = self.buf[self.pos..end].to_string();
         let offset = self.buf_base + self.pos;
         let chunk_end = offset + text.len();
-        let (mine, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+        let (mut all, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
             .into_iter()
             .partition(|d| d.span.start < chunk_end || d.span.start == offset);
         self.pending = later;
-        let mut all = mine;
-        all.append(&mut diagnostics);
+        all.extend(found);
+        all.extend(extra);
         if all
             .iter()
             .any(|d| d.severity == crate::lint::Severity::Error)
         {
             self.errors = true;
         }
-        let index = if game.is_some() {
+        let index = if has_game {
             self.games += 1;
             Some(self.games)
         } else {
@@ -226,8 +240,40 @@ impl<R: Read> GameReader<R> {
         }
     }
 
-    /// The next chunk, or `None` once the file is done.
+    /// The next chunk, with its game as a syntax tree, or `None` once the file is done.
     pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        let mut builder = std::mem::take(&mut self.builder);
+        let chunk = self.next_chunk_with(&mut builder);
+        let game = builder.take_game();
+        let found = builder.take_diagnostics();
+        self.builder = builder;
+        Ok(chunk?.map(|mut c| {
+            if c.index.is_some() {
+                c.game = game;
+            }
+            if !found.is_empty() {
+                // The decoding findings queued for the chunk first, as they were found first.
+                let k = c
+                    .diagnostics
+                    .iter()
+                    .position(|d| d.code == file::F005.code)
+                    .unwrap_or(c.diagnostics.len());
+                let extra = c.diagnostics.split_off(k);
+                c.diagnostics.extend(found);
+                c.diagnostics.extend(extra);
+            }
+            c
+        }))
+    }
+
+    /// Reads the next chunk and hands the tokens of its game (if it holds one) to `visitor`
+    /// as they are read; returns the chunk (its text and place, `game` left `None`), or `None`
+    /// once the file is done. A game split by a block boundary is read once: the reader keeps
+    /// its place in the game and reads on after the next block.
+    pub fn next_chunk_with<V: Visitor + ?Sized>(
+        &mut self,
+        visitor: &mut V,
+    ) -> io::Result<Option<Chunk>> {
         if self.stopped {
             return Ok(None);
         }
@@ -238,7 +284,7 @@ impl<R: Read> GameReader<R> {
                 self.read_more()?;
                 continue;
             }
-            if avail == 0 && self.eof {
+            if avail == 0 && self.eof && !self.in_chunk {
                 self.stopped = true;
                 if self.games == 0 && !self.errors && !self.binary && !self.no_games_reported {
                     self.no_games_reported = true;
@@ -248,59 +294,80 @@ impl<R: Read> GameReader<R> {
                         "the file holds no game",
                     )];
                     let end = self.pos;
-                    return Ok(Some(self.make_chunk(end, None, d)));
+                    return Ok(Some(self.make_chunk(end, false, None, Vec::new(), d)));
                 }
                 if !self.pending.is_empty() {
                     let end = self.pos;
-                    return Ok(Some(self.make_chunk(end, None, Vec::new())));
+                    return Ok(Some(self.make_chunk(
+                        end,
+                        false,
+                        None,
+                        Vec::new(),
+                        Vec::new(),
+                    )));
                 }
                 return Ok(None);
             }
+            if !self.in_chunk {
+                self.in_chunk = true;
+                self.parser.start(self.in_junk);
+            }
             let base = self.buf_base + self.pos;
-            let step = parse_game(
+            let step = read_game(
                 &self.buf[self.pos..],
                 base,
                 self.eof,
                 &self.options,
-                self.in_junk,
-                self.once,
+                &mut self.parser,
+                visitor,
             );
             match step {
                 Step::NeedMore => {
-                    want = avail.saturating_mul(2).max(1 << 16);
+                    // At least the text of the token being read once more, and a block.
+                    let token = avail - self.parser.pos().min(avail);
+                    want = avail + token.max(1 << 16);
                     if self.eof {
                         // Cannot happen (the parser never asks at the end), but never loop.
                         self.stopped = true;
+                        self.in_chunk = false;
                         let end = self.buf.len();
-                        return Ok(Some(self.make_chunk(end, None, Vec::new())));
+                        return Ok(Some(self.make_chunk(
+                            end,
+                            false,
+                            None,
+                            Vec::new(),
+                            Vec::new(),
+                        )));
                     }
                 }
                 Step::Done(parsed) => {
+                    self.in_chunk = false;
                     let mut end = self.pos + parsed.end;
                     if parsed.end == 0 {
                         // Never hand out an empty chunk in the middle of a file.
                         end = self.pos + next_char_len(&self.buf[self.pos..]);
                     }
                     self.in_junk = parsed.junk;
-                    self.once = parsed.once;
-                    let mut diags = parsed.diagnostics;
+                    let mut extra = Vec::new();
                     let at_end = self.eof && end == self.buf.len();
-                    if at_end
-                        && parsed.game.is_none()
-                        && self.games == 0
-                        && !self.errors
-                        && !diags
-                            .iter()
-                            .any(|d| d.severity == crate::lint::Severity::Error)
-                    {
-                        diags.push(Diagnostic::new(
+                    if at_end && !parsed.game && self.games == 0 && !self.errors && !parsed.errors {
+                        extra.push(Diagnostic::new(
                             &file::F005,
                             Span::point(base),
                             "the file holds no game",
                         ));
                         self.no_games_reported = true;
                     }
-                    return Ok(Some(self.make_chunk(end, parsed.game, diags)));
+                    if parsed.errors {
+                        self.errors = true;
+                    }
+                    return Ok(Some(self.make_chunk(
+                        end,
+                        parsed.game,
+                        None,
+                        Vec::new(),
+                        extra,
+                    )));
                 }
             }
         }

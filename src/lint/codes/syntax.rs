@@ -376,8 +376,8 @@ pub static S112: Code = Code {
     name: "number-too-large",
     kind: Kind::Syntax,
     severity: Severity::Error,
-    summary: "a NAG or move number too large to be stored",
-    explanation: "A NAG (`$` and a number) or a move number holds more digits than any real one: it does not fit in 32 bits (above 4294967295). The number is kept as 4294967295 and the game is read on, but its meaning is lost. A number this long is usually two tokens run together or a corrupted file; write the number that was meant.",
+    summary: "a NAG, move number or square number too large to be stored",
+    explanation: "A NAG (`$` and a number) or a move number holds more digits than any real one: it does not fit in 32 bits (above 4294967295). The number is kept as 4294967295 and the game is read on, but its meaning is lost. A square number above 65535 (no board has more than 72 squares) cannot be stored either: the move it is in is not read. A number this long is usually two tokens run together or a corrupted file; write the number that was meant.",
     example: "1. 32-28 $123456789012345678901234567890 19-23 *\n",
 };
 

@@ -1,0 +1,311 @@
+//! The streaming reader's interface: a [`Visitor`] hears of each token of a game as it is
+//! read, and [`TreeBuilder`] is the visitor that builds the syntax tree.
+//!
+//! The reader calls the visitor in file order: `begin_game`, the header comments and tags, the
+//! movetext (move numbers, moves, strength marks, comments, NAGs, setups, variations), the
+//! result, then `end_game`; the findings of the game's text come through `diagnostic` as soon
+//! as the token they are about is read. Move tokens are lent, not built: their text and
+//! squares are borrowed from the reader, so a visitor that keeps nothing allocates nothing.
+//! Every callback returns a [`ControlFlow`]: `Break` means "tell me nothing more of this game"
+//! (the reader still reads to its end, reports its findings and calls `end_game`); and
+//! `begin_variation` may ask to [`Skip`] the variation (its tokens and its closing
+//! `end_variation` are not handed over).
+
+use std::ops::ControlFlow;
+
+use super::ast::*;
+use super::parser::commands;
+use crate::lint::Diagnostic;
+use crate::source::Span;
+
+/// Whether to skip a variation: `Skip(true)` skips it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Skip(pub bool);
+
+/// A move token as read: borrowed from the reader for the length of the call.
+#[derive(Clone, Copy, Debug)]
+pub struct RawMove<'a> {
+    /// The move's text, strength excluded (`32-28`, `c3:e5`, `3228`).
+    pub text: &'a str,
+    /// The squares in the order written; from the second on each has the separator before it.
+    pub squares: &'a [SquareToken],
+    /// A strength mark glued to the move (`32-28!`); one standing apart comes through
+    /// [`Visitor::strength`].
+    pub strength: Option<&'a Strength>,
+    /// The move, strength excluded.
+    pub span: Span,
+}
+
+impl RawMove<'_> {
+    /// The move as a syntax-tree node.
+    pub fn to_move(&self) -> Move {
+        Move {
+            squares: SquareList::from_slice(self.squares),
+            strength: self.strength.cloned(),
+            span: self.span,
+        }
+    }
+}
+
+/// A comment as read.
+#[derive(Clone, Copy, Debug)]
+pub struct RawComment<'a> {
+    /// The text between the braces (or after `;`, or between the parentheses of a note).
+    pub text: &'a str,
+    /// Written as a `;` rest-of-line comment.
+    pub semicolon: bool,
+    /// The whole comment, delimiters included.
+    pub span: Span,
+}
+
+impl RawComment<'_> {
+    /// The commands `[%name args]` in the comment (none in a `;` comment).
+    pub fn commands(&self) -> Vec<Command> {
+        if self.semicolon || !self.text.contains("[%") {
+            Vec::new()
+        } else {
+            commands(self.text, self.span.start + 1)
+        }
+    }
+
+    /// The comment as a syntax-tree node.
+    pub fn to_comment(&self) -> Comment {
+        Comment {
+            text: self.text.to_string(),
+            commands: self.commands(),
+            semicolon: self.semicolon,
+            span: self.span,
+        }
+    }
+}
+
+/// A setup command `/.../` as read.
+#[derive(Clone, Copy, Debug)]
+pub struct RawSetup<'a> {
+    /// The text between the slashes.
+    pub raw: &'a str,
+    /// The FEN string, when the text is `FEN "..."`.
+    pub fen: Option<&'a str>,
+    /// Where the command is, slashes included.
+    pub span: Span,
+}
+
+/// The game terminator as read.
+#[derive(Clone, Copy, Debug)]
+pub struct RawResult<'a> {
+    /// Which terminator.
+    pub kind: ResultKind,
+    /// The text as written.
+    pub raw: &'a str,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// Hears of each token of a game as the reader reads it. Every method but `diagnostic` has a
+/// default that does nothing.
+pub trait Visitor {
+    /// A game begins (called before its first token is handed over).
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A comment before or between the tags.
+    fn header_comment(&mut self, _comment: RawComment<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A tag pair.
+    fn tag(&mut self, _tag: &Tag) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A move number.
+    fn move_number(&mut self, _number: &MoveNumber) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A move token.
+    fn mv(&mut self, _mv: RawMove<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A strength mark standing apart from the move before it, which it belongs to (a mark
+    /// that follows no move is reported, not handed over).
+    fn strength(&mut self, _strength: &Strength) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// The `...` placeholder move.
+    fn ellipsis(&mut self, _span: Span) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A comment in the movetext.
+    fn comment(&mut self, _comment: RawComment<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A NAG `$n`.
+    fn nag(&mut self, _value: u32, _span: Span) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A setup command.
+    fn setup(&mut self, _setup: RawSetup<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// `(`: a variation begins; its first move replaces the move before it. `Skip(true)`
+    /// skips it: nothing inside it, nor its `end_variation`, is handed over.
+    fn begin_variation(&mut self, _span: Span) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(Skip(false))
+    }
+    /// `)`: the innermost open variation ends (for a variation never closed, a point at the
+    /// end of the game's last token).
+    fn end_variation(&mut self, _span: Span) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// The game's terminator.
+    fn result(&mut self, _result: RawResult<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    /// A finding about the text being read (syntax errors and non-standard writing).
+    fn diagnostic(&mut self, diagnostic: Diagnostic);
+    /// The game ends; `span` runs from its first tag or movetext token to the end of its
+    /// terminator (or last token).
+    fn end_game(&mut self, _span: Span) {}
+}
+
+/// The visitor that builds the syntax tree: [`Game`] and the findings, as
+/// [`crate::syntax::GameReader::next_chunk`] hands them out.
+#[derive(Debug, Default)]
+pub struct TreeBuilder {
+    game: Option<Game>,
+    diagnostics: Vec<Diagnostic>,
+    /// A game handed back, whose lists the next game reuses.
+    spare: Option<Game>,
+}
+
+impl TreeBuilder {
+    /// A builder with nothing built yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The game built since the last call (`None` when the text read held none).
+    pub fn take_game(&mut self) -> Option<Game> {
+        self.game.take()
+    }
+
+    /// The game being built, while the reader is in it (and the last one built, until it is
+    /// taken): a caller that handles the movetext part by part may empty its body.
+    pub fn game_mut(&mut self) -> Option<&mut Game> {
+        self.game.as_mut()
+    }
+
+    /// Hands back a game that is no longer needed: the next game is built in its lists, so a
+    /// caller that reads game after game this way does not allocate them again.
+    pub fn recycle(&mut self, mut game: Game) {
+        game.tags.clear();
+        game.header_comments.clear();
+        game.body.clear();
+        game.result = None;
+        self.spare = Some(game);
+    }
+
+    /// The findings handed over since the last call.
+    pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+
+    fn body(&mut self, e: Element) -> ControlFlow<()> {
+        if let Some(g) = &mut self.game {
+            g.body.push(e);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Visitor for TreeBuilder {
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        self.game = Some(self.spare.take().unwrap_or_else(|| Game {
+            tags: Vec::new(),
+            header_comments: Vec::new(),
+            body: Vec::new(),
+            result: None,
+            span: Span::point(0),
+        }));
+        ControlFlow::Continue(())
+    }
+
+    fn header_comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
+        if let Some(g) = &mut self.game {
+            g.header_comments.push(comment.to_comment());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
+        if let Some(g) = &mut self.game {
+            g.tags.push(tag.clone());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {
+        self.body(Element::MoveNumber(number.clone()))
+    }
+
+    fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
+        self.body(Element::Move(mv.to_move()))
+    }
+
+    fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
+        if let Some(Element::Move(m)) = self.game.as_mut().and_then(|g| g.body.last_mut()) {
+            m.strength = Some(strength.clone());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
+        self.body(Element::Ellipsis { span })
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
+        self.body(Element::Comment(comment.to_comment()))
+    }
+
+    fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
+        self.body(Element::Nag { value, span })
+    }
+
+    fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
+        self.body(Element::Setup(Setup {
+            raw: setup.raw.to_string(),
+            fen: setup.fen.map(str::to_string),
+            span: setup.span,
+        }))
+    }
+
+    fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
+        if let Some(g) = &mut self.game {
+            g.body.push(Element::VariationStart { span });
+        }
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
+        self.body(Element::VariationEnd { span })
+    }
+
+    fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
+        if let Some(g) = &mut self.game {
+            g.result = Some(GameResult {
+                kind: result.kind,
+                raw: result.raw.to_string(),
+                span: result.span,
+            });
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    fn end_game(&mut self, span: Span) {
+        if let Some(g) = &mut self.game {
+            g.span = span;
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The streaming check (each game replayed part by part as it is read, no tree kept) finds
+//! exactly what the tree path finds.
+
+use pdnkit::check::{CheckOptions, FileTotals, PART_ELEMENTS, check_stream};
+use pdnkit::random::{GenOptions, generate};
+use pdnkit::rules::Variant;
+use pdnkit::syntax::ReadOptions;
+
+/// Each game's findings as text (code, severity, place, message, notes), and the totals.
+fn findings(text: &[u8], options: &CheckOptions) -> (Vec<Vec<String>>, FileTotals) {
+    let mut games = Vec::new();
+    let totals = check_stream(text, options, |g| {
+        games.push(
+            g.diagnostics
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} {:?} {}..{} {} | {}",
+                        d.code,
+                        d.severity,
+                        d.span.start,
+                        d.span.end,
+                        d.message,
+                        d.notes.join(" | ")
+                    )
+                })
+                .collect(),
+        );
+    })
+    .expect("in memory");
+    (games, totals)
+}
+
+fn same_findings(text: &[u8], options: &CheckOptions) {
+    let tree = findings(text, options);
+    let streaming = findings(
+        text,
+        &CheckOptions {
+            streaming: true,
+            ..options.clone()
+        },
+    );
+    assert_eq!(tree.0.len(), streaming.0.len());
+    for (k, (a, b)) in tree.0.iter().zip(&streaming.0).enumerate() {
+        assert_eq!(a, b, "chunk {k}");
+    }
+    assert_eq!(tree.1, streaming.1);
+}
+
+fn corpus_files() -> Vec<std::path::PathBuf> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let mut files: Vec<_> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_type().is_file()
+                && e.path()
+                    .extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("pdn"))
+        })
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn streaming_finds_what_the_tree_path_finds_in_the_corpus() {
+    for path in corpus_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        same_findings(&bytes, &CheckOptions::default());
+        let strict = CheckOptions {
+            read: ReadOptions {
+                strict: true,
+                ..ReadOptions::default()
+            },
+            ..CheckOptions::default()
+        };
+        same_findings(&bytes, &strict);
+        let syntax = CheckOptions {
+            syntax_only: true,
+            ..CheckOptions::default()
+        };
+        same_findings(&bytes, &syntax);
+    }
+}
+
+#[test]
+fn streaming_finds_what_the_tree_path_finds_in_generated_games() {
+    for (variant, seed) in [
+        (Variant::International, 1),
+        (Variant::English, 2),
+        (Variant::Russian, 3),
+        (Variant::Brazilian, 4),
+        (Variant::Canadian, 5),
+    ] {
+        let mut text = Vec::new();
+        generate(&GenOptions::new(variant, 60, seed), &mut text).unwrap();
+        same_findings(&text, &CheckOptions::default());
+    }
+}
+
+/// One game of `n` king moves back and forth, written by `mv` (ply and move text).
+fn long_game(n: usize, mv: impl Fn(usize, &str) -> String) -> String {
+    let mut s = String::from("[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n\n");
+    let moves = ["46-41", "1-6", "41-46", "6-1"];
+    for i in 0..n {
+        if i % 2 == 0 {
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        s.push_str(&mv(i, moves[i % 4]));
+        s.push(' ');
+    }
+    s.push_str("*\n");
+    s
+}
+
+#[test]
+fn a_game_in_many_parts_is_judged_as_a_whole() {
+    let n = 3 * PART_ELEMENTS;
+    let games = [
+        // Clean.
+        long_game(n, |_, m| m.to_string()),
+        // A reader warning on every move: more than the cap per game.
+        long_game(n, |_, m| format!("0{m}")),
+        // Quiet moves written with `x` all through the game: one R310 counting the rest.
+        long_game(n, |_, m| m.replace('-', "x")),
+        // An impossible move in the middle: the line stops there, and its note counts every
+        // move left, in every later part.
+        long_game(n, |i, m| {
+            if i == n / 2 + 1 {
+                "46-45".into()
+            } else {
+                m.into()
+            }
+        }),
+        // Variations, one right at each place a part may end.
+        long_game(n, |i, m| {
+            if i % 2 == 1 {
+                format!("{m} (1-7)")
+            } else {
+                m.to_string()
+            }
+        }),
+    ];
+    for g in &games {
+        same_findings(g.as_bytes(), &CheckOptions::default());
+    }
+}
+
+#[test]
+fn thousands_of_sibling_variations_are_judged_as_in_one_piece() {
+    // Every variation replaces White's first move; some are not legal there.
+    let alternatives = [
+        "33-29", "31-27", "34-30", "35-30", "31-26", "32-27", "33-28", "34-28",
+    ];
+    let mut s = String::from("[GameType \"20\"]\n\n1. 32-28 ");
+    for k in 0..PART_ELEMENTS {
+        s.push_str(&format!("(1. {}) ", alternatives[k % alternatives.len()]));
+    }
+    s.push_str("19-23 2. 28x19 14x23 *\n");
+    same_findings(s.as_bytes(), &CheckOptions::default());
+}
