@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use crate::Diagnostic;
 use crate::board::{Board, Square};
 use crate::notation::fen::write_fen;
 use crate::notation::resolve::token_squares;
@@ -17,6 +18,7 @@ use crate::notation::{Layout, NotationKind, RawFen};
 use crate::replay::{GameReport, PlayedMove};
 use crate::rules::{Move, Variant};
 use crate::syntax::{Chunk, Element, Game, Move as MoveToken, SquareValue};
+use crate::write::pdn::{Kept, Rewrite, keep_reason, write_game_with};
 
 /// Which squares a capture is written with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,6 +43,31 @@ pub struct ConvertOptions {
     pub notation: Option<NotationKind>,
     /// Which squares captures are written with.
     pub captures: CaptureStyle,
+    /// Write each game whole in PDN 3.0 form ([`canonical_text`]) instead of splicing.
+    pub canonical: bool,
+    /// With `canonical`: what to do with the result tokens of the movetext.
+    pub results: Results,
+    /// The line ends to write; `None` keeps the file's own (`\n` in canonical form).
+    pub eol: Option<Eol>,
+}
+
+/// What `--canonical` does with the result token that ends each game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Results {
+    /// Written in standard form (`1/2-1/2`, `*` for a dash).
+    #[default]
+    Keep,
+    /// Every game ends with `*`; the Result tag keeps what the file said.
+    Drop,
+}
+
+/// Line ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eol {
+    /// `\n`.
+    Lf,
+    /// `\r\n`.
+    Crlf,
 }
 
 /// Why a game was left as it was.
@@ -64,6 +91,9 @@ pub enum Unconverted {
     /// The FEN tag cannot be read under the game's layout.
     #[error("the FEN tag cannot be read: {0}")]
     Fen(String),
+    /// Written whole, the game would lose or change something (`--canonical`).
+    #[error("{0}")]
+    Kept(Kept),
 }
 
 /// The GameType value for `variant` with squares named by `layout`: the game number alone
@@ -152,13 +182,19 @@ fn join(layout: &Layout, squares: &[Square], sep: char) -> String {
     s
 }
 
-/// The edits that convert one game: each a range of `chunk.text` and its new text, in order.
-pub fn convert_edits(
-    chunk: &Chunk,
+/// A game's converted pieces: the new text of each move (by body index), of the FEN tag and
+/// of the GameType tag.
+struct Parts {
+    moves: Vec<(usize, String)>,
+    fen: Option<String>,
+    gametype: String,
+}
+
+fn convert_parts(
     game: &Game,
     report: &GameReport,
     options: &ConvertOptions,
-) -> Result<Vec<(Range<usize>, String)>, Unconverted> {
+) -> Result<Parts, Unconverted> {
     let (Some(variant), Some(source)) = (report.variant, report.layout) else {
         return Err(Unconverted::NotReplayed);
     };
@@ -173,8 +209,7 @@ pub fn convert_edits(
         }
     }
     let sep = variant.capture_separator();
-    let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
-    let mut edits = Vec::new();
+    let mut moves = Vec::new();
     let played: HashMap<usize, &PlayedMove> = report
         .moves
         .iter()
@@ -210,18 +245,48 @@ pub fn convert_edits(
                 p.is_some_and(|p| !p.mv.captured.is_empty()) || in_jumps,
             )?,
         };
-        edits.push((local(m.span.start, m.span.end), text));
+        moves.push((i, text));
     }
     // The FEN tag, in the new notation.
-    if let Some(tag) = game.tags.iter().find(|t| t.name == "FEN") {
-        let fen = RawFen::parse(&tag.value)
-            .and_then(|raw| raw.resolve(&source))
-            .map_err(|e| Unconverted::Fen(e.message()))?;
-        let text = format!("\"{}\"", write_fen(fen.turn, &fen.pieces, &target));
-        edits.push((local(tag.value_span.start, tag.value_span.end), text));
+    let fen = match game.tags.iter().find(|t| t.name == "FEN") {
+        Some(tag) => {
+            let fen = RawFen::parse(&tag.value)
+                .and_then(|raw| raw.resolve(&source))
+                .map_err(|e| Unconverted::Fen(e.message()))?;
+            Some(write_fen(fen.turn, &fen.pieces, &target))
+        }
+        None => None,
+    };
+    Ok(Parts {
+        moves,
+        fen,
+        gametype: gametype_value(variant, &target),
+    })
+}
+
+/// The edits that convert one game: each a range of `chunk.text` and its new text, in order.
+pub fn convert_edits(
+    chunk: &Chunk,
+    game: &Game,
+    report: &GameReport,
+    options: &ConvertOptions,
+) -> Result<Vec<(Range<usize>, String)>, Unconverted> {
+    let parts = convert_parts(game, report, options)?;
+    let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
+    let mut edits = Vec::with_capacity(parts.moves.len() + 2);
+    for (i, text) in parts.moves {
+        if let Some(Element::Move(m)) = game.body.get(i) {
+            edits.push((local(m.span.start, m.span.end), text));
+        }
+    }
+    if let (Some(tag), Some(fen)) = (game.tags.iter().find(|t| t.name == "FEN"), parts.fen) {
+        edits.push((
+            local(tag.value_span.start, tag.value_span.end),
+            format!("\"{fen}\""),
+        ));
     }
     // The GameType tag, for the notation written.
-    let value = format!("\"{}\"", gametype_value(variant, &target));
+    let value = format!("\"{}\"", parts.gametype);
     match game.tags.iter().find(|t| t.name == "GameType") {
         Some(tag) => edits.push((local(tag.value_span.start, tag.value_span.end), value)),
         None => {
@@ -245,6 +310,108 @@ pub fn convert_edits(
     }
     edits.sort_by_key(|(r, _)| (r.start, r.end));
     Ok(edits)
+}
+
+/// The seven tags of PDN's roster, in the order it writes them.
+pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// A Result tag's value in standard form: spaces removed from a standard result
+/// (`" 1/2-1/2"`), a dash (no result) as `*`; any other value is kept, trimmed.
+pub fn normal_result_tag(value: &str) -> String {
+    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    match compact.as_str() {
+        "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1" | "0-0" | "*" => compact,
+        "-" | "\u{2013}" | "\u{2014}" => "*".to_string(),
+        _ => value.trim().to_string(),
+    }
+}
+
+/// A game written whole in PDN 3.0 form: the roster's seven tags first in their order, then
+/// the others as they came (the GameType and FEN tags rewritten for the notation, the FEN
+/// normalised; a GameType tag added when the game was replayed without one), moves without
+/// leading zeros or spaces, lines at most 80 wide, the result in standard form (or `*` with
+/// [`Results::Drop`]). Without `report` (the game was not replayed) the squares are written
+/// as the file wrote them, which is an error only if a new notation was asked for. A game
+/// the tree cannot stand for faithfully (a syntax error among `diagnostics`, nothing read, a
+/// square 0) is an error: its text is to be kept.
+pub fn canonical_text(
+    game: &Game,
+    report: Option<&GameReport>,
+    diagnostics: &[Diagnostic],
+    options: &ConvertOptions,
+) -> Result<String, Unconverted> {
+    if let Some(why) = keep_reason(game, diagnostics) {
+        return Err(Unconverted::Kept(why));
+    }
+    let parts = match report.map(|r| convert_parts(game, r, options)) {
+        Some(Ok(p)) => Some(p),
+        Some(Err(Unconverted::NotReplayed)) | None if options.notation.is_none() => None,
+        Some(Err(e)) => return Err(e),
+        None => return Err(Unconverted::NotReplayed),
+    };
+    let mut tags: Vec<(String, String)> = Vec::with_capacity(game.tags.len() + 1);
+    for name in ROSTER {
+        for t in game.tags.iter().filter(|t| t.name == name) {
+            let value = if name == "Result" {
+                normal_result_tag(&t.value)
+            } else {
+                t.value.clone()
+            };
+            tags.push((t.name.clone(), value));
+        }
+    }
+    for t in game
+        .tags
+        .iter()
+        .filter(|t| !ROSTER.contains(&t.name.as_str()))
+    {
+        let value = match (t.name.as_str(), &parts) {
+            ("GameType", Some(p)) => p.gametype.clone(),
+            ("FEN", Some(Parts { fen: Some(f), .. })) => f.clone(),
+            _ => t.value.clone(),
+        };
+        tags.push((t.name.clone(), value));
+    }
+    if let Some(p) = &parts {
+        if !game.tags.iter().any(|t| t.name == "GameType") {
+            tags.push(("GameType".to_string(), p.gametype.clone()));
+        }
+    }
+    let result = match (options.results, &game.result) {
+        (Results::Drop, _) | (Results::Keep, None) => "*".to_string(),
+        (Results::Keep, Some(r)) => r
+            .kind
+            .as_str()
+            .map_or_else(|| r.raw.clone(), str::to_string),
+    };
+    let rewrite = Rewrite {
+        moves: parts
+            .map(|p| p.moves.into_iter().collect())
+            .unwrap_or_default(),
+        tags: Some(tags),
+        result: Some(result),
+    };
+    let mut out = String::new();
+    write_game_with(game, &rewrite, &mut out);
+    Ok(out)
+}
+
+/// `text` with every line end (`\r\n`, `\r`, `\n`) written as `eol`.
+pub fn with_eol(text: &str, eol: Eol) -> String {
+    let end = match eol {
+        Eol::Lf => "\n",
+        Eol::Crlf => "\r\n",
+    };
+    let mut out = String::with_capacity(text.len() + text.len() / 32);
+    let mut rest = text;
+    while let Some(i) = rest.find(['\r', '\n']) {
+        out.push_str(&rest[..i]);
+        out.push_str(end);
+        let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+        rest = &rest[i + skip..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The file offset where the game's movetext starts.
@@ -305,12 +472,30 @@ pub fn convert_chunk(
     report: Option<&GameReport>,
     options: &ConvertOptions,
 ) -> Result<String, Unconverted> {
-    let (Some(game), Some(report)) = (&chunk.game, report) else {
-        return match chunk.game {
-            None => Ok(chunk.text.clone()),
-            Some(_) => Err(Unconverted::NotReplayed),
-        };
+    convert_checked(chunk, report, &chunk.diagnostics, options)
+}
+
+/// [`convert_chunk`] for a chunk whose reader diagnostics have been moved to `diagnostics`
+/// (as [`crate::check::check_stream`] hands games over).
+pub fn convert_checked(
+    chunk: &Chunk,
+    report: Option<&GameReport>,
+    diagnostics: &[Diagnostic],
+    options: &ConvertOptions,
+) -> Result<String, Unconverted> {
+    let text = match (&chunk.game, report) {
+        (None, _) => chunk.text.clone(),
+        (Some(game), report) if options.canonical => {
+            canonical_text(game, report, diagnostics, options)?
+        }
+        (Some(_), None) => return Err(Unconverted::NotReplayed),
+        (Some(game), Some(report)) => {
+            let edits = convert_edits(chunk, game, report, options)?;
+            splice(&chunk.text, &edits)
+        }
     };
-    let edits = convert_edits(chunk, game, report, options)?;
-    Ok(splice(&chunk.text, &edits))
+    Ok(match options.eol {
+        Some(eol) => with_eol(&text, eol),
+        None => text,
+    })
 }
