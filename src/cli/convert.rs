@@ -11,7 +11,7 @@ use pdnkit::check::{CheckOptions, check_stream_with};
 use pdnkit::notation::NotationKind;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, with_eol,
+    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_text, with_eol,
 };
 use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object};
 
@@ -429,10 +429,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                     lc.column,
                     g.chunk.index.unwrap_or(0)
                 ));
-                match job.convert.eol {
-                    Some(eol) => with_eol(&g.chunk.text, eol),
-                    None => g.chunk.text,
-                }
+                unconverted_text(&g.chunk.text, job.convert)
             }
         };
         last = text.bytes().last().unwrap_or(last);

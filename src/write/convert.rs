@@ -484,6 +484,8 @@ pub fn convert_checked(
     options: &ConvertOptions,
 ) -> Result<String, Unconverted> {
     let text = match (&chunk.game, report) {
+        // Between games, canonical form writes its own blank line.
+        (None, _) if options.canonical && chunk.text.trim().is_empty() => String::new(),
         (None, _) => chunk.text.clone(),
         (Some(game), report) if options.canonical => {
             canonical_text(game, report, diagnostics, options)?
@@ -498,4 +500,29 @@ pub fn convert_checked(
         Some(eol) => with_eol(&text, eol),
         None => text,
     })
+}
+
+/// The text written for a game left as it was: its own text (with the line ends asked for);
+/// in canonical form without the blank lines around it, and followed by one blank line like
+/// every game written whole, so writing the output again gives the same bytes.
+pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
+    let text = if options.canonical {
+        // From the start of the first line that holds anything.
+        let first = text
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(text.len());
+        let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let body = text[start..].trim_end();
+        if body.is_empty() {
+            String::new()
+        } else {
+            format!("{body}\n\n")
+        }
+    } else {
+        text.to_string()
+    };
+    match options.eol {
+        Some(eol) => with_eol(&text, eol),
+        None => text,
+    }
 }
