@@ -338,6 +338,9 @@ pub fn run_annotate(args: AnnotateArgs, matches: Option<&ArgMatches>) -> i32 {
     run_with(&convert, Some(AnnotateOptions { nags: args.nags }), matches)
 }
 
+/// How many bytes of PDN are gathered before they are handed to the writer.
+const BLOCK: usize = 1 << 16;
+
 /// What every file's job needs.
 struct Job<'a> {
     options: &'a CheckOptions,
@@ -379,6 +382,16 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         }
     };
     let mut last = b'\n';
+    // PDN goes out in blocks of many games: one hand-over per game costs more than the game.
+    let mut pending: Vec<u8> = Vec::new();
+    let send = |text: String, pending: &mut Vec<u8>| {
+        pending.extend_from_slice(text.as_bytes());
+        if pending.len() < BLOCK || out.emit(std::mem::take(pending)) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    };
     let read = check_stream_with(input, job.options, |g| {
         if job.to != To::Pdn {
             let Some(game) = &g.chunk.game else {
@@ -408,11 +421,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 text = with_eol(&text, eol);
             }
             last = text.bytes().last().unwrap_or(last);
-            return if out.emit(text.into_bytes()) {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            };
+            return send(text, &mut pending);
         }
         let converted = convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, job.convert);
         let text = match converted {
@@ -433,14 +442,13 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             }
         };
         last = text.bytes().last().unwrap_or(last);
-        if out.emit(text.into_bytes()) {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+        send(text, &mut pending)
     });
     if job.several && job.to == To::Pdn && last != b'\n' {
-        out.emit(b"\n".to_vec());
+        pending.push(b'\n');
+    }
+    if !pending.is_empty() {
+        out.emit(pending);
     }
     if let Err(e) = read {
         result

@@ -7,7 +7,6 @@
 //! chosen [`CaptureStyle`] asks for. A move the replay did not play (its line stopped before
 //! it) keeps the squares it was written with, each renamed in the new notation.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::Diagnostic;
@@ -172,12 +171,12 @@ fn turning_squares(board: Board, mv: &Move) -> Vec<Square> {
 
 /// Writes squares with separators: `-` for a quiet move, `sep` for a capture.
 fn join(layout: &Layout, squares: &[Square], sep: char) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(squares.len() * 4);
     for (i, sq) in squares.iter().enumerate() {
         if i > 0 {
             s.push(sep);
         }
-        s.push_str(&layout.name(*sq));
+        layout.push_name(*sq, &mut s);
     }
     s
 }
@@ -210,28 +209,30 @@ fn convert_parts(
     }
     let sep = variant.capture_separator();
     let mut moves = Vec::new();
-    let played: HashMap<usize, &PlayedMove> = report
-        .moves
-        .iter()
-        .filter(|p| p.tokens == 1)
-        .map(|p| (p.element, p))
-        .collect();
-    // Captures written one jump per move: their tokens are captures whatever they say.
-    let joined: HashMap<usize, u32> = report
-        .moves
-        .iter()
-        .filter(|p| p.tokens > 1)
-        .map(|p| (p.element, p.tokens))
-        .collect();
+    // By body index: the move played from that token alone, and the number of tokens of a
+    // capture written one jump per move (those tokens are captures whatever they say).
+    let mut played: Vec<Option<&PlayedMove>> = vec![None; game.body.len()];
+    let mut joined: Vec<u32> = vec![0; game.body.len()];
+    for p in &report.moves {
+        match (
+            p.tokens,
+            played.get_mut(p.element),
+            joined.get_mut(p.element),
+        ) {
+            (1, Some(slot), _) => *slot = Some(p),
+            (n, _, Some(slot)) if n > 1 => *slot = n,
+            _ => {}
+        }
+    }
     let mut jump_tokens = 0usize;
     for (i, e) in game.body.iter().enumerate() {
         let Element::Move(m) = e else { continue };
-        if let Some(&n) = joined.get(&i) {
-            jump_tokens = n as usize;
+        if joined[i] > 0 {
+            jump_tokens = joined[i] as usize;
         }
         let in_jumps = jump_tokens > 0;
         jump_tokens = jump_tokens.saturating_sub(1);
-        let text = match played.get(&i) {
+        let text = match played[i] {
             Some(p) if options.captures != CaptureStyle::Keep || m.is_short() => {
                 let squares = capture_squares(source.board, &p.mv, &p.before, options.captures);
                 let s = if p.mv.captured.is_empty() { '-' } else { sep };
@@ -439,13 +440,13 @@ fn rename(
             .map_or(m.span.start, |s| s.span.start),
     })?;
     let capture = capture || m.is_capture();
-    let mut s = String::new();
+    let mut s = String::with_capacity(squares.len() * 4);
     for (i, (sq, tok)) in squares.iter().zip(m.squares.iter()).enumerate() {
         if i > 0 {
             s.push(if capture { sep } else { '-' });
         }
         debug_assert!(!matches!(tok.value, SquareValue::File { .. }));
-        s.push_str(&target.name(*sq));
+        target.push_name(*sq, &mut s);
     }
     Ok(s)
 }
