@@ -324,8 +324,11 @@ proptest! {
 
     #[test]
     fn a_written_tree_reads_back_as_the_same_tree(g in tree()) {
-        // A terminator alone is no game to the reader (`write_chunk` keeps such text as it was).
-        prop_assume!(!g.tags.is_empty() || !g.body.is_empty());
+        // A terminator alone, or with comments only, is no game to the reader (`write_chunk`
+        // keeps such text as it was).
+        prop_assume!(
+            !g.tags.is_empty() || g.body.iter().any(|e| !matches!(e, Element::Comment(_)))
+        );
         let (out, again) = write_and_read(&g);
         prop_assert_eq!(again.len(), 1, "one game written, one read:\n{}", out);
         prop_assert_eq!(projection(&again[0]), projection(&g), "\n{}", out);

@@ -169,22 +169,23 @@ fn turning_squares(board: Board, mv: &Move) -> Vec<Square> {
     out
 }
 
-/// Writes squares with separators: `-` for a quiet move, `sep` for a capture.
-fn join(layout: &Layout, squares: &[Square], sep: char) -> String {
-    let mut s = String::with_capacity(squares.len() * 4);
+/// Appends squares with separators: `-` for a quiet move, `sep` for a capture.
+fn join(layout: &Layout, squares: &[Square], sep: char, out: &mut String) {
     for (i, sq) in squares.iter().enumerate() {
         if i > 0 {
-            s.push(sep);
+            out.push(sep);
         }
-        layout.push_name(*sq, &mut s);
+        layout.push_name(*sq, out);
     }
-    s
 }
 
 /// A game's converted pieces: the new text of each move (by body index), of the FEN tag and
 /// of the GameType tag.
 struct Parts {
-    moves: Vec<(usize, String)>,
+    /// Every new move text, one after the other.
+    text: String,
+    /// Each move's body index and its text's range in `text`, in body order.
+    moves: Vec<(usize, Range<usize>)>,
     fen: Option<String>,
     gametype: String,
 }
@@ -209,6 +210,7 @@ fn convert_parts(
     }
     let sep = variant.capture_separator();
     let mut moves = Vec::new();
+    let mut text = String::with_capacity(game.body.len() * 6);
     // By body index: the move played from that token alone, and the number of tokens of a
     // capture written one jump per move (those tokens are captures whatever they say).
     let mut played: Vec<Option<&PlayedMove>> = vec![None; game.body.len()];
@@ -232,11 +234,20 @@ fn convert_parts(
         }
         let in_jumps = jump_tokens > 0;
         jump_tokens = jump_tokens.saturating_sub(1);
-        let text = match played[i] {
+        let start = text.len();
+        match played[i] {
             Some(p) if options.captures != CaptureStyle::Keep || m.is_short() => {
                 let squares = capture_squares(source.board, &p.mv, &p.before, options.captures);
                 let s = if p.mv.captured.is_empty() { '-' } else { sep };
-                join(&target, &squares, s)
+                join(&target, &squares, s, &mut text);
+            }
+            // The squares as written are the move's ends, or its whole path.
+            Some(p) if m.squares.len() == 2 => {
+                let s = if p.mv.captured.is_empty() { '-' } else { sep };
+                join(&target, &[p.mv.from, p.mv.to], s, &mut text);
+            }
+            Some(p) if m.squares.len() == p.mv.path.len() && !p.mv.captured.is_empty() => {
+                join(&target, &p.mv.path, sep, &mut text);
             }
             p => rename(
                 m,
@@ -244,9 +255,10 @@ fn convert_parts(
                 &target,
                 sep,
                 p.is_some_and(|p| !p.mv.captured.is_empty()) || in_jumps,
+                &mut text,
             )?,
-        };
-        moves.push((i, text));
+        }
+        moves.push((i, start..text.len()));
     }
     // The FEN tag, in the new notation.
     let fen = match game.tags.iter().find(|t| t.name == "FEN") {
@@ -259,6 +271,7 @@ fn convert_parts(
         None => None,
     };
     Ok(Parts {
+        text,
         moves,
         fen,
         gametype: gametype_value(variant, &target),
@@ -272,45 +285,69 @@ pub fn convert_edits(
     report: &GameReport,
     options: &ConvertOptions,
 ) -> Result<Vec<(Range<usize>, String)>, Unconverted> {
-    let parts = convert_parts(game, report, options)?;
+    let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
+    Ok(edits
+        .into_iter()
+        .map(|(at, r)| (at, text[r].to_string()))
+        .collect())
+}
+
+/// The edits of one game as ranges: each a range of `chunk.text` and the range of its new
+/// text in the string returned, in order.
+fn edit_ranges(
+    chunk: &Chunk,
+    game: &Game,
+    parts: Parts,
+) -> (String, Vec<(Range<usize>, Range<usize>)>) {
+    let Parts {
+        mut text,
+        moves,
+        fen,
+        gametype,
+    } = parts;
     let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
-    let mut edits = Vec::with_capacity(parts.moves.len() + 2);
-    for (i, text) in parts.moves {
+    let mut edits = Vec::with_capacity(moves.len() + 2);
+    for (i, r) in moves {
         if let Some(Element::Move(m)) = game.body.get(i) {
-            edits.push((local(m.span.start, m.span.end), text));
+            edits.push((local(m.span.start, m.span.end), r));
         }
     }
-    if let (Some(tag), Some(fen)) = (game.tags.iter().find(|t| t.name == "FEN"), parts.fen) {
-        edits.push((
-            local(tag.value_span.start, tag.value_span.end),
-            format!("\"{fen}\""),
-        ));
+    let mut add = |text: &mut String, at: Range<usize>, new: &str| {
+        let start = text.len();
+        text.push_str(new);
+        edits.push((at, start..text.len()));
+    };
+    if let (Some(tag), Some(fen)) = (game.tags.iter().find(|t| t.name == "FEN"), fen) {
+        let at = local(tag.value_span.start, tag.value_span.end);
+        add(&mut text, at, &format!("\"{fen}\""));
     }
     // The GameType tag, for the notation written.
-    let value = format!("\"{}\"", parts.gametype);
+    let value = format!("\"{gametype}\"");
     match game.tags.iter().find(|t| t.name == "GameType") {
-        Some(tag) => edits.push((local(tag.value_span.start, tag.value_span.end), value)),
+        Some(tag) => {
+            let at = local(tag.value_span.start, tag.value_span.end);
+            add(&mut text, at, &value);
+        }
         None => {
             let eol = if chunk.text.contains("\r\n") {
                 "\r\n"
             } else {
                 "\n"
             };
-            let at = match game.tags.last() {
+            match game.tags.last() {
                 Some(last) => {
                     let end = last.span.end - chunk.offset;
-                    (end, format!("{eol}[GameType {value}]"))
+                    add(&mut text, end..end, &format!("{eol}[GameType {value}]"));
                 }
                 None => {
                     let start = first_element(game).map_or(0, |s| s - chunk.offset);
-                    (start, format!("[GameType {value}]{eol}"))
+                    add(&mut text, start..start, &format!("[GameType {value}]{eol}"));
                 }
-            };
-            edits.push((at.0..at.0, at.1));
+            }
         }
     }
     edits.sort_by_key(|(r, _)| (r.start, r.end));
-    Ok(edits)
+    (text, edits)
 }
 
 /// The seven tags of PDN's roster, in the order it writes them.
@@ -386,9 +423,7 @@ pub fn canonical_text(
             .map_or_else(|| r.raw.clone(), str::to_string),
     };
     let rewrite = Rewrite {
-        moves: parts
-            .map(|p| p.moves.into_iter().collect())
-            .unwrap_or_default(),
+        moves: parts.map(|p| (p.text, p.moves)).unwrap_or_default(),
         tags: Some(tags),
         result: Some(result),
     };
@@ -424,14 +459,15 @@ fn first_element(game: &Game) -> Option<usize> {
     })
 }
 
-/// A move token with each square renamed from `source` to `target`.
+/// Appends a move token with each square renamed from `source` to `target`.
 fn rename(
     m: &MoveToken,
     source: &Layout,
     target: &Layout,
     sep: char,
     capture: bool,
-) -> Result<String, Unconverted> {
+    s: &mut String,
+) -> Result<(), Unconverted> {
     let squares = token_squares(m, source).map_err(|off| Unconverted::OffBoard {
         text: off.text,
         at: m
@@ -440,15 +476,14 @@ fn rename(
             .map_or(m.span.start, |s| s.span.start),
     })?;
     let capture = capture || m.is_capture();
-    let mut s = String::with_capacity(squares.len() * 4);
     for (i, (sq, tok)) in squares.iter().zip(m.squares.iter()).enumerate() {
         if i > 0 {
             s.push(if capture { sep } else { '-' });
         }
         debug_assert!(!matches!(tok.value, SquareValue::File { .. }));
-        target.push_name(*sq, &mut s);
+        target.push_name(*sq, s);
     }
-    Ok(s)
+    Ok(())
 }
 
 /// Applies sorted, non-overlapping edits to `text`.
@@ -493,8 +528,19 @@ pub fn convert_checked(
         }
         (Some(_), None) => return Err(Unconverted::NotReplayed),
         (Some(game), Some(report)) => {
-            let edits = convert_edits(chunk, game, report, options)?;
-            splice(&chunk.text, &edits)
+            let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
+            let mut out = String::with_capacity(chunk.text.len() + chunk.text.len() / 8);
+            let mut at = 0;
+            for (r, new) in edits {
+                if r.start < at || r.end > chunk.text.len() {
+                    continue;
+                }
+                out.push_str(&chunk.text[at..r.start]);
+                out.push_str(&text[new]);
+                at = r.end;
+            }
+            out.push_str(&chunk.text[at..]);
+            out
         }
     };
     Ok(match options.eol {

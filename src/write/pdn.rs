@@ -18,8 +18,8 @@
 //! error, whose dropped text the tree does not hold, or one whose content was all dropped) as
 //! its original text instead, and says why.
 
-use std::collections::HashMap;
 use std::fmt::Write;
+use std::ops::Range;
 
 use crate::Severity;
 use crate::syntax::{Chunk, Element, Game, Move, ResultKind, SeparatorKind, SquareValue};
@@ -32,8 +32,9 @@ const WIDTH: usize = 79;
 /// What the writer puts in place of the tree's own text; empty, the tree is written as it is.
 #[derive(Clone, Debug, Default)]
 pub struct Rewrite {
-    /// The new text of a move, by its index in [`Game::body`].
-    pub moves: HashMap<usize, String>,
+    /// New move texts: all of them one after the other, and each move's index in
+    /// [`Game::body`] with the range of its text, in body order.
+    pub moves: (String, Vec<(usize, Range<usize>)>),
     /// The tags to write, in order, instead of the game's own.
     pub tags: Option<Vec<(String, String)>>,
     /// The terminator to write instead of the game's own.
@@ -145,6 +146,7 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
         .find(|(n, _)| n == "Result")
         .map(|(_, v)| v.chars().filter(|c| !c.is_whitespace()).collect());
     let mut line = LineWriter::new(out);
+    let mut new_moves = rewrite.moves.1.iter().peekable();
     for (i, e) in game.body.iter().enumerate() {
         match e {
             Element::MoveNumber(n) => {
@@ -152,16 +154,16 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
                 line.token(&format!("{}{}", n.number, dots));
             }
             Element::Move(m) => {
-                let mut t = match rewrite.moves.get(&i) {
-                    Some(new) => new.clone(),
-                    None => {
-                        let mut t = String::with_capacity(8);
-                        move_text(m, &mut t);
-                        t
+                let mut t = String::with_capacity(8);
+                while new_moves.peek().is_some_and(|(k, _)| *k < i) {
+                    new_moves.next();
+                }
+                match new_moves.peek() {
+                    Some((k, r)) if *k == i => {
+                        t.push_str(rewrite.moves.0.get(r.clone()).unwrap_or_default());
+                        strength_text(m, &mut t);
                     }
-                };
-                if rewrite.moves.contains_key(&i) {
-                    strength_text(m, &mut t);
+                    _ => move_text(m, &mut t),
                 }
                 not_a_result(&mut t, result_tag.as_deref());
                 line.token(&t);
