@@ -78,3 +78,40 @@ fn a_game_whose_content_was_dropped_is_not_written_as_a_lone_star() {
         assert!(!kept.is_empty());
     }
 }
+
+#[test]
+fn moves_that_begin_like_results_read_back_as_the_same_moves() {
+    for (text, written) in [
+        ("1. 1-01-8 2. 32-28 *", "1. 01-1-8 2. 32-28 *\n\n"),
+        ("1. 1- 1-8 *", "1. 01-1-8 *\n\n"),
+        ("1. 1-1A *", "1. 01-1 *\n\n"),
+        ("1. 0-2J *", "1. 00-2 *\n\n"),
+        (
+            "[Result \"4-6\"]\n1. 4-6] 2. 32-28 4-6",
+            "[Result \"4-6\"]\n\n1. 04-6 *\n\n",
+        ),
+    ] {
+        let out = canonical(text);
+        assert_eq!(out, written, "{text}");
+        let moves = |t: &str| -> Vec<String> {
+            parse_str(t, &ReadOptions::default())
+                .into_iter()
+                .filter_map(|c| c.game)
+                .flat_map(|g| {
+                    g.body
+                        .iter()
+                        .filter_map(|e| match e {
+                            pdnkit::syntax::Element::Move(m) => {
+                                let mut s = String::new();
+                                pdnkit::write::pdn::move_text(m, &mut s);
+                                Some(s)
+                            }
+                            _ => None,
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        assert_eq!(moves(&out), moves(text), "{text} -> {out}");
+    }
+}

@@ -14,7 +14,10 @@ use proptest::prelude::*;
 const NOWHERE: Span = Span { start: 0, end: 0 };
 
 /// What the reader and the writer must agree on: tags, body tokens and the result.
-fn projection(g: &Game) -> (Vec<(String, String)>, Vec<String>, (ResultKind, String)) {
+/// Tags, body tokens and the result, as compared.
+type Projection = (Vec<(String, String)>, Vec<String>, (ResultKind, String));
+
+fn projection(g: &Game) -> Projection {
     let tags = g
         .tags
         .iter()

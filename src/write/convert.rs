@@ -292,13 +292,12 @@ pub fn convert_edits(
         .collect())
 }
 
+/// An edit as two ranges: what it replaces in the chunk's text, and where its new text is.
+type Edit = (Range<usize>, Range<usize>);
+
 /// The edits of one game as ranges: each a range of `chunk.text` and the range of its new
 /// text in the string returned, in order.
-fn edit_ranges(
-    chunk: &Chunk,
-    game: &Game,
-    parts: Parts,
-) -> (String, Vec<(Range<usize>, Range<usize>)>) {
+fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) {
     let Parts {
         mut text,
         moves,
