@@ -522,3 +522,17 @@ fn convert_and_annotate_take_the_input_options_of_check() {
     assert!(run(&[]).contains("[%lint R305]"));
     assert!(!run(&["-A", "R305"]).contains("[%lint R305]"));
 }
+
+/// Found by the `convert` fuzz target: text after a game's result (here a stray `*`) moved
+/// down a line each time canonical output was written again.
+#[test]
+fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let (once, _) = convert_with(b"1. 32-28 1-0 *\n", &options);
+    let (twice, _) = convert_with(once.as_bytes(), &options);
+    assert_eq!(twice, once);
+    assert_eq!(once, "1. 32-28 1-0\n\n *\n\n");
+}

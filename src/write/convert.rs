@@ -519,8 +519,8 @@ pub fn convert_checked(
     options: &ConvertOptions,
 ) -> Result<String, Unconverted> {
     let text = match (&chunk.game, report) {
-        // Between games, canonical form writes its own blank line.
-        (None, _) if options.canonical && chunk.text.trim().is_empty() => String::new(),
+        // Text between games is kept, between blank lines of canonical form's own.
+        (None, _) if options.canonical => canonical_block(&chunk.text),
         (None, _) => chunk.text.clone(),
         (Some(game), report) if options.canonical => {
             canonical_text(game, report, diagnostics, options)?
@@ -553,22 +553,28 @@ pub fn convert_checked(
 /// every game written whole, so writing the output again gives the same bytes.
 pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
     let text = if options.canonical {
-        // From the start of the first line that holds anything.
-        let first = text
-            .find(|c: char| !c.is_whitespace())
-            .unwrap_or(text.len());
-        let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let body = text[start..].trim_end();
-        if body.is_empty() {
-            String::new()
-        } else {
-            format!("{body}\n\n")
-        }
+        canonical_block(text)
     } else {
         text.to_string()
     };
     match options.eol {
         Some(eol) => with_eol(&text, eol),
         None => text,
+    }
+}
+
+/// Text kept as it was in canonical form: from the start of its first line that holds
+/// anything to its last character that is not white space, then a blank line; nothing for
+/// white space alone.
+fn canonical_block(text: &str) -> String {
+    let first = text
+        .find(|c: char| !c.is_whitespace())
+        .unwrap_or(text.len());
+    let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let body = text[start..].trim_end();
+    if body.is_empty() {
+        String::new()
+    } else {
+        format!("{body}\n\n")
     }
 }
