@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Runs one fuzz target for a given time: scripts/fuzz.sh TARGET SECONDS
-# Targets: read, check, fen, roundtrip. Needs a nightly toolchain and cargo-fuzz
+# Targets: read, check, fen, roundtrip, convert. Needs a nightly toolchain and cargo-fuzz
 # (`cargo install cargo-fuzz`); skips with a message when either is missing.
 # The seed corpus is made from corpus/ and tests/fixtures/ on the first run.
 set -euo pipefail
-target="${1:?usage: scripts/fuzz.sh TARGET SECONDS (read, check, fen, roundtrip)}"
+target="${1:?usage: scripts/fuzz.sh TARGET SECONDS (read, check, fen, roundtrip, convert)}"
 seconds="${2:?usage: scripts/fuzz.sh TARGET SECONDS}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 case "$target" in
-read | check | fen | roundtrip) ;;
+read | check | fen | roundtrip | convert) ;;
 *)
-  echo "unknown target '$target': read, check, fen or roundtrip" >&2
+  echo "unknown target '$target': read, check, fen, roundtrip or convert" >&2
   exit 2
   ;;
 esac

@@ -93,3 +93,36 @@ fn findings_about_the_game_go_before_its_first_move_and_errors_get_a_nag() {
     let plain = annotate(text, false);
     assert!(!plain.contains("$4"));
 }
+
+mod random_games {
+    use super::*;
+    use pdnkit::random::{GenOptions, generate};
+    use pdnkit::rules::Variant;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn annotating_a_random_legal_game_then_stripping_the_lint_comments_gives_it_back(
+            v in 0..Variant::ALL.len(),
+            seed in any::<u64>(),
+            algebraic in any::<bool>(),
+        ) {
+            let mut options = GenOptions::new(Variant::ALL[v], 3, seed);
+            options.notation = Some(if algebraic {
+                pdnkit::notation::NotationKind::Algebraic
+            } else {
+                pdnkit::notation::NotationKind::Numeric
+            });
+            let mut bytes = Vec::new();
+            generate(&options, &mut bytes).expect("writing to memory cannot fail");
+            let text = String::from_utf8(bytes).expect("UTF-8");
+            for nags in [false, true] {
+                let annotated = annotate(&text, nags);
+                let stripped = strip(&annotated);
+                let stripped = if nags { stripped.replace(" $4", "") } else { stripped };
+                prop_assert_eq!(&stripped, &text);
+            }
+        }
+    }
+}

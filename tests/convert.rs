@@ -4,29 +4,209 @@ use std::path::Path;
 
 use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::notation::NotationKind;
-use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
+use std::collections::BTreeMap;
+
+use pdnkit::syntax::Element;
+use pdnkit::write::convert::{
+    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_text,
+};
 
 /// Converts `bytes`; games left as they were are counted.
 fn convert(bytes: &[u8], notation: NotationKind, captures: CaptureStyle) -> (String, usize) {
+    convert_with(
+        bytes,
+        &ConvertOptions {
+            notation: Some(notation),
+            captures,
+            ..ConvertOptions::default()
+        },
+    )
+}
+
+/// Converts `bytes` with `convert`; games left as they were are counted.
+fn convert_with(bytes: &[u8], convert: &ConvertOptions) -> (String, usize) {
     let mut options = CheckOptions::default();
     options.replay.record_moves = true;
-    let convert = ConvertOptions {
-        notation: Some(notation),
-        captures,
-    };
     let mut out = String::new();
     let mut kept = 0;
     check_stream(bytes, &options, |g| {
-        match convert_chunk(&g.chunk, g.report.as_ref(), &convert) {
+        match convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
             Err(_) => {
                 kept += 1;
-                out.push_str(&g.chunk.text)
+                out.push_str(&unconverted_text(&g.chunk.text, convert))
             }
         }
     })
     .expect("reading from memory cannot fail");
     (out, kept)
+}
+
+/// Games, comments, variations and NAGs (a PDN 2.0 star after a move counts as the `$7` it
+/// is written as), and the codes of every diagnostic with how often each is given.
+fn census(bytes: &[u8]) -> ([usize; 4], BTreeMap<&'static str, usize>) {
+    let mut counts = [0usize; 4];
+    let mut codes = BTreeMap::new();
+    check_stream(bytes, &CheckOptions::default(), |g| {
+        for d in &g.diagnostics {
+            *codes.entry(d.code).or_default() += 1;
+        }
+        let Some(game) = &g.chunk.game else { return };
+        counts[0] += 1;
+        counts[1] += game.header_comments.len();
+        for e in &game.body {
+            match e {
+                Element::Comment(_) => counts[1] += 1,
+                Element::VariationStart { .. } => counts[2] += 1,
+                Element::Nag { .. } => counts[3] += 1,
+                Element::Move(m)
+                    if m.strength.as_ref().is_some_and(|s| s.marks.as_str() == "*") =>
+                {
+                    counts[3] += 1
+                }
+                _ => {}
+            }
+        }
+    })
+    .expect("reading from memory cannot fail");
+    (counts, codes)
+}
+
+/// The ways a file is converted in the round-trip and census tests.
+fn every_conversion() -> Vec<(&'static str, ConvertOptions)> {
+    let mut all = Vec::new();
+    for (name, notation) in [
+        ("numeric", NotationKind::Numeric),
+        ("algebraic", NotationKind::Algebraic),
+    ] {
+        for canonical in [false, true] {
+            all.push((
+                if canonical { name } else { "spliced" },
+                ConvertOptions {
+                    notation: Some(notation),
+                    canonical,
+                    ..ConvertOptions::default()
+                },
+            ));
+        }
+    }
+    all.push((
+        "canonical",
+        ConvertOptions {
+            canonical: true,
+            ..ConvertOptions::default()
+        },
+    ));
+    all
+}
+
+#[test]
+fn every_corpus_file_keeps_its_games_comments_variations_and_nags_in_every_conversion() {
+    for path in corpus_files() {
+        let bytes = std::fs::read(&path).expect("corpus file");
+        let (before, _) = census(&bytes);
+        for (name, options) in every_conversion() {
+            let (out, _) = convert_with(&bytes, &options);
+            let (after, _) = census(out.as_bytes());
+            assert_eq!(
+                after,
+                before,
+                "{} ({name}, {:?}): [games, comments, variations, NAGs]",
+                path.display(),
+                options.notation
+            );
+        }
+    }
+}
+
+#[test]
+fn canonical_output_of_every_corpus_file_gives_no_new_diagnostic() {
+    for path in corpus_files() {
+        let bytes = std::fs::read(&path).expect("corpus file");
+        let (_, before) = census(&bytes);
+        for notation in [
+            None,
+            Some(NotationKind::Numeric),
+            Some(NotationKind::Algebraic),
+        ] {
+            let options = ConvertOptions {
+                notation,
+                canonical: true,
+                captures: CaptureStyle::Minimal,
+                ..ConvertOptions::default()
+            };
+            let (out, _) = convert_with(&bytes, &options);
+            let (_, after) = census(out.as_bytes());
+            for (code, n) in &after {
+                let was = before.get(code).copied().unwrap_or(0);
+                assert!(
+                    *n <= was,
+                    "{} ({notation:?}): {code} {was} -> {n}",
+                    path.display()
+                );
+            }
+            // Written again, canonical output is unchanged.
+            let (again, _) = convert_with(out.as_bytes(), &options);
+            if let Some((a, b)) = again.lines().zip(out.lines()).find(|(a, b)| a != b) {
+                panic!(
+                    "{} ({notation:?}): written again\n{a}\ninstead of\n{b}",
+                    path.display()
+                );
+            }
+            assert_eq!(again, out, "{} ({notation:?})", path.display());
+        }
+    }
+}
+
+#[test]
+fn canonical_form_orders_the_roster_and_normalises_moves_results_and_fen() {
+    let text = "[Black \"b\"]\n[Foo \"x\"]\n[Event \"e\"]\n[Result \" 1/2-1/2\"]\n[GameType \"20\"]\n[FEN \"W:W31-50:B1-20.\"]\n01. 32 - 28 19-23 2. 37-32! {a [Event x] b} (2. 33-29 $1) 14-19 1/2-1/2\n";
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let (out, kept) = convert_with(text.as_bytes(), &options);
+    assert_eq!(kept, 0);
+    assert_eq!(
+        out,
+        "[Event \"e\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n[Foo \"x\"]\n[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n\n1. 32-28 19-23 2. 37-32! {a [Event x] b} (2. 33-29 $1) 14-19 1/2-1/2\n\n"
+    );
+    let dropped = ConvertOptions {
+        results: Results::Drop,
+        eol: Some(Eol::Crlf),
+        ..options
+    };
+    let (out, _) = convert_with(text.as_bytes(), &dropped);
+    assert!(out.contains("[Result \"1/2-1/2\"]\r\n"), "{out}");
+    assert!(out.ends_with("14-19 *\r\n\r\n"), "{out}");
+    assert!(!out.replace("\r\n", "").contains('\n'), "{out}");
+}
+
+#[test]
+fn a_game_with_a_syntax_error_is_written_as_it_was_in_canonical_form() {
+    let text = "1. 32-28 {unterminated 19-23 2. 37-32 *\n";
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let (out, kept) = convert_with(text.as_bytes(), &options);
+    // Kept byte for byte, followed by the blank line that ends every game in canonical form.
+    assert_eq!((out, kept), (format!("{text}\n"), 1));
+}
+
+#[test]
+fn spliced_output_takes_the_line_ends_asked_for() {
+    let text = "[GameType \"20\"]\r\n1. 32-28 19-23\n2. 37-32 *\r";
+    let options = ConvertOptions {
+        notation: Some(NotationKind::Algebraic),
+        eol: Some(Eol::Lf),
+        ..ConvertOptions::default()
+    };
+    let (out, _) = convert_with(text.as_bytes(), &options);
+    assert_eq!(
+        out,
+        "[GameType \"20,W,10,10,A0,0\"]\n1. d4-e5 g7-f6\n2. c3-d4 *\n"
+    );
 }
 
 fn corpus_files() -> Vec<std::path::PathBuf> {
@@ -300,4 +480,59 @@ fn a_game_with_two_gametype_tags_is_written_out_unchanged() {
     let (out, kept) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
     assert_eq!(kept, 1);
     assert_eq!(out, text);
+}
+
+#[test]
+fn convert_and_annotate_take_the_input_options_of_check() {
+    // Read as Windows-1251, replayed as Russian whatever the tags say, written as UTF-8.
+    let mut bytes = b"[Event \"\xcf\xf0\xe8\xe2\xe5\xf2\"]\n1. c3-d4 f6-g5 *\n".to_vec();
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .expect("binary")
+        .args([
+            "convert",
+            "--notation",
+            "numeric",
+            "--variant",
+            "russian",
+            "--encoding",
+            "windows-1251",
+            "--no-config",
+            "-",
+        ])
+        .write_stdin(std::mem::take(&mut bytes))
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.starts_with("[Event \"Привет\"]"), "{text}");
+    assert!(text.contains("1. 22-18 11-16 *"), "{text}");
+    // annotate with a code allowed writes nothing for it.
+    let text = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 18x11 *\n";
+    let run = |extra: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("pdn")
+            .expect("binary")
+            .arg("annotate")
+            .args(extra)
+            .arg("-")
+            .write_stdin(text)
+            .output()
+            .expect("runs");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    assert!(run(&[]).contains("[%lint R305]"));
+    assert!(!run(&["-A", "R305"]).contains("[%lint R305]"));
+}
+
+/// Found by the `convert` fuzz target: text after a game's result (here a stray `*`) moved
+/// down a line each time canonical output was written again.
+#[test]
+fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let (once, _) = convert_with(b"1. 32-28 1-0 *\n", &options);
+    let (twice, _) = convert_with(once.as_bytes(), &options);
+    assert_eq!(twice, once);
+    assert_eq!(once, "1. 32-28 1-0\n\n *\n\n");
 }

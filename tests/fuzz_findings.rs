@@ -20,7 +20,6 @@ fn moves(g: &Game) -> Vec<String> {
 
 /// Found by the `roundtrip` target: a game whose moves read back differently once written.
 #[test]
-#[ignore = "the PDN writer changes a move of this game; the writer's fix is separate work"]
 fn writing_and_reading_back_keeps_every_move() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),

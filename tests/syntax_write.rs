@@ -38,3 +38,80 @@ fn long_movetext_is_wrapped_before_80_columns() {
 fn a_game_without_terminator_gets_a_star() {
     assert_eq!(canonical("1. 32-28"), "1. 32-28 *\n\n");
 }
+
+/// Each game written with `write_chunk`, and why any was kept as it was.
+fn chunks_written(text: &str) -> (String, Vec<pdnkit::write::pdn::Kept>) {
+    let mut out = String::new();
+    let mut kept = Vec::new();
+    for c in parse_str(text, &ReadOptions::default()) {
+        if let Err(why) = pdnkit::write::pdn::write_chunk(&c, &mut out) {
+            kept.push(why);
+        }
+    }
+    (out, kept)
+}
+
+#[test]
+fn an_unterminated_comment_keeps_its_text() {
+    let text = "1. 32-28 {unterminated 19-23 2. 37-32 *\n";
+    let (out, kept) = chunks_written(text);
+    assert_eq!(out, text);
+    assert_eq!(kept, [pdnkit::write::pdn::Kept::SyntaxError]);
+}
+
+#[test]
+fn a_move_read_with_square_zero_is_not_written_as_a_move_to_square_zero() {
+    // The reader takes `37-32X 1-0` as one spaced move ending on square 0; written from the
+    // tree it would read as a plain move to 0 and lose the result.
+    let text = "02. 37-32X 1-0";
+    let (out, kept) = chunks_written(text);
+    assert_eq!(out, "02. 37-32X 1-0\n");
+    assert!(!out.contains("32x1-0"));
+    assert_eq!(kept, [pdnkit::write::pdn::Kept::SquareZero]);
+}
+
+#[test]
+fn a_game_whose_content_was_dropped_is_not_written_as_a_lone_star() {
+    for text in ["[Event \"x\"]\n@@@ {never closed\n", "1. 32-28 @@@\n"] {
+        let (out, kept) = chunks_written(text);
+        assert_eq!(out, text);
+        assert!(!kept.is_empty());
+    }
+}
+
+#[test]
+fn moves_that_begin_like_results_read_back_as_the_same_moves() {
+    for (text, written) in [
+        ("1. 1-01-8 2. 32-28 *", "1. 01-1-8 2. 32-28 *\n\n"),
+        ("1. 1- 1-8 *", "1. 01-1-8 *\n\n"),
+        ("1. 1-1A *", "1. 01-1 *\n\n"),
+        ("1. 0-2J *", "1. 00-2 *\n\n"),
+        (
+            "[Result \"4-6\"]\n1. 4-6] 2. 32-28 4-6",
+            "[Result \"4-6\"]\n\n1. 04-6 *\n\n",
+        ),
+    ] {
+        let out = canonical(text);
+        assert_eq!(out, written, "{text}");
+        let moves = |t: &str| -> Vec<String> {
+            parse_str(t, &ReadOptions::default())
+                .into_iter()
+                .filter_map(|c| c.game)
+                .flat_map(|g| {
+                    g.body
+                        .iter()
+                        .filter_map(|e| match e {
+                            pdnkit::syntax::Element::Move(m) => {
+                                let mut s = String::new();
+                                pdnkit::write::pdn::move_text(m, &mut s);
+                                Some(s)
+                            }
+                            _ => None,
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        assert_eq!(moves(&out), moves(text), "{text} -> {out}");
+    }
+}

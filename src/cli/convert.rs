@@ -6,17 +6,19 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use clap::ValueEnum;
+use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::{CheckOptions, check_stream_with};
 use pdnkit::notation::NotationKind;
-use pdnkit::replay::ForcedVariant;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
-use pdnkit::write::convert::{CaptureStyle, ConvertOptions, convert_chunk};
+use pdnkit::write::convert::{
+    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_text, with_eol,
+};
 use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object};
 
 use super::batch::{
     Discovery, Emitter, Entry, Event, Progress, Runner, discover, open_input, worker_count,
 };
+use super::collect::InputArgs;
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The notation to write squares in.
@@ -54,12 +56,30 @@ pub enum To {
     Csv,
 }
 
+/// What `--canonical` does with the result that ends each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ResultsArg {
+    /// Write it in standard form.
+    Keep,
+    /// End every game with `*` (the Result tag keeps what the file said).
+    Drop,
+}
+
+/// Line ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EolArg {
+    /// `\n`.
+    Lf,
+    /// `\r\n`.
+    Crlf,
+}
+
 /// Arguments of `pdn convert`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Files or directories (`-` for standard input).
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
+    /// Files to read, and how to read and check them (as `pdn check`).
+    #[command(flatten)]
+    pub input: InputArgs,
     /// The notation to write squares in (the GameType tag is updated to match); without it each
     /// game keeps its own.
     #[arg(long, value_enum)]
@@ -67,30 +87,27 @@ pub struct Args {
     /// Which squares captures are written with.
     #[arg(long, value_enum, default_value_t = Captures::Keep)]
     pub captures: Captures,
+    /// Write each game whole in PDN 3.0 form: the seven roster tags first, no leading zeros or
+    /// spaces in moves, lines at most 80 wide, results and FEN in standard form. A game that
+    /// cannot be written so without loss is written as it was, with a warning.
+    #[arg(long)]
+    pub canonical: bool,
+    /// With --canonical: keep each game's result token, or drop it (every game then ends with
+    /// `*`; the Result tag is kept).
+    #[arg(long, value_enum, default_value_t = ResultsArg::Keep, requires = "canonical")]
+    pub results: ResultsArg,
+    /// Line ends to write [default: the file's own; `lf` with --canonical].
+    #[arg(long, value_enum)]
+    pub eol: Option<EolArg>,
     /// The output format.
     #[arg(long, value_enum, default_value_t = To::Pdn)]
     pub to: To,
     /// With --to json, jsonl or csv: add the position after each move as a FEN.
     #[arg(long)]
     pub fen_each_ply: bool,
-    /// Replay every game as this variant, whatever its tags say.
-    #[arg(long, value_name = "VARIANT")]
-    pub variant: Option<String>,
     /// Write to FILE (replaced at once when the run is over) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Walk hidden files and directories too.
-    #[arg(long)]
-    pub hidden: bool,
-    /// Follow symbolic links.
-    #[arg(long)]
-    pub follow: bool,
-    /// Read the files whose names match this pattern too (repeatable).
-    #[arg(long, value_name = "PATTERN")]
-    pub glob: Vec<String>,
-    /// Worker threads.
-    #[arg(short, long)]
-    pub jobs: Option<usize>,
 }
 
 /// What converting one file found, printed when its output has been written.
@@ -164,24 +181,26 @@ impl Sink {
     }
 }
 
-/// Runs `pdn convert`.
-pub fn run(args: &Args) -> i32 {
-    run_with(args, None)
+/// Runs `pdn convert`; `matches` are its parsed arguments (for the order of repeated flags).
+pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
+    run_with(args, None, matches)
 }
 
-fn run_with(args: &Args, annotate: Option<AnnotateOptions>) -> i32 {
-    let mut options = CheckOptions::default();
+fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&ArgMatches>) -> i32 {
+    let cmd = if annotate.is_some() {
+        "annotate"
+    } else {
+        "convert"
+    };
+    let mut options = match args.input.options(matches) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("pdn {cmd}: {e}");
+            return EXIT_FAILURE;
+        }
+    };
     // Annotating needs the findings only; converting and exporting need every move.
     options.replay.record_moves = annotate.is_none();
-    if let Some(v) = &args.variant {
-        match v.parse::<ForcedVariant>() {
-            Ok(f) => options.replay.variant = Some(f),
-            Err(e) => {
-                eprintln!("pdn convert: {e}");
-                return EXIT_FAILURE;
-            }
-        }
-    }
     let convert = ConvertOptions {
         notation: args.notation.map(|n| match n {
             Notation::Numeric => NotationKind::Numeric,
@@ -193,16 +212,26 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>) -> i32 {
             Captures::Full => CaptureStyle::Full,
             Captures::Minimal => CaptureStyle::Minimal,
         },
+        canonical: args.canonical,
+        results: match args.results {
+            ResultsArg::Keep => Results::Keep,
+            ResultsArg::Drop => Results::Drop,
+        },
+        eol: args.eol.map(|e| match e {
+            EolArg::Lf => Eol::Lf,
+            EolArg::Crlf => Eol::Crlf,
+        }),
     };
+    let input = &args.input;
     let entries = discover(
-        &args.paths,
+        &input.paths,
         &Discovery {
-            hidden: args.hidden,
-            follow: args.follow,
-            globs: args.glob.clone(),
+            hidden: input.hidden,
+            follow: input.follow,
+            globs: input.glob.clone(),
         },
     );
-    let (jobs, _) = worker_count(args.jobs);
+    let (jobs, _) = worker_count(input.jobs);
     let progress = Progress::new(false, entries.len());
     let mut sink = match Sink::open(args.output.as_deref()) {
         Ok(s) => s,
@@ -279,40 +308,38 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>) -> i32 {
 /// Arguments of `pdn annotate`.
 #[derive(clap::Args, Debug)]
 pub struct AnnotateArgs {
-    /// Files or directories (`-` for standard input).
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
+    /// Files to read, and how to read and check them (as `pdn check`).
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Add `$4` after each move with an error.
     #[arg(long)]
     pub nags: bool,
-    /// Replay every game as this variant, whatever its tags say.
-    #[arg(long, value_name = "VARIANT")]
-    pub variant: Option<String>,
+    /// Line ends to write [default: the file's own].
+    #[arg(long, value_enum)]
+    pub eol: Option<EolArg>,
     /// Write to FILE (replaced at once when the run is over) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Worker threads.
-    #[arg(short, long)]
-    pub jobs: Option<usize>,
 }
 
 /// Runs `pdn annotate`: `convert` with the findings as the only change.
-pub fn run_annotate(args: &AnnotateArgs) -> i32 {
+pub fn run_annotate(args: AnnotateArgs, matches: Option<&ArgMatches>) -> i32 {
     let convert = Args {
-        paths: args.paths.clone(),
+        input: args.input,
         notation: None,
         captures: Captures::Keep,
+        canonical: false,
+        results: ResultsArg::Keep,
+        eol: args.eol,
         to: To::Pdn,
         fen_each_ply: false,
-        variant: args.variant.clone(),
-        output: args.output.clone(),
-        hidden: false,
-        follow: false,
-        glob: Vec::new(),
-        jobs: args.jobs,
+        output: args.output,
     };
-    run_with(&convert, Some(AnnotateOptions { nags: args.nags }))
+    run_with(&convert, Some(AnnotateOptions { nags: args.nags }), matches)
 }
+
+/// How many bytes of PDN are gathered before they are handed to the writer.
+const BLOCK: usize = 1 << 16;
 
 /// What every file's job needs.
 struct Job<'a> {
@@ -355,6 +382,16 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         }
     };
     let mut last = b'\n';
+    // PDN goes out in blocks of many games: one hand-over per game costs more than the game.
+    let mut pending: Vec<u8> = Vec::new();
+    let send = |text: String, pending: &mut Vec<u8>| {
+        pending.extend_from_slice(text.as_bytes());
+        if pending.len() < BLOCK || out.emit(std::mem::take(pending)) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    };
     let read = check_stream_with(input, job.options, |g| {
         if job.to != To::Pdn {
             let Some(game) = &g.chunk.game else {
@@ -379,15 +416,15 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             };
         }
         if let Some(a) = &job.annotate {
-            let text = annotate_chunk(&g.chunk, &g.diagnostics, a);
+            let mut text = annotate_chunk(&g.chunk, &g.diagnostics, a);
+            if let Some(eol) = job.convert.eol {
+                text = with_eol(&text, eol);
+            }
             last = text.bytes().last().unwrap_or(last);
-            return if out.emit(text.into_bytes()) {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            };
+            return send(text, &mut pending);
         }
-        let text = match convert_chunk(&g.chunk, g.report.as_ref(), job.convert) {
+        let converted = convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, job.convert);
+        let text = match converted {
             Ok(t) => t,
             Err(why) => {
                 let at = match &why {
@@ -401,18 +438,17 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                     lc.column,
                     g.chunk.index.unwrap_or(0)
                 ));
-                g.chunk.text
+                unconverted_text(&g.chunk.text, job.convert)
             }
         };
         last = text.bytes().last().unwrap_or(last);
-        if out.emit(text.into_bytes()) {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+        send(text, &mut pending)
     });
     if job.several && job.to == To::Pdn && last != b'\n' {
-        out.emit(b"\n".to_vec());
+        pending.push(b'\n');
+    }
+    if !pending.is_empty() {
+        out.emit(pending);
     }
     if let Err(e) = read {
         result

@@ -148,8 +148,10 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Check(args) => check::run(&args, matches.subcommand_matches("check")),
         Command::Explain(args) => explain::run(&args),
         Command::Gen(args) => generate::run(&args),
-        Command::Convert(args) => convert::run(&args),
-        Command::Annotate(args) => convert::run_annotate(&args),
+        Command::Convert(args) => convert::run(&args, matches.subcommand_matches("convert")),
+        Command::Annotate(args) => {
+            convert::run_annotate(args, matches.subcommand_matches("annotate"))
+        }
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
         Command::Report(args) => report::run(&args, matches.subcommand_matches("report")),

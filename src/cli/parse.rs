@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use pdnkit::source::{TextDecoder, encoding_for_label};
 use pdnkit::syntax::{GameReader, ReadOptions};
-use pdnkit::write::pdn::write_game;
+use pdnkit::write::pdn::write_chunk;
 use pdnkit::write::render::{SourceView, render_short};
 
 use super::batch::open_input;
@@ -91,7 +91,15 @@ pub fn run(args: &Args) -> i32 {
             }
             Format::Pdn => {
                 let mut s = String::new();
-                write_game(game, &mut s);
+                if let Err(why) = write_chunk(&chunk, &mut s) {
+                    let at = chunk.line_col(chunk.offset);
+                    eprintln!(
+                        "{name}:{}:{}: warning: game {} is written as it was: {why}",
+                        at.line,
+                        at.column,
+                        chunk.index.unwrap_or(0)
+                    );
+                }
                 s.push('\n');
                 s
             }

@@ -246,7 +246,10 @@ impl RawFen {
                     continue;
                 }
                 let start = i;
-                let king = matches!(b[i], b'K' | b'k');
+                // `K` marks a king; so does `k`, unless a digit follows: then it is a square on
+                // the file `k` of a 12x12 board (`k3`), and a king there is written `Kk3`.
+                let king =
+                    b[i] == b'K' || (b[i] == b'k' && !b.get(i + 1).is_some_and(u8::is_ascii_digit));
                 if king {
                     i += 1;
                 }
@@ -417,7 +420,7 @@ fn read_square(text: &str, start: usize, end: usize) -> Result<(SquareRef, usize
 }
 
 /// Writes a position as PDN 3.0 FEN in `layout`'s notation: White's list first, kings marked
-/// `K`, and numeric runs of three or more men (or kings) as ranges.
+/// with an upper-case `K` before the square (`K10`, `Kk3`: never read as a square), and numeric runs of three or more men (or kings) as ranges.
 pub fn write_fen(turn: Option<Color>, pieces: &[(Square, Piece)], layout: &Layout) -> String {
     let mut s = String::new();
     s.push(match turn {
@@ -627,6 +630,32 @@ mod tests {
         let l = Layout::standard(Variant::International);
         let f = resolve("W:W31-50:B1-20", Variant::International).unwrap();
         assert_eq!(write_fen(f.turn, &f.pieces, &l), "W:W31-50:B1-20");
+    }
+
+    #[test]
+    fn squares_on_file_k_are_not_kings_and_kings_there_are_written_unambiguously() {
+        let f = resolve("W:Wk3:Bb10", Variant::Canadian).unwrap();
+        assert!(f.pieces.iter().all(|(_, p)| p.role == Role::Man), "{f:?}");
+        let l = Layout::standard(Variant::Canadian);
+        for text in ["W:Wk3,Kk5:Bb10,Kl12", "B:WKk1,k3:Bl10"] {
+            let f = resolve(text, Variant::Canadian).unwrap();
+            let mut algebraic = l;
+            algebraic.kind = NotationKind::Algebraic;
+            for layout in [l, algebraic] {
+                let written = write_fen(f.turn, &f.pieces, &layout);
+                let again = RawFen::parse(&written)
+                    .and_then(|r| r.resolve(&layout))
+                    .unwrap();
+                let mut a = f.pieces.clone();
+                let mut b = again.pieces.clone();
+                a.sort_by_key(|p| p.0);
+                b.sort_by_key(|p| p.0);
+                assert_eq!(a, b, "{text} -> {written}");
+            }
+        }
+        // Lower-case `k` before a square that is no digit is still a king.
+        let f = resolve("W:Wka1:Bb10", Variant::Canadian).unwrap();
+        assert_eq!(f.pieces[0].1.role, Role::King);
     }
 
     #[test]

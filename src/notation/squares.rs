@@ -237,9 +237,38 @@ impl Layout {
 
     /// The name of `sq` in the layout's own notation kind.
     pub fn name(&self, sq: Square) -> String {
+        let mut s = String::with_capacity(3);
+        self.push_name(sq, &mut s);
+        s
+    }
+
+    /// Appends the name of `sq` in this layout's notation to `out`, without allocating.
+    pub fn push_name(&self, sq: Square, out: &mut String) {
+        let push_number = |n: u32, out: &mut String| {
+            if n >= 10 {
+                out.push(char::from(b'0' + (n / 10 % 10) as u8));
+            }
+            out.push(char::from(b'0' + (n % 10) as u8));
+        };
         match self.kind {
-            NotationKind::Numeric => self.to_numeric(sq).to_string(),
-            NotationKind::Algebraic => self.to_algebraic(sq),
+            // Every board has fewer than 100 playing squares and ranks.
+            NotationKind::Numeric => push_number(self.to_numeric(sq), out),
+            NotationKind::Algebraic => {
+                let (f, r) = self.external(sq);
+                let n = self.board.size();
+                let file = if self.algebraic_corner.is_left() {
+                    f
+                } else {
+                    n - 1 - f
+                };
+                let rank = if self.algebraic_corner.is_bottom() {
+                    r
+                } else {
+                    n - 1 - r
+                };
+                out.push(char::from(b'a' + file));
+                push_number(u32::from(rank) + 1, out);
+            }
         }
     }
 

@@ -7,9 +7,9 @@
 //! chosen [`CaptureStyle`] asks for. A move the replay did not play (its line stopped before
 //! it) keeps the squares it was written with, each renamed in the new notation.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
+use crate::Diagnostic;
 use crate::board::{Board, Square};
 use crate::notation::fen::write_fen;
 use crate::notation::resolve::token_squares;
@@ -17,6 +17,7 @@ use crate::notation::{Layout, NotationKind, RawFen};
 use crate::replay::{GameReport, PlayedMove};
 use crate::rules::{Move, Variant};
 use crate::syntax::{Chunk, Element, Game, Move as MoveToken, SquareValue};
+use crate::write::pdn::{Kept, Rewrite, keep_reason, write_game_with};
 
 /// Which squares a capture is written with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,6 +42,31 @@ pub struct ConvertOptions {
     pub notation: Option<NotationKind>,
     /// Which squares captures are written with.
     pub captures: CaptureStyle,
+    /// Write each game whole in PDN 3.0 form ([`canonical_text`]) instead of splicing.
+    pub canonical: bool,
+    /// With `canonical`: what to do with the result tokens of the movetext.
+    pub results: Results,
+    /// The line ends to write; `None` keeps the file's own (`\n` in canonical form).
+    pub eol: Option<Eol>,
+}
+
+/// What `--canonical` does with the result token that ends each game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Results {
+    /// Written in standard form (`1/2-1/2`, `*` for a dash).
+    #[default]
+    Keep,
+    /// Every game ends with `*`; the Result tag keeps what the file said.
+    Drop,
+}
+
+/// Line ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eol {
+    /// `\n`.
+    Lf,
+    /// `\r\n`.
+    Crlf,
 }
 
 /// Why a game was left as it was.
@@ -64,6 +90,9 @@ pub enum Unconverted {
     /// The FEN tag cannot be read under the game's layout.
     #[error("the FEN tag cannot be read: {0}")]
     Fen(String),
+    /// Written whole, the game would lose or change something (`--canonical`).
+    #[error("{0}")]
+    Kept(Kept),
 }
 
 /// The GameType value for `variant` with squares named by `layout`: the game number alone
@@ -140,25 +169,32 @@ fn turning_squares(board: Board, mv: &Move) -> Vec<Square> {
     out
 }
 
-/// Writes squares with separators: `-` for a quiet move, `sep` for a capture.
-fn join(layout: &Layout, squares: &[Square], sep: char) -> String {
-    let mut s = String::new();
+/// Appends squares with separators: `-` for a quiet move, `sep` for a capture.
+fn join(layout: &Layout, squares: &[Square], sep: char, out: &mut String) {
     for (i, sq) in squares.iter().enumerate() {
         if i > 0 {
-            s.push(sep);
+            out.push(sep);
         }
-        s.push_str(&layout.name(*sq));
+        layout.push_name(*sq, out);
     }
-    s
 }
 
-/// The edits that convert one game: each a range of `chunk.text` and its new text, in order.
-pub fn convert_edits(
-    chunk: &Chunk,
+/// A game's converted pieces: the new text of each move (by body index), of the FEN tag and
+/// of the GameType tag.
+struct Parts {
+    /// Every new move text, one after the other.
+    text: String,
+    /// Each move's body index and its text's range in `text`, in body order.
+    moves: Vec<(usize, Range<usize>)>,
+    fen: Option<String>,
+    gametype: String,
+}
+
+fn convert_parts(
     game: &Game,
     report: &GameReport,
     options: &ConvertOptions,
-) -> Result<Vec<(Range<usize>, String)>, Unconverted> {
+) -> Result<Parts, Unconverted> {
     let (Some(variant), Some(source)) = (report.variant, report.layout) else {
         return Err(Unconverted::NotReplayed);
     };
@@ -173,34 +209,45 @@ pub fn convert_edits(
         }
     }
     let sep = variant.capture_separator();
-    let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
-    let mut edits = Vec::new();
-    let played: HashMap<usize, &PlayedMove> = report
-        .moves
-        .iter()
-        .filter(|p| p.tokens == 1)
-        .map(|p| (p.element, p))
-        .collect();
-    // Captures written one jump per move: their tokens are captures whatever they say.
-    let joined: HashMap<usize, u32> = report
-        .moves
-        .iter()
-        .filter(|p| p.tokens > 1)
-        .map(|p| (p.element, p.tokens))
-        .collect();
+    let mut moves = Vec::new();
+    let mut text = String::with_capacity(game.body.len() * 6);
+    // By body index: the move played from that token alone, and the number of tokens of a
+    // capture written one jump per move (those tokens are captures whatever they say).
+    let mut played: Vec<Option<&PlayedMove>> = vec![None; game.body.len()];
+    let mut joined: Vec<u32> = vec![0; game.body.len()];
+    for p in &report.moves {
+        match (
+            p.tokens,
+            played.get_mut(p.element),
+            joined.get_mut(p.element),
+        ) {
+            (1, Some(slot), _) => *slot = Some(p),
+            (n, _, Some(slot)) if n > 1 => *slot = n,
+            _ => {}
+        }
+    }
     let mut jump_tokens = 0usize;
     for (i, e) in game.body.iter().enumerate() {
         let Element::Move(m) = e else { continue };
-        if let Some(&n) = joined.get(&i) {
-            jump_tokens = n as usize;
+        if joined[i] > 0 {
+            jump_tokens = joined[i] as usize;
         }
         let in_jumps = jump_tokens > 0;
         jump_tokens = jump_tokens.saturating_sub(1);
-        let text = match played.get(&i) {
+        let start = text.len();
+        match played[i] {
             Some(p) if options.captures != CaptureStyle::Keep || m.is_short() => {
                 let squares = capture_squares(source.board, &p.mv, &p.before, options.captures);
                 let s = if p.mv.captured.is_empty() { '-' } else { sep };
-                join(&target, &squares, s)
+                join(&target, &squares, s, &mut text);
+            }
+            // The squares as written are the move's ends, or its whole path.
+            Some(p) if m.squares.len() == 2 => {
+                let s = if p.mv.captured.is_empty() { '-' } else { sep };
+                join(&target, &[p.mv.from, p.mv.to], s, &mut text);
+            }
+            Some(p) if m.squares.len() == p.mv.path.len() && !p.mv.captured.is_empty() => {
+                join(&target, &p.mv.path, sep, &mut text);
             }
             p => rename(
                 m,
@@ -208,43 +255,198 @@ pub fn convert_edits(
                 &target,
                 sep,
                 p.is_some_and(|p| !p.mv.captured.is_empty()) || in_jumps,
+                &mut text,
             )?,
-        };
-        edits.push((local(m.span.start, m.span.end), text));
+        }
+        moves.push((i, start..text.len()));
     }
     // The FEN tag, in the new notation.
-    if let Some(tag) = game.tags.iter().find(|t| t.name == "FEN") {
-        let fen = RawFen::parse(&tag.value)
-            .and_then(|raw| raw.resolve(&source))
-            .map_err(|e| Unconverted::Fen(e.message()))?;
-        let text = format!("\"{}\"", write_fen(fen.turn, &fen.pieces, &target));
-        edits.push((local(tag.value_span.start, tag.value_span.end), text));
+    let fen = match game.tags.iter().find(|t| t.name == "FEN") {
+        Some(tag) => {
+            let fen = RawFen::parse(&tag.value)
+                .and_then(|raw| raw.resolve(&source))
+                .map_err(|e| Unconverted::Fen(e.message()))?;
+            Some(write_fen(fen.turn, &fen.pieces, &target))
+        }
+        None => None,
+    };
+    Ok(Parts {
+        text,
+        moves,
+        fen,
+        gametype: gametype_value(variant, &target),
+    })
+}
+
+/// The edits that convert one game: each a range of `chunk.text` and its new text, in order.
+pub fn convert_edits(
+    chunk: &Chunk,
+    game: &Game,
+    report: &GameReport,
+    options: &ConvertOptions,
+) -> Result<Vec<(Range<usize>, String)>, Unconverted> {
+    let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
+    Ok(edits
+        .into_iter()
+        .map(|(at, r)| (at, text[r].to_string()))
+        .collect())
+}
+
+/// An edit as two ranges: what it replaces in the chunk's text, and where its new text is.
+type Edit = (Range<usize>, Range<usize>);
+
+/// The edits of one game as ranges: each a range of `chunk.text` and the range of its new
+/// text in the string returned, in order.
+fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) {
+    let Parts {
+        mut text,
+        moves,
+        fen,
+        gametype,
+    } = parts;
+    let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
+    let mut edits = Vec::with_capacity(moves.len() + 2);
+    for (i, r) in moves {
+        if let Some(Element::Move(m)) = game.body.get(i) {
+            edits.push((local(m.span.start, m.span.end), r));
+        }
+    }
+    let mut add = |text: &mut String, at: Range<usize>, new: &str| {
+        let start = text.len();
+        text.push_str(new);
+        edits.push((at, start..text.len()));
+    };
+    if let (Some(tag), Some(fen)) = (game.tags.iter().find(|t| t.name == "FEN"), fen) {
+        let at = local(tag.value_span.start, tag.value_span.end);
+        add(&mut text, at, &format!("\"{fen}\""));
     }
     // The GameType tag, for the notation written.
-    let value = format!("\"{}\"", gametype_value(variant, &target));
+    let value = format!("\"{gametype}\"");
     match game.tags.iter().find(|t| t.name == "GameType") {
-        Some(tag) => edits.push((local(tag.value_span.start, tag.value_span.end), value)),
+        Some(tag) => {
+            let at = local(tag.value_span.start, tag.value_span.end);
+            add(&mut text, at, &value);
+        }
         None => {
             let eol = if chunk.text.contains("\r\n") {
                 "\r\n"
             } else {
                 "\n"
             };
-            let at = match game.tags.last() {
+            match game.tags.last() {
                 Some(last) => {
                     let end = last.span.end - chunk.offset;
-                    (end, format!("{eol}[GameType {value}]"))
+                    add(&mut text, end..end, &format!("{eol}[GameType {value}]"));
                 }
                 None => {
                     let start = first_element(game).map_or(0, |s| s - chunk.offset);
-                    (start, format!("[GameType {value}]{eol}"))
+                    add(&mut text, start..start, &format!("[GameType {value}]{eol}"));
                 }
-            };
-            edits.push((at.0..at.0, at.1));
+            }
         }
     }
     edits.sort_by_key(|(r, _)| (r.start, r.end));
-    Ok(edits)
+    (text, edits)
+}
+
+/// The seven tags of PDN's roster, in the order it writes them.
+pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// A Result tag's value in standard form: spaces removed from a standard result
+/// (`" 1/2-1/2"`), a dash (no result) as `*`; any other value is kept, trimmed.
+pub fn normal_result_tag(value: &str) -> String {
+    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    match compact.as_str() {
+        "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1" | "0-0" | "*" => compact,
+        "-" | "\u{2013}" | "\u{2014}" => "*".to_string(),
+        _ => value.trim().to_string(),
+    }
+}
+
+/// A game written whole in PDN 3.0 form: the roster's seven tags first in their order, then
+/// the others as they came (the GameType and FEN tags rewritten for the notation, the FEN
+/// normalised; a GameType tag added when the game was replayed without one), moves without
+/// leading zeros or spaces, lines at most 80 wide, the result in standard form (or `*` with
+/// [`Results::Drop`]). Without `report` (the game was not replayed) the squares are written
+/// as the file wrote them, which is an error only if a new notation was asked for. A game
+/// the tree cannot stand for faithfully (a syntax error among `diagnostics`, nothing read, a
+/// square 0) is an error: its text is to be kept.
+pub fn canonical_text(
+    game: &Game,
+    report: Option<&GameReport>,
+    diagnostics: &[Diagnostic],
+    options: &ConvertOptions,
+) -> Result<String, Unconverted> {
+    if let Some(why) = keep_reason(game, diagnostics) {
+        return Err(Unconverted::Kept(why));
+    }
+    let parts = match report.map(|r| convert_parts(game, r, options)) {
+        Some(Ok(p)) => Some(p),
+        Some(Err(Unconverted::NotReplayed)) | None if options.notation.is_none() => None,
+        Some(Err(e)) => return Err(e),
+        None => return Err(Unconverted::NotReplayed),
+    };
+    let mut tags: Vec<(String, String)> = Vec::with_capacity(game.tags.len() + 1);
+    for name in ROSTER {
+        for t in game.tags.iter().filter(|t| t.name == name) {
+            let value = if name == "Result" {
+                normal_result_tag(&t.value)
+            } else {
+                t.value.clone()
+            };
+            tags.push((t.name.clone(), value));
+        }
+    }
+    for t in game
+        .tags
+        .iter()
+        .filter(|t| !ROSTER.contains(&t.name.as_str()))
+    {
+        let value = match (t.name.as_str(), &parts) {
+            ("GameType", Some(p)) => p.gametype.clone(),
+            ("FEN", Some(Parts { fen: Some(f), .. })) => f.clone(),
+            _ => t.value.clone(),
+        };
+        tags.push((t.name.clone(), value));
+    }
+    if let Some(p) = &parts {
+        if !game.tags.iter().any(|t| t.name == "GameType") {
+            tags.push(("GameType".to_string(), p.gametype.clone()));
+        }
+    }
+    let result = match (options.results, &game.result) {
+        (Results::Drop, _) | (Results::Keep, None) => "*".to_string(),
+        (Results::Keep, Some(r)) => r
+            .kind
+            .as_str()
+            .map_or_else(|| r.raw.clone(), str::to_string),
+    };
+    let rewrite = Rewrite {
+        moves: parts.map(|p| (p.text, p.moves)).unwrap_or_default(),
+        tags: Some(tags),
+        result: Some(result),
+    };
+    let mut out = String::new();
+    write_game_with(game, &rewrite, &mut out);
+    Ok(out)
+}
+
+/// `text` with every line end (`\r\n`, `\r`, `\n`) written as `eol`.
+pub fn with_eol(text: &str, eol: Eol) -> String {
+    let end = match eol {
+        Eol::Lf => "\n",
+        Eol::Crlf => "\r\n",
+    };
+    let mut out = String::with_capacity(text.len() + text.len() / 32);
+    let mut rest = text;
+    while let Some(i) = rest.find(['\r', '\n']) {
+        out.push_str(&rest[..i]);
+        out.push_str(end);
+        let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+        rest = &rest[i + skip..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The file offset where the game's movetext starts.
@@ -256,14 +458,15 @@ fn first_element(game: &Game) -> Option<usize> {
     })
 }
 
-/// A move token with each square renamed from `source` to `target`.
+/// Appends a move token with each square renamed from `source` to `target`.
 fn rename(
     m: &MoveToken,
     source: &Layout,
     target: &Layout,
     sep: char,
     capture: bool,
-) -> Result<String, Unconverted> {
+    s: &mut String,
+) -> Result<(), Unconverted> {
     let squares = token_squares(m, source).map_err(|off| Unconverted::OffBoard {
         text: off.text,
         at: m
@@ -272,15 +475,14 @@ fn rename(
             .map_or(m.span.start, |s| s.span.start),
     })?;
     let capture = capture || m.is_capture();
-    let mut s = String::new();
     for (i, (sq, tok)) in squares.iter().zip(m.squares.iter()).enumerate() {
         if i > 0 {
             s.push(if capture { sep } else { '-' });
         }
         debug_assert!(!matches!(tok.value, SquareValue::File { .. }));
-        s.push_str(&target.name(*sq));
+        target.push_name(*sq, s);
     }
-    Ok(s)
+    Ok(())
 }
 
 /// Applies sorted, non-overlapping edits to `text`.
@@ -305,12 +507,74 @@ pub fn convert_chunk(
     report: Option<&GameReport>,
     options: &ConvertOptions,
 ) -> Result<String, Unconverted> {
-    let (Some(game), Some(report)) = (&chunk.game, report) else {
-        return match chunk.game {
-            None => Ok(chunk.text.clone()),
-            Some(_) => Err(Unconverted::NotReplayed),
-        };
+    convert_checked(chunk, report, &chunk.diagnostics, options)
+}
+
+/// [`convert_chunk`] for a chunk whose reader diagnostics have been moved to `diagnostics`
+/// (as [`crate::check::check_stream`] hands games over).
+pub fn convert_checked(
+    chunk: &Chunk,
+    report: Option<&GameReport>,
+    diagnostics: &[Diagnostic],
+    options: &ConvertOptions,
+) -> Result<String, Unconverted> {
+    let text = match (&chunk.game, report) {
+        // Text between games is kept, between blank lines of canonical form's own.
+        (None, _) if options.canonical => canonical_block(&chunk.text),
+        (None, _) => chunk.text.clone(),
+        (Some(game), report) if options.canonical => {
+            canonical_text(game, report, diagnostics, options)?
+        }
+        (Some(_), None) => return Err(Unconverted::NotReplayed),
+        (Some(game), Some(report)) => {
+            let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
+            let mut out = String::with_capacity(chunk.text.len() + chunk.text.len() / 8);
+            let mut at = 0;
+            for (r, new) in edits {
+                if r.start < at || r.end > chunk.text.len() {
+                    continue;
+                }
+                out.push_str(&chunk.text[at..r.start]);
+                out.push_str(&text[new]);
+                at = r.end;
+            }
+            out.push_str(&chunk.text[at..]);
+            out
+        }
     };
-    let edits = convert_edits(chunk, game, report, options)?;
-    Ok(splice(&chunk.text, &edits))
+    Ok(match options.eol {
+        Some(eol) => with_eol(&text, eol),
+        None => text,
+    })
+}
+
+/// The text written for a game left as it was: its own text (with the line ends asked for);
+/// in canonical form without the blank lines around it, and followed by one blank line like
+/// every game written whole, so writing the output again gives the same bytes.
+pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
+    let text = if options.canonical {
+        canonical_block(text)
+    } else {
+        text.to_string()
+    };
+    match options.eol {
+        Some(eol) => with_eol(&text, eol),
+        None => text,
+    }
+}
+
+/// Text kept as it was in canonical form: from the start of its first line that holds
+/// anything to its last character that is not white space, then a blank line; nothing for
+/// white space alone.
+fn canonical_block(text: &str) -> String {
+    let first = text
+        .find(|c: char| !c.is_whitespace())
+        .unwrap_or(text.len());
+    let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let body = text[start..].trim_end();
+    if body.is_empty() {
+        String::new()
+    } else {
+        format!("{body}\n\n")
+    }
 }

@@ -1,44 +1,153 @@
-//! Writing a syntax tree back as canonical PDN 3.0 text.
+//! Writing a syntax tree back as PDN 3.0 text.
 //!
 //! Canonical form: one tag per line, a blank line, then the movetext wrapped at 80 columns;
 //! moves without leading zeros, captures with `x`, strength marks right after their move
 //! (a PDN 2.0 star becomes `$7`), comments in braces (inner braces turned into parentheses,
 //! runs of white space into one space), and the game's terminator (`*` when it had none).
 //! The tree is walked without recursion.
+//!
+//! Every token is written so that it reads back as the same kind of token:
+//! - a move whose text would read as a result (`1-1` from `1-1A`, `0-2` from `0-2J`, or the
+//!   Result tag's own score such as `4-6`) gets a leading zero on its first square (`01-1`),
+//!   which the reader takes as the same square with a note (N203), never as a result;
+//! - a comment is broken across lines only before a word that does not start with `[`, so
+//!   no line inside a comment starts like a tag (the reader ends a runaway comment there);
+//! - the game's terminator is always written, so no move is the last token of a game.
+//!
+//! [`write_chunk`] writes a game the tree cannot stand for faithfully (one with a syntax
+//! error, whose dropped text the tree does not hold, or one whose content was all dropped) as
+//! its original text instead, and says why.
 
 use std::fmt::Write;
+use std::ops::Range;
 
-use crate::syntax::{Element, Game, Move, ResultKind, SeparatorKind, SquareValue};
+use crate::Severity;
+use crate::syntax::{Chunk, Element, Game, Move, ResultKind, SeparatorKind, SquareValue};
 
-/// Where movetext lines are wrapped.
+/// Where movetext lines are wrapped: no written line is wider than this many characters
+/// (a single word longer than that, or a run of comment words that must stay together, is the
+/// only exception).
 const WIDTH: usize = 79;
+
+/// What the writer puts in place of the tree's own text; empty, the tree is written as it is.
+#[derive(Clone, Debug, Default)]
+pub struct Rewrite {
+    /// New move texts: all of them one after the other, and each move's index in
+    /// [`Game::body`] with the range of its text, in body order.
+    pub moves: (String, Vec<(usize, Range<usize>)>),
+    /// The tags to write, in order, instead of the game's own.
+    pub tags: Option<Vec<(String, String)>>,
+    /// The terminator to write instead of the game's own.
+    pub result: Option<String>,
+}
 
 /// Appends `game` to `out` in canonical PDN 3.0 form, ending with a blank line.
 pub fn write_game(game: &Game, out: &mut String) {
-    for c in &game.header_comments {
-        let _ = writeln!(out, "{{{}}}", clean_comment(&c.text));
+    write_game_with(game, &Rewrite::default(), out);
+}
+
+/// Why [`write_chunk`] kept a game's original text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Kept {
+    /// The reader found a syntax error: text it dropped is not in the tree.
+    #[error("the game has a syntax error, so text the reader skipped would be lost")]
+    SyntaxError,
+    /// The reader kept nothing of the game (no tag, move or result).
+    #[error("nothing of the game could be read")]
+    Empty,
+    /// A move holds square 0, which is on no board: written alone it would mean something
+    /// else than what the file says.
+    #[error("a move holds square 0, which is on no board")]
+    SquareZero,
+    /// The chunk holds no game (text between games).
+    #[error("the text holds no game")]
+    NoGame,
+}
+
+/// Appends a chunk's game in canonical form, or, when the tree cannot stand for it
+/// faithfully, the chunk's own text (followed by a line break if it has none), and says why.
+pub fn write_chunk(chunk: &Chunk, out: &mut String) -> Result<(), Kept> {
+    let kept = match &chunk.game {
+        None => Some(Kept::NoGame),
+        Some(game) => keep_reason(game, &chunk.diagnostics),
+    };
+    match (kept, &chunk.game) {
+        (None, Some(game)) => {
+            write_game(game, out);
+            Ok(())
+        }
+        (why, _) => {
+            out.push_str(&chunk.text);
+            if !chunk.text.is_empty() && !chunk.text.ends_with(['\n', '\r']) {
+                out.push('\n');
+            }
+            Err(why.unwrap_or(Kept::NoGame))
+        }
     }
-    for t in &game.tags {
+}
+
+/// Why a game read with `diagnostics` (the reader's) cannot be written from its tree.
+pub fn keep_reason(game: &Game, diagnostics: &[crate::Diagnostic]) -> Option<Kept> {
+    if diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.code.starts_with('S'))
+    {
+        return Some(Kept::SyntaxError);
+    }
+    if game.tags.is_empty() && game.body.is_empty() && game.result.is_none() {
+        return Some(Kept::Empty);
+    }
+    let zero = game.body.iter().any(|e| match e {
+        Element::Move(m) => m.squares.iter().any(|s| s.value == SquareValue::Numeric(0)),
+        _ => false,
+    });
+    zero.then_some(Kept::SquareZero)
+}
+
+/// Appends `game` to `out` in canonical PDN 3.0 form with the texts of `rewrite` in place of
+/// the tree's own, ending with a blank line.
+pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
+    for c in &game.header_comments {
+        let mut line = LineWriter::new(out);
+        line.comment(&clean_comment(&c.text));
+        line.out.push('\n');
+    }
+    let own: Vec<(String, String)>;
+    let tags = match &rewrite.tags {
+        Some(t) => t,
+        None => {
+            own = game
+                .tags
+                .iter()
+                .map(|t| (t.name.clone(), t.value.clone()))
+                .collect();
+            &own
+        }
+    };
+    for (name, value) in tags {
         out.push('[');
-        out.push_str(&t.name);
+        out.push_str(name);
         out.push_str(" \"");
-        for ch in t.value.chars() {
+        for ch in value.chars() {
             if ch == '"' || ch == '\\' {
                 out.push('\\');
             }
-            out.push(ch);
+            // A line break inside a value would end the tag line.
+            out.push(if ch == '\n' || ch == '\r' { ' ' } else { ch });
         }
         out.push_str("\"]\n");
     }
-    if !game.tags.is_empty() && !game.body.is_empty() {
+    if !tags.is_empty() {
         out.push('\n');
     }
-    let mut line = LineWriter {
-        out,
-        col: 0,
-        glue: false,
-    };
-    for e in &game.body {
+    // The score the reader may take a move for: the Result tag's, without spaces.
+    let result_tag: Option<String> = tags
+        .iter()
+        .find(|(n, _)| n == "Result")
+        .map(|(_, v)| v.chars().filter(|c| !c.is_whitespace()).collect());
+    let mut line = LineWriter::new(out);
+    let mut new_moves = rewrite.moves.1.iter().peekable();
+    for (i, e) in game.body.iter().enumerate() {
         match e {
             Element::MoveNumber(n) => {
                 let dots = if n.second_player { "..." } else { "." };
@@ -46,7 +155,17 @@ pub fn write_game(game: &Game, out: &mut String) {
             }
             Element::Move(m) => {
                 let mut t = String::with_capacity(8);
-                move_text(m, &mut t);
+                while new_moves.peek().is_some_and(|(k, _)| *k < i) {
+                    new_moves.next();
+                }
+                match new_moves.peek() {
+                    Some((k, r)) if *k == i => {
+                        t.push_str(rewrite.moves.0.get(r.clone()).unwrap_or_default());
+                        strength_text(m, &mut t);
+                    }
+                    _ => move_text(m, &mut t),
+                }
+                not_a_result(&mut t, result_tag.as_deref());
                 line.token(&t);
                 if let Some(st) = &m.strength {
                     if st.marks.as_str() == "*" {
@@ -65,16 +184,46 @@ pub fn write_game(game: &Game, out: &mut String) {
             Element::VariationEnd { .. } => line.close(),
         }
     }
-    // A dash for "no result" is written as PDN writes it.
-    let result = game.result.as_ref().map_or("*", |r| match r.kind {
+    let own_result = game.result.as_ref().map_or("*", |r| match r.kind {
+        // A dash for "no result" is written as PDN writes it.
         ResultKind::Unknown => "*",
         _ => r.raw.as_str(),
     });
-    line.token(result);
+    line.token(rewrite.result.as_deref().unwrap_or(own_result));
     if line.col > 0 {
         line.out.push('\n');
     }
     line.out.push('\n');
+}
+
+/// Whether `t`, written as a token followed by a blank, reads as a game result: one of the
+/// standard results not followed by a letter, digit, `/` or `.`, or the score of the Result
+/// tag (`result_tag`, without spaces).
+pub fn reads_as_result(t: &str, result_tag: Option<&str>) -> bool {
+    let b = t.as_bytes();
+    let standard = matches!(
+        b,
+        [b'1', b'-', b'0', ..]
+            | [b'0', b'-', b'1', ..]
+            | [b'2', b'-', b'0', ..]
+            | [b'0', b'-', b'2', ..]
+            | [b'1', b'-', b'1', ..]
+            | [b'0', b'-', b'0', ..]
+    ) && !b
+        .get(3)
+        .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'/' || c == b'.');
+    standard || result_tag.is_some_and(|r| !r.is_empty() && t == r)
+}
+
+/// Makes a move's text read as a move: a first square that makes it read as a result gets
+/// leading zeros (`1-1` becomes `01-1`), as many as it takes.
+fn not_a_result(t: &mut String, result_tag: Option<&str>) {
+    if !t.starts_with(|c: char| c.is_ascii_digit()) {
+        return;
+    }
+    while reads_as_result(t, result_tag) {
+        t.insert(0, '0');
+    }
 }
 
 /// Writes a move as `32-28`, `28x19x10`, `c3xe5`, strength included (except a star).
@@ -103,6 +252,11 @@ pub fn move_text(m: &Move, out: &mut String) {
             SquareValue::File { file } => out.push((b'a' + file) as char),
         }
     }
+    strength_text(m, out);
+}
+
+/// A move's strength marks (`!`, `(?)`), except a star, which is written as `$7`.
+fn strength_text(m: &Move, out: &mut String) {
     if let Some(st) = &m.strength {
         if st.marks.as_str() != "*" {
             if st.parenthesized {
@@ -125,10 +279,22 @@ struct LineWriter<'a> {
     glue: bool,
 }
 
-impl LineWriter<'_> {
+impl<'a> LineWriter<'a> {
+    fn new(out: &'a mut String) -> Self {
+        LineWriter {
+            out,
+            col: 0,
+            glue: false,
+        }
+    }
+
     fn token(&mut self, t: &str) {
         let width = t.chars().count();
-        if self.col > 0 && !self.glue {
+        if self.col > 0 && self.glue && self.col + width > WIDTH {
+            // After `(`: a line break, not a space, when the token does not fit.
+            self.out.push('\n');
+            self.col = 0;
+        } else if self.col > 0 && !self.glue {
             if self.col + 1 + width > WIDTH {
                 self.out.push('\n');
                 self.col = 0;
@@ -140,17 +306,23 @@ impl LineWriter<'_> {
         self.glue = false;
         self.out.push_str(t);
         self.col += width;
-        // A comment with line breaks: count from its last line.
-        if let Some(k) = t.rfind('\n') {
-            self.col = t[k + 1..].chars().count();
-        }
     }
 
     /// A comment, its words wrapped like the other tokens (line breaks inside it become
-    /// spaces).
+    /// spaces). A word that starts with `[` stays on the line of the word before it: a line
+    /// inside a comment that starts with `[` and a letter would end the comment when read.
     fn comment(&mut self, text: &str) {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
+        let mut units: Vec<String> = Vec::new();
+        for w in text.split_whitespace() {
+            match units.last_mut() {
+                Some(last) if w.starts_with('[') => {
+                    last.push(' ');
+                    last.push_str(w);
+                }
+                _ => units.push(w.to_string()),
+            }
+        }
+        match units.as_slice() {
             [] => self.token("{}"),
             [only] => self.token(&format!("{{{only}}}")),
             [first, middle @ .., last] => {
@@ -167,6 +339,9 @@ impl LineWriter<'_> {
         if self.glue {
             // An empty variation: `()`.
             self.glue = false;
+        } else if self.col + 1 > WIDTH {
+            self.out.push('\n');
+            self.col = 0;
         }
         self.out.push(')');
         self.col += 1;
