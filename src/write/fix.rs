@@ -508,10 +508,11 @@ mod tests {
 
     #[test]
     fn the_inferred_gametype_goes_before_a_terminator_inserted_at_the_same_place() {
-        let t = "[FEN \"W:W31-50:B1-20\"]\n[Result \"*\"]\n";
+        // The event names the federation: International, not Frisian (whose start is the same).
+        let t = "[Event \"KNDB\"]\n[FEN \"W:W31-50:B1-20\"]\n[Result \"*\"]\n";
         assert_eq!(
             text(t),
-            "[FEN \"W:W31-50:B1-20\"]\n[Result \"*\"]\n[GameType \"20\"]\n*\n"
+            "[Event \"KNDB\"]\n[FEN \"W:W31-50:B1-20\"]\n[Result \"*\"]\n[GameType \"20\"]\n*\n"
         );
     }
 
@@ -546,11 +547,12 @@ mod tests {
 
     #[test]
     fn the_inferred_gametype_is_added_after_the_last_tag() {
-        // Squares above 32: International, the only 10x10 variant inference replays.
-        let t = "[Event \"x\"]\n1. 33-28 18-23 *\n";
+        // Squares above 32: a 10x10 board; the event names the federation, so International
+        // rather than Frisian, which replays these moves alike.
+        let t = "[Event \"FMJD\"]\n1. 33-28 18-23 *\n";
         let f = text(t);
         assert!(
-            f.starts_with("[Event \"x\"]\n[GameType \"20\"]\n1. 33-28"),
+            f.starts_with("[Event \"FMJD\"]\n[GameType \"20\"]\n1. 33-28"),
             "{f}"
         );
     }
