@@ -377,6 +377,9 @@ proptest! {
     #[test]
     fn random_positions_agree_with_the_reference(p in random_position()) {
         prop_assert!(p.validate().is_ok());
+        // A position whose capture search stops at the limit lists only part of its moves, by
+        // design (rules::CAPTURE_SEARCH_LIMIT): there is nothing to compare.
+        prop_assume!(p.all_captures().is_complete());
         let naive = Naive::from_position(&p);
         let legal = p.legal_moves();
         prop_assert_eq!(keys(&legal), naive.legal());
@@ -416,6 +419,9 @@ proptest! {
     fn frisian_and_thai_random_positions_agree_with_the_reference(
         p in random_position_of(&[Variant::Frisian, Variant::Frysk, Variant::Thai]),
     ) {
+        // Random kings among many men with pieces removed as taken can reach the capture
+        // search limit; such a position lists only part of its moves, by design.
+        prop_assume!(p.all_captures().is_complete());
         let naive = Naive::from_position(&p);
         prop_assert_eq!(keys(&p.legal_moves()), naive.legal());
         prop_assert_eq!(keys(&p.all_captures()), naive.captures());
