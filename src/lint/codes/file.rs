@@ -109,7 +109,7 @@ pub static F008: Code = Code {
                   In positions built for it (a flying king among a lattice of men, with pieces \
                   removed as they are taken under the 1902 Polish rules) the sequences are too \
                   many to search, so the search stops after 100,000 steps (no real game needs \
-                  more than a few hundred). The move cannot be judged, so the rest of this line \
+                  more than 1,500). The move cannot be judged, so the rest of this line \
                   is not checked; nothing is reported as an error. docs/limits.md lists the limit.",
     example: "",
 };
