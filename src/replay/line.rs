@@ -1192,24 +1192,32 @@ impl<'g> Shared<'g, '_> {
         let (f1, r1) = board.coords(to);
         let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
         let (a, b) = (self.name(from), self.name(to));
-        if df.abs() != dr.abs() {
+        // On the full board (Turkish) pieces move along rows and files, elsewhere diagonally.
+        let full = board.is_full();
+        if full && df != 0 && dr != 0 {
+            return format!("{b} is not on a row or file with {a}");
+        }
+        if !full && df.abs() != dr.abs() {
             return format!("{b} is not on a diagonal from {a}");
         }
         let forward = match piece.color {
             Color::White => dr > 0,
             Color::Black => dr < 0,
         };
+        let backward = match piece.color {
+            Color::White => dr < 0,
+            Color::Black => dr > 0,
+        };
+        let steps = df.abs().max(dr.abs());
         let flying = self.sel.variant.rules().flying_kings;
         match piece.role {
-            Role::Man if !forward => format!("a man cannot move backwards ({a} to {b})"),
-            Role::Man => format!(
-                "a man moves one square at a time; {a} to {b} is {} squares",
-                dr.abs()
-            ),
+            Role::Man if backward || (!full && !forward) => {
+                format!("a man cannot move backwards ({a} to {b})")
+            }
+            Role::Man => format!("a man moves one square at a time; {a} to {b} is {steps} squares"),
             Role::King if !flying => format!(
-                "a king of {} moves one square at a time; {a} to {b} is {} squares",
+                "a king of {} moves one square at a time; {a} to {b} is {steps} squares",
                 self.sel.variant.title(),
-                dr.abs()
             ),
             Role::King => {
                 let (sf, sr) = (df.signum(), dr.signum());
