@@ -13,7 +13,7 @@ LIBRARY:
                 written for this comparison, shares no code with the libraries
 
 VARIANT: international, english, russian, brazilian, pool, canadian, italian, czech,
-    spanish, portuguese, antidraughts, breakthrough, frisian, frysk, thai
+    spanish, portuguese, antidraughts, breakthrough, frisian, frysk, thai, turkish
     (not every library knows every variant; the script says so and exits 2)
 
 Each library is imported as `draughts` or `dame`, so run it with the Python of
@@ -41,7 +41,7 @@ import time
 
 VARIANTS = ("international", "english", "russian", "brazilian", "pool", "canadian", "italian",
             "czech", "spanish", "portuguese", "antidraughts", "breakthrough", "frisian", "frysk",
-            "thai")
+            "thai", "turkish")
 
 
 # --------------------------------------------------------------------------
@@ -413,7 +413,8 @@ def make_pydraughts(variant, unique):
     from draughts import Board
     names = {"international": "standard", "russian": "russian", "brazilian": "brazilian",
              "english": "english", "italian": "italian", "antidraughts": "antidraughts",
-             "breakthrough": "breakthrough", "frisian": "frisian", "frysk": "frysk!"}
+             "breakthrough": "breakthrough", "frisian": "frisian", "frysk": "frysk!",
+             "turkish": "turkish"}
     if variant not in names:
         unsupported("pydraughts", variant, "pydraughts 0.6 has standard, english, italian, russian, "
                     "brazilian, turkish, frisian, frysk!, antidraughts, breakthrough; no canadian, "

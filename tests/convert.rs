@@ -292,7 +292,7 @@ fn captures_are_written_short_full_or_minimal() {
 
 #[test]
 fn a_game_that_cannot_be_replayed_is_written_out_unchanged() {
-    let text = "[GameType \"30\"]\n1. a3-a4 a6-a5 *\n";
+    let text = "[GameType \"41\"]\n1. a3-a4 a6-a5 *\n";
     let (out, kept) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
     assert_eq!(kept, 1);
     assert_eq!(out, text);

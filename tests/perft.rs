@@ -174,3 +174,15 @@ fn frisian_and_frysk_start_perft() {
 fn frisian_start_perft_depth_7() {
     check(Variant::Frisian, &FRISIAN, 7..=7);
 }
+
+// Turkish draughts. Source: pydraughts 0.6.7 (`Board('turkish')`, walked with
+// `scripts/peer_perft.py pydraughts turkish 5`), which agrees to depth 4. At depth 5 it counts
+// 85146 to pdnkit's 85090: pydraughts lets a king move along a file past its own man (after
+// 1. a3-a4 a6-a5 2. a4xa8 it lists a8-a1 over the man on a2), which no rule allows; see
+// scripts/perft_reference.md.
+const TURKISH: [u64; 4] = [8, 64, 708, 7538];
+
+#[test]
+fn turkish_start_perft_to_depth_4() {
+    check(Variant::Turkish, &TURKISH, 1..=4);
+}

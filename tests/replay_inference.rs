@@ -169,12 +169,16 @@ fn tag_words_of_another_board_do_not_override_the_squares() {
 #[test]
 fn variant_names_every_gametype_and_the_ones_not_replayed_check_syntax_only() {
     assert_eq!(
-        "30".parse::<ForcedVariant>(),
-        Ok(ForcedVariant::NotReplayed(30))
+        "41".parse::<ForcedVariant>(),
+        Ok(ForcedVariant::NotReplayed(41))
+    );
+    assert_eq!(
+        "spantsiretti".parse::<ForcedVariant>(),
+        Ok(ForcedVariant::NotReplayed(41))
     );
     assert_eq!(
         "turkish".parse::<ForcedVariant>(),
-        Ok(ForcedVariant::NotReplayed(30))
+        Ok(ForcedVariant::Replay(Variant::Turkish))
     );
     assert_eq!(
         "frisian".parse::<ForcedVariant>(),
@@ -187,11 +191,11 @@ fn variant_names_every_gametype_and_the_ones_not_replayed_check_syntax_only() {
     assert!("19".parse::<ForcedVariant>().is_err());
     assert!("martian".parse::<ForcedVariant>().is_err());
     let text = "1. c3-d4 f6-g5 *\n\n1. a3-b4 b6-a5 *\n";
-    let (ds, totals) = check(text, Some(ForcedVariant::NotReplayed(30)));
+    let (ds, totals) = check(text, Some(ForcedVariant::NotReplayed(41)));
     // Said once for the file, as an info; no game replayed.
     assert_eq!(codes(&ds), ["G507"], "{ds:#?}");
     assert_eq!(ds[0].severity, Severity::Info);
-    assert!(ds[0].message.contains("Turkish draughts"));
+    assert!(ds[0].message.contains("Spantsiretti"));
     assert_eq!(totals.unreplayed, 2);
     assert_eq!(totals.errors + totals.warnings, 0);
 }

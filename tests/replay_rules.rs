@@ -513,3 +513,52 @@ fn a_fourth_king_move_in_a_row_breaks_the_frisian_limit_along_each_line() {
                  1. 46-41 1-7 2. 41-46 7-12 3. 46-41 12-18 4. 41-46 *\n";
     assert_eq!(codes(kings), Vec::<&str>::new());
 }
+
+#[test]
+fn turkish_games_replay_along_rows_and_files() {
+    // Men step forward and sideways, and take sideways; a king flies along the rows.
+    assert_eq!(
+        codes(
+            "[GameType \"30\"]\n1. e3-e4 c6-c5 2. e2-e3 c5-b5 3. f2-e2 b6-c6 4. g3-g4 h6-h5 \
+             5. d3-d4 b5-a5 *"
+        ),
+        [""; 0]
+    );
+    // Pieces leave the board as they are jumped: the king comes back down the c-file.
+    assert_eq!(
+        codes("[GameType \"30\"]\n[FEN \"W:WKa4:Bc4,f6,d7,c2\"]\n1. a4xf4xf7xc7xc1 *"),
+        [""; 0]
+    );
+    assert_eq!(
+        codes("[GameType \"30\"]\n[FEN \"W:WKa4:Bc4,f6,d7,c2\"]\n1. a4xf4xf7xc7 *"),
+        ["R307"]
+    );
+    // A king that turns back within a capture makes no capture White has.
+    assert_eq!(
+        codes("[GameType \"30\"]\n[FEN \"W:WKc4:Bb4,d4\"]\n1. c4xe4xa4 *"),
+        ["R308"]
+    );
+    // An impossible step is explained in rows and files, not diagonals.
+    let back = run(
+        "[GameType \"30\"]\n1. e3-e4 c6-c5 2. e4-e3 *",
+        RuleProfile::Modern,
+    );
+    let errors: Vec<_> = back
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1, "{back:#?}");
+    assert_eq!(errors[0].code, "R304");
+    assert!(
+        errors[0].message.contains("cannot move backwards"),
+        "{}",
+        errors[0].message
+    );
+    let slant = run("[GameType \"30\"]\n1. e3-f4 *", RuleProfile::Modern);
+    assert!(
+        slant
+            .iter()
+            .any(|d| d.message.contains("f4 is not on a row or file with e3")),
+        "{slant:#?}"
+    );
+}

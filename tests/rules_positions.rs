@@ -864,3 +864,145 @@ fn frysk_starts_with_five_men_a_side_on_the_back_rows() {
     }
     assert_eq!(perft(&p, 1), 9);
 }
+
+// Turkish draughts (docs/variants.md gives two sources for each rule).
+
+#[test]
+fn turkish_men_capture_forward_and_sideways_but_never_back() {
+    // d4 may take c4 (to b4), e4 (to f4) or d5 (to d6), never d3 behind it.
+    let p = pos(
+        Variant::Turkish,
+        Color::White,
+        &["d4"],
+        &[],
+        &["c4", "e4", "d3", "d5"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("d4", "b4", &["c4"], false),
+            mv("d4", "f4", &["e4"], false),
+            mv("d4", "d6", &["d5"], false),
+        ])
+    );
+}
+
+#[test]
+fn turkish_must_take_the_most_pieces() {
+    // c4 alone (to b4) or e4 and then f5 (d4-f4-f6): two pieces beat one.
+    let p = pos(
+        Variant::Turkish,
+        Color::White,
+        &["d4"],
+        &[],
+        &["c4", "e4", "f5"],
+        &[],
+    );
+    assert_eq!(legal(&p), set(&[mv("d4", "f6", &["e4", "f5"], false)]));
+    assert_eq!(p.all_captures().len(), 2);
+}
+
+#[test]
+fn turkish_king_takes_from_afar_along_a_file_and_lands_anywhere_beyond() {
+    let p = pos(Variant::Turkish, Color::White, &[], &["a1"], &["a4"], &[]);
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("a1", "a5", &["a4"], false),
+            mv("a1", "a6", &["a4"], false),
+            mv("a1", "a7", &["a4"], false),
+            mv("a1", "a8", &["a4"], false),
+        ])
+    );
+}
+
+#[test]
+fn turkish_king_may_not_turn_back_within_a_capture() {
+    // Taking b4 and then d4 (or d4 and then b4) turns back 180 degrees: each is taken alone.
+    let p = pos(
+        Variant::Turkish,
+        Color::White,
+        &[],
+        &["c4"],
+        &["b4", "d4"],
+        &[],
+    );
+    assert_eq!(
+        legal(&p),
+        set(&[
+            mv("c4", "a4", &["b4"], false),
+            mv("c4", "e4", &["d4"], false),
+            mv("c4", "f4", &["d4"], false),
+            mv("c4", "g4", &["d4"], false),
+            mv("c4", "h4", &["d4"], false),
+        ])
+    );
+}
+
+#[test]
+fn turkish_captured_pieces_leave_the_board_as_they_are_jumped() {
+    // a4 takes c4, f6 and d7 (a4-f4-f7-c7) and then, c4's square being free, goes down the
+    // c-file over c2 to c1.
+    let p = pos(
+        Variant::Turkish,
+        Color::White,
+        &[],
+        &["a4"],
+        &["c4", "f6", "d7", "c2"],
+        &[],
+    );
+    assert_eq!(p.capture_removal(), CaptureRemoval::Immediate);
+    assert_eq!(
+        legal(&p),
+        set(&[mv("a4", "c1", &["c4", "f6", "d7", "c2"], false)])
+    );
+    // Were the pieces lifted only after the move, c4 would block the way down.
+    let mut after = p.clone();
+    after.set_capture_removal(CaptureRemoval::AfterMove);
+    assert_eq!(
+        legal(&after),
+        set(&[
+            mv("a4", "c7", &["c4", "f6", "d7"], false),
+            mv("a4", "b7", &["c4", "f6", "d7"], false),
+            mv("a4", "a7", &["c4", "f6", "d7"], false),
+        ])
+    );
+}
+
+#[test]
+fn turkish_man_reaching_the_far_row_mid_capture_goes_on_as_a_man() {
+    // b6 takes b7 to b8 and then c8 along the row, landing right behind it as a man would
+    // (a king could land on e8-h8 as well); it is crowned when the move ends.
+    let p = pos(
+        Variant::Turkish,
+        Color::White,
+        &["b6"],
+        &[],
+        &["b7", "c8"],
+        &[],
+    );
+    assert_eq!(legal(&p), set(&[mv("b6", "d8", &["b7", "c8"], true)]));
+}
+
+#[test]
+fn turkish_starts_with_sixteen_men_a_side_two_rows_in_and_white_to_move() {
+    let p = Position::start(Variant::Turkish);
+    assert_eq!(p.board(), Board::F8);
+    assert_eq!(p.side_to_move(), Color::White);
+    for (sq, piece) in p.pieces() {
+        let name = p.board().algebraic(sq);
+        let rank = &name[1..];
+        let want = if piece.color == Color::White {
+            ["2", "3"]
+        } else {
+            ["6", "7"]
+        };
+        assert!(want.contains(&rank), "{name}");
+    }
+    assert_eq!(p.count(Color::White, Role::Man), 16);
+    assert_eq!(p.count(Color::Black, Role::Man), 16);
+    // The men of the third row step forward; the sides are full.
+    assert_eq!(p.legal_moves().len(), 8);
+    assert_eq!(perft(&p, 2), 64);
+}

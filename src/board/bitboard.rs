@@ -17,6 +17,10 @@
 //! 8x8 takes 36 bits and 10x10 takes 55 (both in a `u64`), 12x12 takes 78 (a `u128`).
 //! Bits are numbered so that the canonical square order is kept: a lower square index always
 //! has a lower bit.
+//!
+//! The full 8x8 board of Turkish draughts ([`Board::F8`]) gives each row its own ghost bit:
+//! nine bits a row, 72 in all (a `u128`). A step up is `>> 9`, down `<< 9`, left `>> 1` and
+//! right `<< 1`; a step off the left or right edge lands on a ghost bit ([`GF8`]).
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
@@ -89,11 +93,15 @@ macro_rules! impl_bits {
 impl_bits!(u64);
 impl_bits!(u128);
 
-/// The bit of canonical square index `s` on a board with `per` playing squares a row.
+/// The bit of canonical square index `s` on `board`.
 #[inline]
-pub(crate) const fn bit_index(per: u32, s: u32) -> u32 {
+pub(crate) const fn bit_index(board: Board, s: u32) -> u32 {
+    let per = board.per_row() as u32;
     let r = s / per;
     let k = s % per;
+    if board.is_full() {
+        return r * (per + 1) + k;
+    }
     (r / 2) * (2 * per + 1) + (r % 2) * per + k
 }
 
@@ -101,6 +109,13 @@ pub(crate) const fn bit_index(per: u32, s: u32) -> u32 {
 #[inline]
 pub(crate) const fn bit_square(board: Board, bit: u32) -> Option<Square> {
     let per = board.per_row() as u32;
+    if board.is_full() {
+        let (r, k) = (bit / (per + 1), bit % (per + 1));
+        if k == per || r >= per {
+            return None;
+        }
+        return Some(Square((r * per + k) as u8));
+    }
     let pair = 2 * per + 1;
     let r2 = bit / pair;
     let rem = bit % pair;
@@ -120,7 +135,7 @@ pub(crate) const fn square_mask(board: Board, sq: Square) -> u128 {
     if !board.contains(sq) {
         return 0;
     }
-    1u128 << bit_index(board.per_row() as u32, sq.0 as u32)
+    1u128 << bit_index(board, sq.0 as u32)
 }
 
 /// All playing squares of `board`.
@@ -134,7 +149,7 @@ pub(crate) const fn rows_mask(board: Board, from: u32, to: u32) -> u128 {
     let mut m = 0u128;
     let mut s = from * per;
     while s < to * per {
-        m |= 1u128 << bit_index(per, s);
+        m |= 1u128 << bit_index(board, s);
         s += 1;
     }
     m
@@ -147,7 +162,7 @@ pub(crate) const fn column_mask(board: Board, k: u32) -> u128 {
     let mut m = 0u128;
     let mut s = k;
     while s < board.squares() as u32 {
-        m |= 1u128 << bit_index(per, s);
+        m |= 1u128 << bit_index(board, s);
         s += per;
     }
     m
@@ -237,6 +252,25 @@ impl Geometry for G12 {
     const BOARD: Board = Board::B12;
 }
 
+/// The full 8x8 board of Turkish draughts in a `u128`, nine bits a row. Its steps are the
+/// orthogonal ones: direction 0 up, 1 down, 2 left, 3 right (so `d ^ 1` is the opposite).
+pub(crate) struct GF8;
+
+impl Geometry for GF8 {
+    type B = u128;
+    const BOARD: Board = Board::F8;
+
+    #[inline(always)]
+    fn step(x: u128, d: usize) -> u128 {
+        match d {
+            0 => x >> 9,
+            1 => x << 9,
+            2 => x >> 1,
+            _ => x << 1,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,8 +293,31 @@ mod tests {
     }
 
     #[test]
+    fn shifts_are_orthogonal_steps_on_the_full_board() {
+        let board = Board::F8;
+        for sq in board.all_squares() {
+            let (f, r) = board.coords(sq);
+            let (f, r) = (f as i32, r as i32);
+            let want = [
+                board.square_at(f, r + 1),
+                board.square_at(f, r - 1),
+                board.square_at(f - 1, r),
+                board.square_at(f + 1, r),
+            ];
+            let x = square_mask(board, sq);
+            for (d, w) in want.iter().enumerate() {
+                let y = GF8::step(x, d) & valid_mask(board);
+                let got = (y != 0)
+                    .then(|| bit_square(board, y.trailing_zeros()))
+                    .flatten();
+                assert_eq!(got, *w, "{sq} direction {d}");
+            }
+        }
+    }
+
+    #[test]
     fn shifts_are_diagonal_steps_on_every_board() {
-        for board in Board::ALL {
+        for board in Board::ALL.into_iter().filter(|b| !b.is_full()) {
             for sq in board.all_squares() {
                 let (f, r) = board.coords(sq);
                 let (f, r) = (f as i32, r as i32);

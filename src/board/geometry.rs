@@ -1,7 +1,8 @@
 //! Board layouts: which squares are playing squares and how they are numbered.
 //!
-//! Every supported board is square, with an even side, and is played on the squares whose
-//! file + rank is even (0-based), so `a1`, White's left corner, is a playing square.
+//! Every supported board is square, with an even side. The draughts boards are played on the
+//! squares whose file + rank is even (0-based), so `a1`, White's left corner, is a playing
+//! square; Turkish draughts is played on all 64 squares of an 8x8 board ([`Board::F8`]).
 //!
 //! Internally a playing square is a [`Square`]: a 0-based index in the **canonical order**,
 //! which runs row by row from the top row (Black's back row, seen from White) down to White's
@@ -48,7 +49,7 @@ impl fmt::Display for Square {
     }
 }
 
-/// A board size. All boards are square with the `a1` corner playable.
+/// A board size and kind. All boards are square with the `a1` corner playable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Board {
     /// 8x8, 32 playing squares.
@@ -57,13 +58,22 @@ pub enum Board {
     B10,
     /// 12x12, 72 playing squares.
     B12,
+    /// 8x8 with all 64 squares playing squares (Turkish draughts).
+    F8,
 }
 
 impl Board {
-    /// Every supported board.
-    pub const ALL: [Board; 3] = [Board::B8, Board::B10, Board::B12];
+    /// Every supported board, the dark-square boards first, from the smallest.
+    pub const ALL: [Board; 4] = [Board::B8, Board::B10, Board::B12, Board::F8];
 
-    /// The board with `size` squares a side, if supported.
+    /// True when every square of the board is a playing square (Turkish draughts), not only
+    /// the dark ones.
+    #[inline]
+    pub const fn is_full(self) -> bool {
+        matches!(self, Board::F8)
+    }
+
+    /// The dark-square board with `size` squares a side, if supported.
     pub const fn from_size(size: u32) -> Option<Board> {
         match size {
             8 => Some(Board::B8),
@@ -77,7 +87,7 @@ impl Board {
     #[inline]
     pub const fn size(self) -> u8 {
         match self {
-            Board::B8 => 8,
+            Board::B8 | Board::F8 => 8,
             Board::B10 => 10,
             Board::B12 => 12,
         }
@@ -86,14 +96,17 @@ impl Board {
     /// Number of playing squares.
     #[inline]
     pub const fn squares(self) -> usize {
-        let n = self.size() as usize;
-        n * n / 2
+        self.size() as usize * self.per_row() as usize
     }
 
     /// Playing squares per row.
     #[inline]
     pub const fn per_row(self) -> u8 {
-        self.size() / 2
+        if self.is_full() {
+            self.size()
+        } else {
+            self.size() / 2
+        }
     }
 
     /// Every playing square in canonical order.
@@ -114,6 +127,9 @@ impl Board {
         let row_from_top = sq.0 / per;
         let k = sq.0 % per;
         let rank = self.size() - 1 - row_from_top;
+        if self.is_full() {
+            return (k, rank);
+        }
         let file = 2 * k + (rank & 1);
         (file, rank)
     }
@@ -123,10 +139,16 @@ impl Board {
     #[inline]
     pub const fn square_at(self, file: i32, rank: i32) -> Option<Square> {
         let n = self.size() as i32;
-        if file < 0 || rank < 0 || file >= n || rank >= n || (file + rank) % 2 != 0 {
+        if file < 0 || rank < 0 || file >= n || rank >= n {
             return None;
         }
         let row_from_top = n - 1 - rank;
+        if self.is_full() {
+            return Some(Square((row_from_top * n + file) as u8));
+        }
+        if (file + rank) % 2 != 0 {
+            return None;
+        }
         Some(Square((row_from_top * (n / 2) + file / 2) as u8))
     }
 
@@ -155,7 +177,11 @@ impl Board {
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{0}x{0}", self.size())
+        if self.is_full() {
+            write!(f, "{0}x{0} (all squares)", self.size())
+        } else {
+            write!(f, "{0}x{0}", self.size())
+        }
     }
 }
 
@@ -189,13 +215,26 @@ mod tests {
         for b in Board::ALL {
             for sq in b.all_squares() {
                 let (f, r) = b.coords(sq);
-                assert_eq!((f + r) % 2, 0);
+                assert!(b.is_full() || (f + r) % 2 == 0);
                 assert_eq!(b.square_at(f as i32, r as i32), Some(sq));
             }
-            assert_eq!(b.square_at(1, 0), None);
+            assert_eq!(b.square_at(1, 0).is_some(), b.is_full());
             assert_eq!(b.square_at(-1, 1), None);
             assert_eq!(b.square_at(b.size() as i32, 0), None);
         }
+    }
+
+    #[test]
+    fn the_full_board_numbers_every_square_row_by_row_from_a8() {
+        let b = Board::F8;
+        assert_eq!(b.squares(), 64);
+        assert_eq!(b.algebraic(Square(0)), "a8");
+        assert_eq!(b.algebraic(Square(1)), "b8");
+        assert_eq!(b.algebraic(Square(56)), "a1");
+        assert_eq!(b.algebraic(Square(63)), "h1");
+        assert!(b.is_promotion_square(Square(7), Color::White));
+        assert!(b.is_promotion_square(Square(60), Color::Black));
+        assert!(!b.is_promotion_square(Square(8), Color::White));
     }
 
     #[test]

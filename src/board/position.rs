@@ -79,19 +79,21 @@ impl Position {
         }
     }
 
-    /// The start position: men on the first `start_rows` rows of each side, the variant's
-    /// first player to move and its rule for when captured pieces leave the board.
+    /// The start position: men on `start_rows` rows of each side, `start_gap` rows in from
+    /// the edge, the variant's first player to move and its rule for when captured pieces
+    /// leave the board.
     pub fn start(variant: Variant) -> Position {
         let rules = variant.rules();
         let board = rules.board;
         let n = board.size() as u32;
         let rows = rules.start_rows as u32;
+        let gap = rules.start_gap as u32;
         Position {
             variant,
             side: rules.first_to_move,
             removal: rules.capture_removal,
-            white: rows_mask(board, n - rows, n),
-            black: rows_mask(board, 0, rows),
+            white: rows_mask(board, n - gap - rows, n - gap),
+            black: rows_mask(board, gap, gap + rows),
             kings: 0,
         }
     }

@@ -27,7 +27,7 @@ pub struct InputArgs {
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Replay every game as this variant (name or GameType number), whatever its tags say; a
-    /// game of the GameType table without rules in pdnkit (30, turkish) means: check the
+    /// game of the GameType table without rules in pdnkit (41, spantsiretti) means: check the
     /// syntax only.
     #[arg(long, value_name = "VARIANT")]
     pub variant: Option<ForcedVariant>,

@@ -26,8 +26,8 @@ pub enum Format {
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
     /// The variant: a name (international, english, italian, pool, russian, brazilian, canadian,
-    /// czech, spanish, portuguese, antidraughts, breakthrough, thai, frisian, frysk) or a
-    /// GameType number. No short form: `-v` means `--verbose` wherever it is taken.
+    /// czech, spanish, portuguese, antidraughts, breakthrough, thai, frisian, frysk, turkish) or
+    /// a GameType number. No short form: `-v` means `--verbose` wherever it is taken.
     #[arg(long)]
     pub variant: Variant,
     /// The position as a FEN (default: the start position).

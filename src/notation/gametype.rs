@@ -79,7 +79,6 @@ pub fn game_name(number: u32) -> Option<&'static str> {
     Some(match number {
         0 => "chess",
         1 => "Chinese chess",
-        30 => "Turkish draughts",
         41 => "Spantsiretti",
         50 => "Othello",
         _ => return None,
@@ -376,7 +375,10 @@ mod tests {
         let r = GameType::parse("97").unwrap().resolve();
         assert_eq!(r.variant, Some(Variant::Frysk));
         let r = GameType::parse("30,W,8,8,A0,0").unwrap().resolve();
-        assert!(r.unsupported.unwrap().contains("Turkish"));
+        assert_eq!(r.variant, Some(Variant::Turkish));
+        assert!(r.notes.is_empty(), "{:?}", r.notes);
+        let r = GameType::parse("41,W,10,8,A0,0").unwrap().resolve();
+        assert!(r.unsupported.unwrap().contains("Spantsiretti"));
         assert!(
             GameType::parse("777")
                 .unwrap()

@@ -237,6 +237,8 @@ pub struct Resolved {
 pub enum Reach {
     /// The end is not on a diagonal from the start.
     NotDiagonal,
+    /// On the full board (Turkish): the squares are not on one row or file.
+    NotStraight,
     /// A man moving backwards.
     Backwards,
     /// A man going more than one square.
@@ -602,16 +604,26 @@ fn reach(pos: &Position, from: Square, to: Square, piece: Piece) -> Reach {
     let (f0, r0) = board.coords(from);
     let (f1, r1) = board.coords(to);
     let (df, dr) = (f1 as i32 - f0 as i32, r1 as i32 - r0 as i32);
-    if df.abs() != dr.abs() {
+    // On the full board (Turkish) pieces move along rows and files, elsewhere diagonally.
+    let full = board.is_full();
+    if full && df != 0 && dr != 0 {
+        return Reach::NotStraight;
+    }
+    if !full && df.abs() != dr.abs() {
         return Reach::NotDiagonal;
     }
     let forward = match piece.color {
         Color::White => dr > 0,
         Color::Black => dr < 0,
     };
-    let rows = dr.unsigned_abs();
+    let backward = match piece.color {
+        Color::White => dr < 0,
+        Color::Black => dr > 0,
+    };
+    let rows = df.unsigned_abs().max(dr.unsigned_abs());
     match piece.role {
-        Role::Man if !forward => Reach::Backwards,
+        // Turkish men also step sideways.
+        Role::Man if backward || (!full && !forward) => Reach::Backwards,
         Role::Man => Reach::ManTooFar { rows },
         Role::King if !pos.variant().rules().flying_kings => Reach::KingTooFar { rows },
         Role::King => {

@@ -154,7 +154,8 @@ impl Layout {
         } else {
             n - 1 - f
         };
-        row * (n / 2) + col / 2 + 1
+        let per = self.board.per_row() as u32;
+        row * per + col / (n / per) + 1
     }
 
     /// Row and column (0-based, from the top left) of `sq` on a diagram drawn with numeric square
@@ -162,7 +163,7 @@ impl Layout {
     pub fn numeric_cell(&self, sq: Square) -> (u8, u8) {
         let (f, _) = self.external(sq);
         let n = self.board.size();
-        let row = (self.to_numeric(sq) - 1) / (u32::from(n) / 2);
+        let row = (self.to_numeric(sq) - 1) / u32::from(self.board.per_row());
         let col = if self.numeric_corner.is_left() {
             f
         } else {
@@ -178,15 +179,18 @@ impl Layout {
             return None;
         }
         let i = number - 1;
-        let row = i / (n / 2);
-        let k = i % (n / 2);
+        let per = self.board.per_row() as u32;
+        // Columns a playing square of a row stands for: two on the dark-square boards.
+        let width = n / per;
+        let row = i / per;
+        let k = i % per;
         let r = if self.numeric_corner.is_bottom() {
             row
         } else {
             n - 1 - row
         };
         // The playing square of external row r counted k-th from the corner's side.
-        for col in [2 * k, 2 * k + 1] {
+        for col in width * k..width * (k + 1) {
             let f = if self.numeric_corner.is_left() {
                 col
             } else {
@@ -479,6 +483,34 @@ mod tests {
             };
             assert_eq!(piece, want, "{n}");
         }
+    }
+
+    #[test]
+    fn turkish_names_all_64_squares_and_numbers_them_row_by_row() {
+        // 30,W,8,8,A0,0: algebraic from White's left; numeric square 1 at the top left (a8),
+        // 8 at h8, 57 at a1, 64 at h1, every square counted.
+        let l = Layout::standard(Variant::Turkish);
+        assert_eq!(l.kind, NotationKind::Algebraic);
+        for (n, name) in [
+            (1, "a8"),
+            (2, "b8"),
+            (8, "h8"),
+            (9, "a7"),
+            (57, "a1"),
+            (64, "h1"),
+        ] {
+            let sq = l.from_numeric(n).unwrap();
+            assert_eq!(l.to_algebraic(sq), name, "{n}");
+            assert_eq!(l.to_numeric(sq), n);
+            assert_eq!(l.parse(name), Some(sq));
+        }
+        for sq in Board::F8.all_squares() {
+            assert_eq!(l.from_numeric(l.to_numeric(sq)), Some(sq));
+            assert_eq!(l.parse(&l.to_algebraic(sq)), Some(sq));
+        }
+        assert_eq!(l.parse("a2").map(|s| l.to_numeric(s)), Some(49));
+        assert_eq!(l.parse("65"), None);
+        assert_eq!(l.parse("i1"), None);
     }
 
     #[test]

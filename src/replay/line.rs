@@ -1332,6 +1332,7 @@ impl<'g> Shared<'g, '_> {
         let (a, b) = (self.name(from), self.name(to));
         match why {
             Reach::NotDiagonal => format!("{b} is not on a diagonal from {a}"),
+            Reach::NotStraight => format!("{b} is not on a row or file with {a}"),
             Reach::Backwards => format!("a man cannot move backwards ({a} to {b})"),
             Reach::ManTooFar { rows } => {
                 format!("a man moves one square at a time; {a} to {b} is {rows} squares")

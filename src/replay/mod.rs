@@ -53,7 +53,7 @@ impl RuleProfile {
 }
 
 /// What `--variant` names: a variant to replay every game as, or a game of the PDN GameType
-/// table that pdnkit reads but does not replay (Italian, Turkish, Frisian, chess ...).
+/// table that pdnkit reads but does not replay (Spantsiretti, chess, Othello ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ForcedVariant {
     /// Replay every game under these rules.
@@ -68,7 +68,6 @@ const NOT_REPLAYED_NAMES: &[(&str, u32)] = &[
     ("chess", 0),
     ("chinese-chess", 1),
     ("xiangqi", 1),
-    ("turkish", 30),
     ("spantsiretti", 41),
     ("othello", 50),
 ];

@@ -57,7 +57,7 @@ use arrayvec::ArrayVec;
 use serde::{Serialize, Serializer};
 
 use super::variant::{CaptureChoice, CaptureTraits, PromotionRule};
-use crate::board::bitboard::{Bits, G8, G10, G12, Geometry, bit_square, square_mask};
+use crate::board::bitboard::{Bits, G8, G10, G12, GF8, Geometry, bit_square, square_mask};
 use crate::board::{Board, CaptureRemoval, Color, Position, Role, Square};
 use crate::rules::Variant;
 
@@ -205,6 +205,11 @@ pub(crate) trait Spec {
     /// Capture directions: the four diagonals, and with [`Spec::ORTHO`] the four orthogonal
     /// ones (see [`dstep`]).
     const DIRS: usize = if Self::ORTHO { 8 } else { 4 };
+    /// Every square plays and every step is orthogonal (Turkish): the board's own steps are
+    /// up, down, left and right, and the `*_full` generators are used.
+    const FULL: bool;
+    /// A capturing king may not turn back 180 degrees between two captures.
+    const NO_ABOUT_TURN: bool;
 }
 
 /// The variants' compile-time rule types and the dispatch on them, from one list: each line
@@ -224,6 +229,8 @@ macro_rules! variants {
                 const PROMO: PromotionRule = Variant::$v.rules().promotion;
                 const LANDS_BEHIND: bool = Variant::$v.rules().king_lands_behind;
                 const ORTHO: bool = Variant::$v.rules().orthogonal_captures;
+                const FULL: bool = Variant::$v.rules().board.is_full();
+                const NO_ABOUT_TURN: bool = Variant::$v.rules().no_about_turn;
             }
         )*
 
@@ -256,6 +263,7 @@ variants! {
     Thai => SThai, G8;
     Frisian => SFrisian, G10;
     Frysk => SFrysk, G10;
+    Turkish => STurkish, GF8;
 }
 pub(crate) use dispatch;
 
@@ -416,6 +424,9 @@ fn promo_row<V: Spec>(white: bool) -> BB<V> {
 /// True when the side to move has a capture: a few shifts per direction, no generation.
 #[inline]
 pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
+    if V::FULL {
+        return has_capture_full::<V>(s);
+    }
     let own = s.own();
     let opp = s.opp();
     let empty = V::G::valid() & !(own | opp);
@@ -463,6 +474,9 @@ pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
 
 /// Generates the non-capturing moves.
 pub(crate) fn gen_quiet<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S) {
+    if V::FULL {
+        return gen_quiet_full::<V, S>(s, sink);
+    }
     let own = s.own();
     let empty = V::G::valid() & !(own | s.opp());
     let men = own & !s.kings;
@@ -497,6 +511,9 @@ pub(crate) fn gen_quiet<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S)
 /// Counts the non-capturing moves without listing them.
 #[inline]
 pub(crate) fn count_quiet<V: Spec>(s: &State<BB<V>>) -> u64 {
+    if V::FULL {
+        return count_quiet_full::<V>(s);
+    }
     let own = s.own();
     let empty = V::G::valid() & !(own | s.opp());
     let men = own & !s.kings;
@@ -522,8 +539,111 @@ pub(crate) fn count_quiet<V: Spec>(s: &State<BB<V>>) -> u64 {
     n
 }
 
-/// Generates every completed capture sequence (before the majority rule).
-/// Generates every capture sequence of the side to move into `sink`; false when the search
+// ---------------------------------------------------------------------------------------
+// The full board (Turkish): orthogonal steps, men forward and sideways.
+
+/// No direction yet: the first capture of a sequence.
+const NO_DIR: usize = 4;
+
+/// On the full board, the direction in which a man of the side to move may not go: back.
+#[inline(always)]
+fn full_back(white: bool) -> usize {
+    if white { 1 } else { 0 }
+}
+
+/// [`has_capture`] on the full board.
+fn has_capture_full<V: Spec>(s: &State<BB<V>>) -> bool {
+    let own = s.own();
+    let opp = s.opp();
+    let empty = V::G::valid() & !(own | opp);
+    let men = own & !s.kings;
+    let kings = own & s.kings;
+    let prey = if V::MAN_TAKES_KING {
+        opp
+    } else {
+        opp & !s.kings
+    };
+    let back = full_back(s.white_to_move);
+    for d in 0..4 {
+        if d != back && !(V::G::step(V::G::step(men, d) & prey, d) & empty).is_zero() {
+            return true;
+        }
+        if !kings.is_zero() {
+            let mut frontier = V::G::step(kings, d);
+            let mut hits = BB::<V>::ZERO;
+            while !frontier.is_zero() {
+                hits |= frontier & opp;
+                frontier = V::G::step(frontier & empty, d);
+            }
+            if !(V::G::step(hits, d) & empty).is_zero() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// [`gen_quiet`] on the full board: men one square forward or sideways, kings along rows and
+/// files.
+fn gen_quiet_full<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S) {
+    let own = s.own();
+    let empty = V::G::valid() & !(own | s.opp());
+    let men = own & !s.kings;
+    let promo = promo_row::<V>(s.white_to_move);
+    let back = full_back(s.white_to_move);
+    for d in (0..4).filter(|&d| d != back) {
+        let mut t = V::G::step(men, d) & empty;
+        while !t.is_zero() {
+            let to = t.lowest();
+            t ^= to;
+            sink.quiet(V::G::step(to, d ^ 1), to, !(to & promo).is_zero());
+        }
+    }
+    let mut kings = own & s.kings;
+    while !kings.is_zero() {
+        let k = kings.lowest();
+        kings ^= k;
+        for d in 0..4 {
+            let mut x = V::G::step(k, d) & empty;
+            while !x.is_zero() {
+                sink.quiet(k, x, false);
+                if !V::FLYING {
+                    break;
+                }
+                x = V::G::step(x, d) & empty;
+            }
+        }
+    }
+}
+
+/// [`count_quiet`] on the full board.
+fn count_quiet_full<V: Spec>(s: &State<BB<V>>) -> u64 {
+    let own = s.own();
+    let empty = V::G::valid() & !(own | s.opp());
+    let men = own & !s.kings;
+    let back = full_back(s.white_to_move);
+    let mut n = 0u64;
+    for d in (0..4).filter(|&d| d != back) {
+        n += (V::G::step(men, d) & empty).popcnt() as u64;
+    }
+    let kings = own & s.kings;
+    if !kings.is_zero() {
+        for d in 0..4 {
+            let mut x = V::G::step(kings, d) & empty;
+            while !x.is_zero() {
+                n += x.popcnt() as u64;
+                if !V::FLYING {
+                    break;
+                }
+                x = V::G::step(x, d) & empty;
+            }
+        }
+    }
+    n
+}
+
+/// Generates every completed capture sequence of the side to move (before the majority rule)
+/// into `sink`; false when the search
 /// stopped at [`CAPTURE_SEARCH_LIMIT`] and some sequences were not generated.
 pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S) -> bool {
     let own = s.own();
@@ -560,7 +680,13 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
         c.cap = BB::<V>::ZERO;
         c.seen.clear();
         c.with_king = !(s.kings & p).is_zero();
-        if !c.with_king {
+        if V::FULL {
+            if c.with_king {
+                c.full_king(p, NO_DIR, false);
+            } else {
+                c.full_man(p);
+            }
+        } else if !c.with_king {
             c.man(p);
         } else if V::FLYING {
             c.flying_king(p, false);
@@ -594,7 +720,7 @@ struct Capturer<'s, V: Spec, S> {
     /// the same pieces taken in many orders: each (square, pieces taken, crowned) is searched
     /// once per starting piece. Only kept where the capture choice does not look at the order
     /// (free or majority), so that skipping a repeat changes no move and no rank.
-    seen: HashSet<(u32, u128, bool)>,
+    seen: HashSet<(u32, u128, u8)>,
     /// Search steps taken so far in this position, against [`CAPTURE_SEARCH_LIMIT`].
     steps: u32,
     /// The search stopped at the limit and skipped some sequences.
@@ -605,16 +731,111 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
     /// True when this (square, pieces taken, crowned) was searched before from this piece.
     #[inline(always)]
     fn repeat(&mut self, sq: BB<V>, promotes: bool) -> bool {
+        self.repeat_from(sq, promotes, NO_DIR)
+    }
+
+    /// [`Capturer::repeat`] for a king that arrived along direction `dir` (where it may not
+    /// turn back, the way it came is part of what is searched).
+    #[inline(always)]
+    fn repeat_from(&mut self, sq: BB<V>, promotes: bool, dir: usize) -> bool {
         if self.steps >= CAPTURE_SEARCH_LIMIT {
             self.cut = true;
             return true;
         }
         self.steps += 1;
+        let dir = if V::NO_ABOUT_TURN { dir } else { NO_DIR };
         self.immediate
             && matches!(V::CHOICE, CaptureChoice::Free | CaptureChoice::Majority)
-            && !self
-                .seen
-                .insert((sq.lowest_index(), self.cap.to_u128(), promotes))
+            && !self.seen.insert((
+                sq.lowest_index(),
+                self.cap.to_u128(),
+                promotes as u8 | (dir as u8) << 1,
+            ))
+    }
+
+    /// A man on the full board (Turkish) on `sq` jumps on, forward or sideways, as far as it
+    /// can. Pieces it takes are gone at once, so it cannot turn back over the one it just took.
+    fn full_man(&mut self, sq: BB<V>) {
+        if self.repeat(sq, false) {
+            return;
+        }
+        let back = full_back(self.white);
+        let mut any = false;
+        for d in (0..4).filter(|&d| d != back) {
+            let mid = V::G::step(sq, d) & self.man_takeable();
+            if mid.is_zero() {
+                continue;
+            }
+            let land = V::G::step(mid, d) & self.empty();
+            if land.is_zero() {
+                continue;
+            }
+            any = true;
+            self.push(mid, land);
+            if (land & self.promo).is_zero() {
+                self.full_man(land);
+            } else {
+                match V::PROMO {
+                    PromotionRule::EndsMove => self.emit(land, true),
+                    PromotionRule::ContinuesAsKing => self.full_king(land, d, true),
+                    PromotionRule::ContinuesAsMan => self.full_man(land),
+                }
+            }
+            self.pop(mid);
+        }
+        if !any {
+            let promotes = !(sq & self.promo).is_zero();
+            self.emit(sq, promotes);
+        }
+    }
+
+    /// A king on the full board on `sq`, which arrived by a capture along direction `last`
+    /// ([`NO_DIR`] at the start), takes on along rows and files as far as it can, landing on
+    /// any empty square beyond each piece it takes and, under [`Spec::NO_ABOUT_TURN`], never
+    /// going back the way it came. Under the majority rule a landing square from which no
+    /// capture follows loses to one from which one does, so every landing square is searched.
+    fn full_king(&mut self, sq: BB<V>, last: usize, promotes: bool) {
+        if self.repeat_from(sq, promotes, last) {
+            return;
+        }
+        let mut any = false;
+        for d in 0..4 {
+            if V::NO_ABOUT_TURN && last != NO_DIR && d == last ^ 1 {
+                continue;
+            }
+            let empty = self.empty();
+            let mid = self.first_hit(sq, d, empty) & self.takeable();
+            if mid.is_zero() {
+                continue;
+            }
+            let first = V::G::step(mid, d) & empty;
+            if first.is_zero() {
+                continue;
+            }
+            any = true;
+            self.cap |= mid;
+            let empty = self.empty();
+            let mut lands = BB::<V>::ZERO;
+            let mut l = first;
+            while !(l & empty).is_zero() {
+                lands |= l;
+                if !V::FLYING || V::LANDS_BEHIND {
+                    break;
+                }
+                l = V::G::step(l, d);
+            }
+            self.cap ^= mid;
+            while !lands.is_zero() {
+                let l = lands.lowest();
+                lands ^= l;
+                self.push(mid, l);
+                self.full_king(l, d, promotes);
+                self.pop(mid);
+            }
+        }
+        if !any {
+            self.emit(sq, promotes);
+        }
     }
 
     #[inline(always)]

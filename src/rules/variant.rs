@@ -45,6 +45,8 @@ pub enum Variant {
     /// lidraughts' Frysk!: the Frisian rules with five men a side on the back row (lidraughts'
     /// GameType 97).
     Frysk,
+    /// Turkish draughts (dama), all 64 squares of an 8x8 board, orthogonal moves, GameType 30.
+    Turkish,
 }
 
 /// What happens when a man reaches the far row in the middle of a capture.
@@ -227,6 +229,8 @@ pub struct Rules {
     pub promotion: PromotionRule,
     /// Rows of men each side starts with.
     pub start_rows: u8,
+    /// Empty rows behind each side's men at the start (Turkish draughts: its back row).
+    pub start_gap: u8,
     /// Who has won when the game is over.
     pub end: EndRule,
     /// When captured pieces leave the board (a position's default; see
@@ -236,8 +240,11 @@ pub struct Rules {
     /// on any empty square beyond it (Thai).
     pub king_lands_behind: bool,
     /// Men and kings also capture along the rows and files, over the next playing square of
-    /// the same colour (Frisian).
+    /// the same colour (Frisian). On the full board of Turkish draughts every move is
+    /// orthogonal and this switch is not used.
     pub orthogonal_captures: bool,
+    /// A capturing king may not turn back 180 degrees between two captures (Turkish).
+    pub no_about_turn: bool,
     /// A side that still has men may make at most this many non-capturing moves in a row with
     /// the same king (Frisian: three). History, so the replay checks it, not the generator.
     pub king_move_limit: Option<u8>,
@@ -299,10 +306,12 @@ const INTERNATIONAL: Rules = Rules {
     capture_choice: CaptureChoice::Majority,
     promotion: PromotionRule::ContinuesAsMan,
     start_rows: 4,
+    start_gap: 0,
     end: EndRule::NoMoveLoses,
     capture_removal: CaptureRemoval::AfterMove,
     king_lands_behind: false,
     orthogonal_captures: false,
+    no_about_turn: false,
     king_move_limit: None,
 };
 
@@ -349,7 +358,7 @@ const fn entry(
 
 impl Variant {
     /// Every variant pdnkit replays, one entry each, in the order of [`Variant`].
-    pub const TABLE: [VariantInfo; 15] = [
+    pub const TABLE: [VariantInfo; 16] = [
         VariantInfo {
             aliases: &["standard", "polish", "intl", "10x10"],
             variant_tags: &["standard", "international", "from position"],
@@ -606,6 +615,14 @@ impl Variant {
                 },
             )
         },
+        VariantInfo {
+            aliases: &["turkish-draughts"],
+            variant_tags: &["turkish", "turkish draughts"],
+            strong_words: &["turkish", "turkiye", "turkey"],
+            notation: ALGEBRAIC,
+            replay_candidate: false,
+            ..entry(Variant::Turkish, 30, "turkish", "Turkish draughts", TURKISH)
+        },
     ];
 
     /// Every variant, in the order of [`Variant::TABLE`].
@@ -710,6 +727,21 @@ const FRISIAN: Rules = Rules {
     ..INTERNATIONAL
 };
 
+/// The Turkish rules: all 64 squares, 16 men a side on the second and third rows, men step and
+/// capture forward and sideways, kings fly along rows and files, captured pieces removed as
+/// they are taken, a capturing king never turns back, the most pieces must be taken (a king
+/// counting as one), a man that reaches the far row during a capture is crowned when the move
+/// ends, White first (docs/variants.md names the sources).
+const TURKISH: Rules = Rules {
+    board: Board::F8,
+    men_capture_backward: false,
+    start_rows: 2,
+    start_gap: 1,
+    capture_removal: CaptureRemoval::Immediate,
+    no_about_turn: true,
+    ..EIGHT
+};
+
 // The table is in the order of the enum, so `info` is an index.
 const _: () = {
     let mut i = 0;
@@ -772,7 +804,7 @@ mod tests {
             assert_eq!(v.gametype().to_string().parse::<Variant>(), Ok(v));
             assert_eq!(Variant::from_gametype(v.gametype()), Some(v));
         }
-        assert!("turkish".parse::<Variant>().is_err());
+        assert_eq!("30".parse::<Variant>(), Ok(Variant::Turkish));
         assert!("41".parse::<Variant>().is_err());
     }
 

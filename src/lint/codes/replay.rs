@@ -382,12 +382,12 @@ code!(
     Tag,
     Warning,
     "the game's variant has no rules in pdnkit: moves are not checked",
-    "The GameType (or Variant tag) names a game whose rules pdnkit does not know (Spanish, \
-     Frisian, Turkish, chess ...), or tag words name such a game for a game without GameType \
-     (`Frisian` in Event). The game is read and its syntax checked, but its moves are not \
-     replayed. `--variant` with such a game (`--variant 30`) asks for exactly that: it is said \
+    "The GameType (or Variant tag) names a game whose rules pdnkit does not know \
+     (Spantsiretti, chess, Othello ...), or tag words name such a game for a game without \
+     GameType. The game is read and its syntax checked, but its moves are not \
+     replayed. `--variant` with such a game (`--variant 41`) asks for exactly that: it is said \
      once per file, as an info.",
-    "[GameType \"30\"]\n1. a3-a4 *"
+    "[GameType \"41\"]\n1. a3-a4 *"
 );
 code!(
     G508,
@@ -450,7 +450,7 @@ code!(
     Warning,
     "no GameType, and no variant pdnkit knows replays the game without error",
     "The game has no GameType tag and every variant its evidence allows stops on an error. \
-     It may be of a variant pdnkit does not replay (Frisian, Turkish, ...), or hold a real \
+     It may be of a variant pdnkit does not replay (Spantsiretti, ...), or hold a real \
      error: pdnkit cannot tell which, so it asserts no rule error under a guess. The warning \
      names the closest variant and its first failure. Give `--variant` or add a GameType tag: \
      the moves are then checked under that variant and its errors are errors.",
