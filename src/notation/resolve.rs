@@ -7,8 +7,8 @@
 //! matches when the piece crosses or lands on it, in order. Two legal moves that match and take
 //! different pieces make the notation ambiguous.
 
-use crate::board::{Board, Color, Piece, Position, Role, Square};
-use crate::rules::Move;
+use crate::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
+use crate::rules::{CaptureChoice, Move};
 use crate::syntax::{Move as MoveToken, SquareValue};
 
 use super::squares::Layout;
@@ -485,11 +485,45 @@ pub fn resolve_squares(
         });
     }
     let mut cands = lookup(pos.board(), written, &legal);
+    if cands.is_empty() {
+        cands = reordered(pos, written, &legal);
+    }
     match cands.len() {
         0 => Err(why_not(written, written_capture, pos, &legal)),
         1 => Ok(resolved(cands.swap_remove(0))),
         _ => Err(ResolveError::Ambiguous { candidates: cands }),
     }
+}
+
+/// The legal captures whose full path the written squares give in another order: a king going
+/// round a ring of pieces can take the same pieces either way, and the move generator keeps
+/// one order per set of pieces taken. Only where the order cannot matter: pieces removed
+/// after the move, and a capture choice that counts pieces or their value, not their order.
+fn reordered(pos: &Position, written: &[Square], legal: &[Move]) -> Vec<Move> {
+    let order_free = matches!(
+        pos.variant().rules().capture_choice,
+        CaptureChoice::Free | CaptureChoice::Majority | CaptureChoice::Value
+    );
+    let (Some(&from), Some(&to)) = (written.first(), written.last()) else {
+        return Vec::new();
+    };
+    if written.len() < 4 || pos.capture_removal() != CaptureRemoval::AfterMove || !order_free {
+        return Vec::new();
+    }
+    let mut inner = written[1..written.len() - 1].to_vec();
+    inner.sort_unstable();
+    let mut out: Vec<Move> = Vec::new();
+    for mv in legal {
+        if mv.from != from || mv.to != to || mv.path.len() != written.len() {
+            continue;
+        }
+        let mut landings = mv.path[1..mv.path.len() - 1].to_vec();
+        landings.sort_unstable();
+        if landings == inner && !out.iter().any(|o| o.same_move(mv)) {
+            out.push(mv.clone());
+        }
+    }
+    out
 }
 
 /// Why written squares that match no legal move of `pos` do not.
@@ -715,6 +749,18 @@ mod tests {
             vec![sq(&l, "28"), sq(&l, "19"), sq(&l, "8")]
         );
         assert_eq!(r.mv.captured.to_vec(), vec![sq(&l, "23"), sq(&l, "13")]);
+    }
+
+    #[test]
+    fn a_ring_capture_written_in_either_order_resolves_to_the_same_move() {
+        // A king on 32 takes the four men round 22 going either way and comes back to 32.
+        let fen = Some("W:WK32:B28,18,17,27,1");
+        let a = last("20", fen, "1. 32x23x12x21x32").expect("legal");
+        let b = last("20", fen, "1. 32x21x12x23x32").expect("legal");
+        assert!(a.mv.same_move(&b.mv));
+        assert_eq!(a.mv.captured.len(), 4);
+        // A path that lands elsewhere is still no capture of the position.
+        assert!(last("20", fen, "1. 32x21x12x24x32").is_err());
     }
 
     #[test]
