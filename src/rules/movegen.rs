@@ -472,6 +472,25 @@ pub(crate) fn has_capture<V: Spec>(s: &State<BB<V>>) -> bool {
     false
 }
 
+/// The quiet moves of `kings` over `empty`: one step in each of the geometry's four
+/// directions, or as far as the way is clear for flying kings.
+fn king_quiets<V: Spec, S: Sink<BB<V>>>(mut kings: BB<V>, empty: BB<V>, sink: &mut S) {
+    while !kings.is_zero() {
+        let k = kings.lowest();
+        kings ^= k;
+        for d in 0..4 {
+            let mut x = V::G::step(k, d) & empty;
+            while !x.is_zero() {
+                sink.quiet(k, x, false);
+                if !V::FLYING {
+                    break;
+                }
+                x = V::G::step(x, d) & empty;
+            }
+        }
+    }
+}
+
 /// Generates the non-capturing moves.
 pub(crate) fn gen_quiet<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S) {
     if V::FULL {
@@ -491,21 +510,7 @@ pub(crate) fn gen_quiet<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S)
             sink.quiet(V::G::step(to, 3 - d), to, !(to & promo).is_zero());
         }
     }
-    let mut kings = own & s.kings;
-    while !kings.is_zero() {
-        let k = kings.lowest();
-        kings ^= k;
-        for d in 0..4 {
-            let mut x = V::G::step(k, d) & empty;
-            while !x.is_zero() {
-                sink.quiet(k, x, false);
-                if !V::FLYING {
-                    break;
-                }
-                x = V::G::step(x, d) & empty;
-            }
-        }
-    }
+    king_quiets::<V, S>(own & s.kings, empty, sink);
 }
 
 /// Counts the non-capturing moves without listing them.
@@ -599,21 +604,7 @@ fn gen_quiet_full<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut S) {
             sink.quiet(V::G::step(to, d ^ 1), to, !(to & promo).is_zero());
         }
     }
-    let mut kings = own & s.kings;
-    while !kings.is_zero() {
-        let k = kings.lowest();
-        kings ^= k;
-        for d in 0..4 {
-            let mut x = V::G::step(k, d) & empty;
-            while !x.is_zero() {
-                sink.quiet(k, x, false);
-                if !V::FLYING {
-                    break;
-                }
-                x = V::G::step(x, d) & empty;
-            }
-        }
-    }
+    king_quiets::<V, S>(own & s.kings, empty, sink);
 }
 
 /// [`count_quiet`] on the full board.
