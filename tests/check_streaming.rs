@@ -1,6 +1,9 @@
 //! The streaming check (each game replayed part by part as it is read, no tree kept) finds
 //! exactly what the tree path finds.
 
+#[allow(dead_code)]
+mod common;
+
 use pdnkit::check::{CheckOptions, FileTotals, PART_ELEMENTS, check_stream};
 use pdnkit::random::{GenOptions, generate};
 use pdnkit::rules::Variant;
@@ -47,26 +50,9 @@ fn same_findings(text: &[u8], options: &CheckOptions) {
     assert_eq!(tree.1, streaming.1);
 }
 
-fn corpus_files() -> Vec<std::path::PathBuf> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
-    let mut files: Vec<_> = walkdir::WalkDir::new(root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| {
-            e.file_type().is_file()
-                && e.path()
-                    .extension()
-                    .is_some_and(|x| x.eq_ignore_ascii_case("pdn"))
-        })
-        .map(|e| e.into_path())
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn streaming_finds_what_the_tree_path_finds_in_the_corpus() {
-    for path in corpus_files() {
+    for path in common::corpus_files(&["pdn"]) {
         let bytes = std::fs::read(&path).unwrap();
         same_findings(&bytes, &CheckOptions::default());
         let strict = CheckOptions {

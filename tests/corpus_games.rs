@@ -2,29 +2,9 @@
 //! reads equals a count made another way, line by line, by the rules a person uses to see where
 //! one game ends and the next begins, without the reader's code.
 
-use std::path::{Path, PathBuf};
-
+#[allow(dead_code)]
+mod common;
 use pdnkit::check::{CheckOptions, check_stream};
-
-/// The corpus files `check` reads as PDN, in name order.
-fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .filter(|p| {
-            let ext = p
-                .extension()
-                .and_then(|x| x.to_str())
-                .map(str::to_ascii_lowercase);
-            matches!(ext.as_deref(), Some("pdn" | "txt"))
-        })
-        .collect();
-    files.sort();
-    files
-}
 
 /// A line that opens with a tag: `[Name "`.
 fn is_tag_line(s: &str) -> bool {
@@ -130,7 +110,7 @@ fn count_games(text: &str) -> usize {
 
 #[test]
 fn every_corpus_file_gives_as_many_games_as_a_line_count_finds() {
-    let files = corpus_files();
+    let files = common::corpus_files(&["pdn", "txt"]);
     assert!(files.len() >= 45, "{} files", files.len());
     let mut wrong = Vec::new();
     for path in &files {

@@ -1,6 +1,9 @@
 //! The streaming reader's visitor: what it hears is what the syntax tree holds, and where the
 //! blocks of a file end changes nothing.
 
+#[allow(dead_code)]
+mod common;
+
 use std::ops::ControlFlow;
 
 use pdnkit::lint::Diagnostic;
@@ -10,23 +13,6 @@ use pdnkit::syntax::{
     Skip, Strength, Tag, Visitor, parse_str,
 };
 use proptest::prelude::*;
-
-fn corpus_files() -> Vec<std::path::PathBuf> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
-    let mut files: Vec<_> = walkdir::WalkDir::new(root)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| {
-            e.file_type().is_file()
-                && e.path()
-                    .extension()
-                    .is_some_and(|x| x.eq_ignore_ascii_case("pdn"))
-        })
-        .map(|e| e.into_path())
-        .collect();
-    files.sort();
-    files
-}
 
 /// Text made of PDN pieces, so the reader's deeper states are reached.
 fn pdn_soup() -> impl Strategy<Value = String> {
@@ -329,7 +315,7 @@ fn skipping_keeps_the_main_line(text: &str) {
 
 fn corpus_text() -> String {
     let mut all = String::new();
-    for path in corpus_files() {
+    for path in common::corpus_files(&["pdn"]) {
         let bytes = std::fs::read(&path).unwrap();
         let chunks = parse_str(&String::from_utf8_lossy(&bytes), &ReadOptions::default());
         for c in chunks {

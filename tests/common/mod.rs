@@ -1,4 +1,4 @@
-//! What several CLI test files share: a temporary directory tree.
+//! What several test files share: a temporary directory tree, and the corpus's files.
 
 #[allow(dead_code)]
 pub mod report;
@@ -32,4 +32,24 @@ impl Drop for TempTree {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.0);
     }
+}
+
+/// The files of corpus/ whose extension is one of `exts` (in any case), in path order.
+#[allow(dead_code)]
+pub fn corpus_files(exts: &[&str]) -> Vec<PathBuf> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_type().is_file()
+                && e.path()
+                    .extension()
+                    .and_then(|x| x.to_str())
+                    .is_some_and(|x| exts.iter().any(|e| x.eq_ignore_ascii_case(e)))
+        })
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    files
 }
