@@ -61,12 +61,41 @@ fn a_file_mixing_8x8_and_10x10_games_gets_one_guess_per_board() {
 }
 
 #[test]
-fn an_8x8_game_is_never_guessed_as_a_larger_board() {
-    // 32-28 is White's move on 8x8, where Black moves first; on 10x10 it would be a fine
-    // opening, but squares up to 32 make an 8x8 game.
+fn squares_within_32_that_no_8x8_variant_replays_are_tried_on_10x10() {
+    // 32-28 is White's move on 8x8, where Black moves first, but a fine International
+    // opening: a short 10x10 game may never leave squares 1-32 (parser test files, problems).
     let (ds, totals) = check("1. 32-28 19-23 *\n", None);
-    assert!(totals.variants.is_empty(), "{:?}", totals.variants);
-    assert_eq!(codes(&ds), ["G513"]);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("no 8x8 variant replays it"),
+        "{}",
+        ds[0].message
+    );
+    assert!(ds[0].message.contains("fit 10x10 too"), "{}", ds[0].message);
+    assert_eq!(totals.variants.get(&Variant::International), Some(&1));
+}
+
+#[test]
+fn an_8x8_file_keeps_its_variant_around_a_game_read_on_10x10() {
+    // English games around one that only International replays: the English run is not
+    // replaced, and the odd game is said once.
+    let text = "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+                1. 9-14 22-17 *\n";
+    let (ds, totals) = check(text, None);
+    let guesses: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.code == "G506")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(guesses.len(), 2, "{ds:#?}");
+    assert!(guesses[0].contains("English draughts"), "{guesses:?}");
+    assert!(
+        guesses[1].contains("read as International draughts"),
+        "{guesses:?}"
+    );
+    assert_eq!(totals.variants.get(&Variant::English), Some(&2));
+    assert_eq!(totals.variants.get(&Variant::International), Some(&1));
+    assert!(ds.iter().all(|d| d.severity != Severity::Error), "{ds:#?}");
 }
 
 /// 11-15 23-19, then 11-16 from the square 11-15 just left: no variant replays it.

@@ -440,6 +440,40 @@ fn online_variants_results_follow_their_end_rules() {
     assert!(g503[1].contains("which wins Breakthrough"), "{g503:?}");
 }
 
+#[test]
+fn a_move_after_the_first_king_of_breakthrough_is_one_g501() {
+    let text = "[GameType \"96\"]\n[FEN \"B:W31:B42\"]\n1... 42-47 2. 31-27 27-22 *\n";
+    let ds = run(text, RuleProfile::Modern);
+    assert_eq!(
+        ds.iter().map(|d| d.code).collect::<Vec<_>>(),
+        ["G501"],
+        "{ds:#?}"
+    );
+    assert!(
+        ds[0].message.contains("black has a king, which wins Breakthrough"),
+        "{}",
+        ds[0].message
+    );
+}
+
+#[test]
+fn a_variant_tag_naming_a_lidraughts_game_refines_its_boards_gametype() {
+    // lidraughts writes Frysk! on Frisian's GameType 40 and Antidraughts on International's
+    // 20, with the game in the Variant tag. Frysk! starts with five men a side, so 48-42 is
+    // a move there; under Frisian 42 is occupied.
+    let frysk = "[GameType \"40\"]\n[Variant \"Frysk!\"]\n1. 48-42 3-8 *\n";
+    assert!(codes(frysk).is_empty(), "{:?}", codes(frysk));
+    let frisian = "[GameType \"40\"]\n1. 48-42 3-8 *\n";
+    assert_eq!(codes(frisian), ["R303"]);
+    // White has no piece left and so wins Antidraughts.
+    let anti = "[GameType \"20\"]\n[Variant \"Antidraughts\"]\n[FEN \"B:W28:B23\"]\n\
+                [Result \"2-0\"]\n1... 23x32 2-0\n";
+    assert!(codes(anti).is_empty(), "{:?}", codes(anti));
+    // A Variant tag naming a game with a GameType of its own does not override the GameType.
+    let russian = "[GameType \"26\"]\n[Variant \"Russian\"]\n1. 32-28 19-23 *\n";
+    assert_eq!(codes(russian), codes("[GameType \"26\"]\n1. 32-28 19-23 *\n"));
+}
+
 /// Swaps the results `2-0` and `0-2` of a text, in Result tags and as words of the movetext.
 fn flip_results(text: &str) -> String {
     let flip = |w: &str| match w {

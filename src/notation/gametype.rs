@@ -71,6 +71,13 @@ pub struct Resolved {
     pub unsupported: Option<String>,
 }
 
+/// Whether a GameType number is one of lidraughts' private numbers (96 Breakthrough, 97
+/// Frysk!, 98 Antidraughts). Its own exports write these games on their board's standard
+/// GameType, naming the game in a `Variant` tag (`[GameType "20"] [Variant "Antidraughts"]`).
+pub fn is_server_private(number: u32) -> bool {
+    (96..=98).contains(&number)
+}
+
 /// The name of a GameType number (PDN 3.0 table, plus lidraughts' private numbers).
 pub fn game_name(number: u32) -> Option<&'static str> {
     if let Some(v) = Variant::from_gametype(number) {

@@ -8,7 +8,7 @@
 //! different pieces make the notation ambiguous.
 
 use crate::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
-use crate::rules::{CaptureChoice, Move};
+use crate::rules::{CaptureChoice, EndRule, Move};
 use crate::syntax::{Move as MoveToken, SquareValue};
 
 use super::squares::Layout;
@@ -288,6 +288,11 @@ pub enum ResolveError {
         /// The side to move has no pieces at all.
         no_pieces: bool,
     },
+    /// A king was made in a variant the first king wins (Breakthrough): the game was over.
+    KingWon {
+        /// The side that made the king.
+        winner: Color,
+    },
     /// No piece stands on the starting square.
     NoPiece {
         /// The starting square.
@@ -468,6 +473,14 @@ pub fn resolve_squares(
         mv,
         squares: written.to_vec(),
     };
+    if pos.variant().rules().end == EndRule::FirstKingWins {
+        let king = |c: Color| pos.count(c, Role::King) > 0;
+        match (king(Color::White), king(Color::Black)) {
+            (true, false) => return Err(ResolveError::KingWon { winner: Color::White }),
+            (false, true) => return Err(ResolveError::KingWon { winner: Color::Black }),
+            _ => {}
+        }
+    }
     // Most moves are quiet steps with no capture about: look that move up directly.
     if let [from, to] = written[..] {
         if let Some(mv) = pos.legal_quiet_move(from, to) {

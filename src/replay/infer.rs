@@ -410,6 +410,35 @@ pub(super) fn infer(
             None => unfit_fen.push(v),
         }
     }
+    // Squares that fit a small board fit the larger ones too (a short International game may
+    // never leave squares 1-32): when no variant of the small board replays the game, those of
+    // the next larger board that one does are tried.
+    let mut larger: Option<Board> = None;
+    if any && !tried.iter().any(Tried::clean) {
+        let bigger = Board::ALL
+            .into_iter()
+            .filter(|b| b.size() > board.size() && b.is_full() == board.is_full());
+        for b in bigger {
+            let mut more: Vec<Tried> = Vec::new();
+            for usual in [true, false] {
+                for k in known() {
+                    if let Some(v) = k.variant.filter(|_| k.replay) {
+                        if k.board == b && (k.algebraic == algebraic) == usual {
+                            more.extend(try_variant(game, v, algebraic, options));
+                        }
+                    }
+                }
+            }
+            if more.iter().any(Tried::clean) {
+                larger = Some(b);
+                tried.extend(more);
+                break;
+            }
+        }
+    }
+    if let Some(b) = larger {
+        reasons.push(format!("no {board} variant replays it, and the squares fit {b} too"));
+    }
     if tried.is_empty() {
         // No candidate takes the FEN: report it as read for the first.
         if let Some(&v) = unfit_fen.first() {
@@ -502,8 +531,9 @@ pub(super) fn infer(
         None => {
             let v = clean.first().copied();
             if let Some(v) = v {
-                // A game without squares says nothing about the file's variant.
-                if any {
+                // A game without squares says nothing about the file's variant, and one read
+                // on a larger board than its squares need says little about the others.
+                if any && larger.is_none() {
                     ctx.runs.push(Run {
                         key,
                         variant: v,

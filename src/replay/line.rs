@@ -1037,6 +1037,17 @@ impl<'g> Shared<'g, '_> {
                 )
                 .with_context(ctx)
             }
+            ResolveError::KingWon { winner } => Diagnostic::new(
+                &G501,
+                m.span,
+                format!(
+                    "{}: the game was already over, {} has a king, which wins {}",
+                    ctx.text,
+                    winner.as_str(),
+                    pos.variant().title()
+                ),
+            )
+            .with_context(ctx),
             ResolveError::NoPiece { .. } => {
                 let legal = legal();
                 ctx.expected = notate_all(&legal, &legal);

@@ -3,7 +3,7 @@
 use crate::board::{Board, Color, Position};
 use crate::lint::codes::replay::{G504, G507, G508, G509, G510, G511, G512};
 use crate::lint::{Diagnostic, Severity};
-use crate::notation::gametype::game_name;
+use crate::notation::gametype::{game_name, is_server_private};
 use crate::notation::{GameType, Layout, NotationKind, RawFen};
 use crate::rules::Variant;
 use crate::source::Span;
@@ -76,6 +76,18 @@ pub(super) fn select(
                 let r = gt.resolve();
                 match (r.variant, r.layout) {
                     (Some(v), Some(l)) => {
+                        // lidraughts writes its own games on their board's GameType with a
+                        // Variant tag (`[GameType "20"] [Variant "Antidraughts"]`): such a tag
+                        // says which game of the board it is.
+                        let v = game
+                            .tags
+                            .iter()
+                            .find(|t| t.name == "Variant")
+                            .and_then(|t| Variant::from_variant_tag(&t.value))
+                            .filter(|w| {
+                                is_server_private(w.gametype()) && w.board() == v.board()
+                            })
+                            .unwrap_or(v);
                         if forced.is_none_or(|f| f == v) {
                             for note in &r.notes {
                                 diags.push(Diagnostic::new(&G509, tag.value_span, note.clone()));

@@ -313,8 +313,9 @@ code!(
     GameOver,
     Error,
     "moves are recorded after the game was over",
-    "The side to move had no legal move (no pieces left, or all blocked), so the game was over, \
-     yet more moves follow.",
+    "The side to move had no legal move (no pieces left, or all blocked), or, in a variant the \
+     first king wins (lidraughts' Breakthrough), a king had been made: the game was over, yet \
+     more moves follow.",
     "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 2. 5-1 *"
 );
 code!(
