@@ -450,7 +450,9 @@ fn a_move_after_the_first_king_of_breakthrough_is_one_g501() {
         "{ds:#?}"
     );
     assert!(
-        ds[0].message.contains("black has a king, which wins Breakthrough"),
+        ds[0]
+            .message
+            .contains("black has a king, which wins Breakthrough"),
         "{}",
         ds[0].message
     );
@@ -471,7 +473,10 @@ fn a_variant_tag_naming_a_lidraughts_game_refines_its_boards_gametype() {
     assert!(codes(anti).is_empty(), "{:?}", codes(anti));
     // A Variant tag naming a game with a GameType of its own does not override the GameType.
     let russian = "[GameType \"26\"]\n[Variant \"Russian\"]\n1. 32-28 19-23 *\n";
-    assert_eq!(codes(russian), codes("[GameType \"26\"]\n1. 32-28 19-23 *\n"));
+    assert_eq!(
+        codes(russian),
+        codes("[GameType \"26\"]\n1. 32-28 19-23 *\n")
+    );
 }
 
 /// Swaps the results `2-0` and `0-2` of a text, in Result tags and as words of the movetext.

@@ -258,3 +258,22 @@ fn a_square_number_too_large_to_store_is_reported_with_its_limit() {
     let chunks = parse_str("1. 65535-28 *\n", &ReadOptions::default());
     assert!(codes_of(&chunks).is_empty());
 }
+
+#[test]
+fn a_tag_line_without_its_bracket_is_named_as_one() {
+    // A real export lost the `[` of an Event tag; the message says what the line looks like.
+    let text = "[White \"A\"]\nEvent \"Veteranenkampioenschap 2025\"]\n1. 32-28 19-23 *\n";
+    let chunks = parse_str(text, &ReadOptions::default());
+    let d: Vec<_> = chunks.iter().flat_map(|c| &c.diagnostics).collect();
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert_eq!(d[0].code, "S105");
+    assert!(
+        d[0].message.contains("a tag missing its opening `[`"),
+        "{}",
+        d[0].message
+    );
+    // A word that is not shaped like a tag gets the plain message.
+    let plain = parse_str("1. 32-28 hello 19-23 *\n", &ReadOptions::default());
+    let m = &plain[0].diagnostics[0].message;
+    assert_eq!(m, "`hello` is not PDN");
+}

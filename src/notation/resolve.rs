@@ -476,8 +476,16 @@ pub fn resolve_squares(
     if pos.variant().rules().end == EndRule::FirstKingWins {
         let king = |c: Color| pos.count(c, Role::King) > 0;
         match (king(Color::White), king(Color::Black)) {
-            (true, false) => return Err(ResolveError::KingWon { winner: Color::White }),
-            (false, true) => return Err(ResolveError::KingWon { winner: Color::Black }),
+            (true, false) => {
+                return Err(ResolveError::KingWon {
+                    winner: Color::White,
+                });
+            }
+            (false, true) => {
+                return Err(ResolveError::KingWon {
+                    winner: Color::Black,
+                });
+            }
             _ => {}
         }
     }

@@ -437,7 +437,9 @@ pub(super) fn infer(
         }
     }
     if let Some(b) = larger {
-        reasons.push(format!("no {board} variant replays it, and the squares fit {b} too"));
+        reasons.push(format!(
+            "no {board} variant replays it, and the squares fit {b} too"
+        ));
     }
     if tried.is_empty() {
         // No candidate takes the FEN: report it as read for the first.

@@ -84,9 +84,7 @@ pub(super) fn select(
                             .iter()
                             .find(|t| t.name == "Variant")
                             .and_then(|t| Variant::from_variant_tag(&t.value))
-                            .filter(|w| {
-                                is_server_private(w.gametype()) && w.board() == v.board()
-                            })
+                            .filter(|w| is_server_private(w.gametype()) && w.board() == v.board())
                             .unwrap_or(v);
                         if forced.is_none_or(|f| f == v) {
                             for note in &r.notes {

@@ -701,7 +701,13 @@ impl<'a> P<'a, '_> {
                 if tok.len() < end - start {
                     tok.push('…');
                 }
-                Tok::Stop(self.fatal(start, end, format!("`{tok}` is not PDN")))
+                let line = self.s[start..].lines().next().unwrap_or("");
+                let why = if unopened_tag(line) {
+                    ": the line looks like a tag missing its opening `[`, and is not read as one"
+                } else {
+                    ""
+                };
+                Tok::Stop(self.fatal(start, end, format!("`{tok}` is not PDN{why}")))
             }
         }
     }
@@ -2290,6 +2296,23 @@ fn clock_args(args: &str) -> Option<Vec<ClockTime>> {
     }
     let (rest, second) = clock_time(rest).ok()?;
     rest.trim().is_empty().then(|| vec![first, second])
+}
+
+/// Whether a line reads `Name "value"]`: a tag whose `[` was lost.
+fn unopened_tag(line: &str) -> bool {
+    let line = line.trim_end();
+    let Some(rest) = line.strip_suffix(']') else {
+        return false;
+    };
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, value) = rest.split_at(name_end);
+    let value = value.trim();
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && value.len() >= 2
+        && value.starts_with('"')
+        && value.ends_with('"')
 }
 
 #[cfg(test)]
