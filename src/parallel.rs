@@ -143,40 +143,51 @@ fn check_text(
     }
 }
 
-/// Whether a block may end right before byte `p` of `text`: `p` starts a line that starts
-/// with `[`, and the last line before it with anything but blanks does not (a tag after
-/// movetext, a result or nothing: where a game's header likely starts).
-fn likely_game_start(b: &[u8], p: usize) -> bool {
+/// Where a block may end if byte `p` of `text` starts a game: `p` starts a line that starts
+/// with `[`, and the last line before it with anything but blanks does not end with `]` (a
+/// tag after movetext or a result, not after another tag: where a game's header likely
+/// starts). The block ends at the end of that last line, where the reader ends the game
+/// before (the blank lines between two games are read with the second).
+fn likely_game_start(b: &[u8], p: usize) -> Option<usize> {
     if p == 0 || b.get(p) != Some(&b'[') || !matches!(b[p - 1], b'\n' | b'\r') {
-        return false;
+        return None;
     }
     let mut q = p;
     while q > 0 && b[q - 1].is_ascii_whitespace() {
         q -= 1;
     }
-    if q == 0 {
-        return true;
+    if q == 0 || b[q - 1] == b']' {
+        return None;
     }
-    let line_start = b[..q]
-        .iter()
-        .rposition(|&c| c == b'\n' || c == b'\r')
-        .map_or(0, |k| k + 1);
-    let first = b[line_start..q].iter().find(|c| !c.is_ascii_whitespace());
-    first != Some(&b'[')
+    while matches!(b[q], b' ' | b'\t' | 0x0b | 0x0c) {
+        q += 1;
+    }
+    Some(match (b[q], b.get(q + 1)) {
+        (b'\r', Some(b'\n')) => q + 2,
+        _ => q + 1,
+    })
 }
 
-/// The first likely game start at or after `from` in `text`.
+/// The end of a block at the first likely game start at or after `from` in `text`.
 fn find_cut(text: &str, from: usize) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = from.max(1);
     while i < b.len() {
         let k = b[i..].iter().position(|&c| c == b'[')? + i;
-        if likely_game_start(b, k) {
-            return Some(k);
+        if let Some(cut) = likely_game_start(b, k) {
+            return Some(cut);
         }
         i = k + 1;
     }
     None
+}
+
+/// The column after `text` when it starts at column `column`, as the reader counts it.
+fn next_column(text: &str, column: u32) -> u32 {
+    match text.rfind(['\n', '\r']) {
+        Some(k) => text[k + 1..].chars().count() as u32 + 1,
+        None => column + text.chars().count() as u32,
+    }
 }
 
 /// Line breaks as the reader counts them (LF, CRLF, lone CR).
@@ -221,7 +232,9 @@ impl<R: Read> Cutter<R> {
         loop {
             if self.window.len() > target {
                 if let Some(cut) = find_cut(&self.window, searched) {
-                    return Ok(Some(self.cut(cut)));
+                    if cut > 0 {
+                        return Ok(Some(self.cut(cut)));
+                    }
                 }
                 searched = self.window.len();
             }
@@ -254,7 +267,7 @@ impl<R: Read> Cutter<R> {
         self.place = ReaderPlace {
             offset: place.offset + text.len(),
             line: place.line + count_breaks(&text),
-            column: 1,
+            column: next_column(&text, place.column),
         };
         self.blocks_cut += 1;
         Block {
@@ -474,6 +487,17 @@ impl Run {
         let exact = self.place == block_place
             && self.state.reader.reads_alike(&assumed.reader)
             && self.state.ctx == assumed.ctx;
+        if std::env::var_os("PDN_DEBUG_PARALLEL").is_some() {
+            eprintln!(
+                "block {index}: place {:?} vs {:?}, reader {} {:?} vs {:?}, ctx {}",
+                self.place,
+                block_place,
+                self.state.reader.reads_alike(&assumed.reader),
+                self.state.reader,
+                assumed.reader,
+                self.state.ctx == assumed.ctx
+            );
+        }
         let outcome = if exact {
             outcome
         } else if self.place.offset >= block_end {
@@ -538,5 +562,148 @@ impl Run {
     /// The rest of the file, from the current place on, is read on one thread.
     fn stop_cutting(&mut self) {
         self.one_thread = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_stream_with;
+    use std::path::Path;
+
+    fn streaming() -> CheckOptions {
+        CheckOptions {
+            streaming: true,
+            ..CheckOptions::default()
+        }
+    }
+
+    /// Every game as one thread checks it, then as blocks of `segment` bytes do, compared
+    /// whole (text, place, index, report, diagnostics), and the totals.
+    fn assert_same(text: &[u8], segment: usize, options: &CheckOptions) {
+        let mut one = Vec::new();
+        let t1 = check_stream_with(text, options, |g| {
+            one.push(format!("{g:?}"));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let mut many = Vec::new();
+        let parallel = ParallelOptions {
+            segment,
+            in_flight: 3,
+        };
+        let t2 = check_stream_parallel(text, options, &parallel, |g| {
+            many.push(format!("{g:?}"));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(one.len(), many.len(), "segment {segment}");
+        for (a, b) in one.iter().zip(&many) {
+            assert_eq!(a, b, "segment {segment}");
+        }
+        assert_eq!(t1, t2, "segment {segment}");
+    }
+
+    fn corpus(dir: &Path, out: &mut Vec<u8>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                corpus(&p, out);
+            } else if p
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+            {
+                out.extend(std::fs::read(&p).unwrap());
+                out.extend(b"\n\n");
+            }
+        }
+    }
+
+    /// An English game whose final position shows White's score first (G514): the games
+    /// after it follow that convention.
+    const WHITE_FIRST: &str = "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1-0\n\n";
+
+    #[test]
+    fn corpus_files_joined_are_checked_alike_in_blocks_of_any_size() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut text = Vec::new();
+        // Mixed variants, dialects reported once per file, untagged games whose variant is
+        // inferred, and a result convention learnt halfway.
+        corpus(&root.join("corpus"), &mut text);
+        text.extend(WHITE_FIRST.repeat(3).as_bytes());
+        corpus(&root.join("tests/fixtures/dialects"), &mut text);
+        text.extend(WHITE_FIRST.as_bytes());
+        for segment in [1 << 10, 5000, 64 << 10, 1 << 20] {
+            assert_same(&text, segment, &streaming());
+        }
+        let syntax_only = CheckOptions {
+            syntax_only: true,
+            ..streaming()
+        };
+        assert_same(&text, 3000, &syntax_only);
+    }
+
+    /// Games whose comments and variations hold lines that start with `[` after movetext:
+    /// a block cut there is checked as if a game started there, and must be checked again.
+    const TRAPS: &str = "[Event \"A\"]\n1. 32-28 19-23 {a note that goes on\nand quotes \
+        another game:\n[Event \"B\"] 1. 33-29 *\n} 2. 28x19 14x23 1-0\n\n[Event \"C\"]\n\
+        1. 32-28 (1. 33-29 19-23\n[Event \"D\"] 2. 29-24) 19-23 2. 28x19 14x23 0-1\n\n\
+        1. 32-28 19-23 {a comment ending on its own line\n} 2. 28x19 14x23 *\n";
+
+    #[test]
+    fn a_cut_inside_a_comment_is_found_and_checked_again() {
+        let text = TRAPS.repeat(12);
+        // The cut rule does take the `[` line inside the comment for a game start.
+        let inside = text.find("[Event \"B\"]").unwrap();
+        let cut = find_cut(&text, inside).unwrap();
+        let open = text[..cut].rfind('{').unwrap();
+        assert!(text[open..cut].find('}').is_none(), "cut at {cut}");
+        for segment in (16..600).step_by(7) {
+            assert_same(text.as_bytes(), segment, &streaming());
+        }
+    }
+
+    #[test]
+    fn decoding_findings_are_reported_where_one_thread_reports_them() {
+        let game = |event: &[u8]| {
+            let mut g = b"[Event \"".to_vec();
+            g.extend(event);
+            g.extend(b"\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n");
+            g
+        };
+        let many = |event: &[u8], n: usize| game(event).repeat(n);
+        // Windows-1252 from the start (F003 on the first game).
+        let latin = [many(b"Caf\xe9", 3000), TRAPS.as_bytes().to_vec()].concat();
+        // UTF-8 for the first megabyte, then bytes replaced (F004), then binary (F002): the
+        // rest of the file is read on one thread from the block before.
+        let sniffed = many(b"x", 1 << 20 >> 6);
+        let replaced = [sniffed.clone(), many(b"\xff", 2), many(b"y", 300)].concat();
+        let binary = [sniffed, many(b"\x00", 1), many(b"z", 10)].concat();
+        for segment in [4000, 100_000] {
+            assert_same(&latin, segment, &streaming());
+        }
+        // The reader's findings are the point: the moves need not be replayed.
+        let syntax_only = CheckOptions {
+            syntax_only: true,
+            ..streaming()
+        };
+        for text in [replaced, binary] {
+            assert_same(&text, 100_000, &syntax_only);
+        }
+    }
+
+    #[test]
+    fn game_starts_are_lines_of_tags_after_movetext() {
+        let t = "1. 32-28 *\n\n[Event \"x\"]\n[Site \"y\"]\n1. 33-29 *\r\n[FEN \"W:W18:B14\"] *\n";
+        let b = t.as_bytes();
+        let cuts: Vec<usize> = (0..b.len())
+            .filter_map(|p| likely_game_start(b, p))
+            .collect();
+        // After the first game's line, after the second's (CRLF), not between two tags.
+        assert_eq!(cuts, [11, t.find("[FEN").unwrap()]);
     }
 }
