@@ -54,7 +54,7 @@ impl Default for ParallelOptions {
 
 /// The default block size: large enough that the look-ahead and the cut cost little, small
 /// enough that a few blocks in flight keep memory low.
-pub const DEFAULT_SEGMENT: usize = 2 << 20;
+pub const DEFAULT_SEGMENT: usize = 1 << 20;
 
 /// A block without a likely game start within this many segment sizes ends the cutting: the
 /// rest of the file is read on one thread.
@@ -111,26 +111,25 @@ fn check_text(
     stop_at: usize,
     cancelled: &AtomicBool,
 ) -> Outcome {
-    let mut reader =
-        GameReader::over_text(text, file_end, decoding, options.read.clone(), place, state.reader);
+    let mut reader = GameReader::over_text(
+        text,
+        file_end,
+        decoding,
+        options.read.clone(),
+        place,
+        state.reader,
+    );
     let mut ctx = state.ctx;
     let mut totals = FileTotals::default();
     let mut games = Vec::new();
-    let result = check_part(
-        &mut reader,
-        &mut ctx,
-        &mut totals,
-        options,
-        stop_at,
-        |g| {
-            games.push(g);
-            if cancelled.load(Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    );
+    let result = check_part(&mut reader, &mut ctx, &mut totals, options, stop_at, |g| {
+        games.push(g);
+        if cancelled.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     Outcome {
         games,
         totals,
@@ -337,22 +336,29 @@ pub fn check_stream_parallel<R: Read>(
                 let file_end = !has_next && blocks_done && !cutter.stopped;
                 if has_next || file_end {
                     let block = &run.blocks[next - run.first_block];
-                    let mut text = String::with_capacity(block.text.len() * 2);
-                    text.push_str(&block.text);
-                    let stop_at = if has_next {
+                    let (body, place) = (Arc::clone(&block.text), block.place);
+                    let look_ahead = has_next.then(|| {
                         let la = &run.blocks[next + 1 - run.first_block];
-                        text.push_str(&la.text);
-                        la.place.offset
-                    } else {
-                        usize::MAX
-                    };
+                        (Arc::clone(&la.text), la.place.offset)
+                    });
                     let (tx, rx) = sync_channel(1);
                     let assumed = run.state.clone();
                     let state = assumed.clone();
-                    let place = block.place;
                     let decoding = cutter.decoder.decoding();
                     let cancelled = &cancelled;
                     scope.spawn(move |_| {
+                        // The text is copied when the block is checked, not while it waits.
+                        let la_len = look_ahead.as_ref().map_or(0, |(t, _)| t.len());
+                        let mut text = String::with_capacity(body.len() + la_len);
+                        text.push_str(&body);
+                        drop(body);
+                        let stop_at = match look_ahead {
+                            Some((t, at)) => {
+                                text.push_str(&t);
+                                at
+                            }
+                            None => usize::MAX,
+                        };
                         let o = check_text(
                             text, file_end, decoding, options, place, state, stop_at, cancelled,
                         );
@@ -374,7 +380,8 @@ pub fn check_stream_parallel<R: Read>(
             let outcome = match front.rx.try_recv() {
                 Ok(o) => o,
                 Err(_) => {
-                    if rayon::yield_local().is_some() {
+                    // Check a block of this file's while the front one is checked elsewhere.
+                    if rayon::yield_local() == Some(rayon::Yield::Executed) {
                         continue;
                     }
                     match front.rx.recv() {
@@ -487,17 +494,6 @@ impl Run {
         let exact = self.place == block_place
             && self.state.reader.reads_alike(&assumed.reader)
             && self.state.ctx == assumed.ctx;
-        if std::env::var_os("PDN_DEBUG_PARALLEL").is_some() {
-            eprintln!(
-                "block {index}: place {:?} vs {:?}, reader {} {:?} vs {:?}, ctx {}",
-                self.place,
-                block_place,
-                self.state.reader.reads_alike(&assumed.reader),
-                self.state.reader,
-                assumed.reader,
-                self.state.ctx == assumed.ctx
-            );
-        }
         let outcome = if exact {
             outcome
         } else if self.place.offset >= block_end {
@@ -613,10 +609,7 @@ mod tests {
         for p in entries {
             if p.is_dir() {
                 corpus(&p, out);
-            } else if p
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
-            {
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
                 out.extend(std::fs::read(&p).unwrap());
                 out.extend(b"\n\n");
             }
