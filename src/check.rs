@@ -561,12 +561,42 @@ impl Visitor for StreamingCheck<'_> {
 fn check_streaming<R: Read>(
     mut reader: GameReader<R>,
     options: &CheckOptions,
-    mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
+    visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
 ) -> io::Result<FileTotals> {
+    let mut ctx = FileContext::default();
+    let mut totals = FileTotals::default();
+    check_part(
+        &mut reader,
+        &mut ctx,
+        &mut totals,
+        options,
+        usize::MAX,
+        visit,
+    )?;
+    totals.decoding = reader.decoding();
+    totals.white_score_first = ctx.white_score_first();
+    Ok(totals)
+}
+
+/// Checks the chunks of `reader` as [`check_stream_with`] does with
+/// [`CheckOptions::streaming`], from where the reader stands to the first chunk that starts at
+/// or after file offset `stop_at` (not read), or to the end of the file. `ctx` is the file's
+/// replay context before the reader's place and after the chunks read; the chunks' counts are
+/// added to `totals` (but not the decoding nor the result convention, which are the whole
+/// file's). A file read in parts is checked with one call per part, each part's reader
+/// starting where the one before stopped, with its state.
+pub fn check_part<R: Read>(
+    reader: &mut GameReader<R>,
+    ctx: &mut FileContext,
+    totals: &mut FileTotals,
+    options: &CheckOptions,
+    stop_at: usize,
+    mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
+) -> io::Result<()> {
     let mut check = StreamingCheck {
         options,
-        ctx: FileContext::default(),
-        totals: FileTotals::default(),
+        ctx: std::mem::take(ctx),
+        totals: std::mem::take(totals),
         builder: TreeBuilder::new(),
         replay: PartReplay::new(),
         kept: Kept::default(),
@@ -575,7 +605,23 @@ fn check_streaming<R: Read>(
         found: Vec::new(),
         report: None,
     };
-    while let Some(mut chunk) = reader.next_chunk_with(&mut check)? {
+    let result = check_chunks(reader, &mut check, stop_at, &mut visit);
+    *ctx = check.ctx;
+    *totals = check.totals;
+    result
+}
+
+fn check_chunks<R: Read>(
+    reader: &mut GameReader<R>,
+    check: &mut StreamingCheck<'_>,
+    stop_at: usize,
+    visit: &mut impl FnMut(CheckedGame) -> ControlFlow<()>,
+) -> io::Result<()> {
+    let options = check.options;
+    while reader.place().offset < stop_at {
+        let Some(mut chunk) = reader.next_chunk_with(check)? else {
+            break;
+        };
         check.totals.bytes += chunk.text.len();
         for d in std::mem::take(&mut chunk.diagnostics) {
             let origin = if d.code == crate::lint::codes::file::F005.code {
@@ -596,8 +642,5 @@ fn check_streaming<R: Read>(
             break;
         }
     }
-    let mut totals = check.totals;
-    totals.decoding = reader.decoding();
-    totals.white_score_first = check.ctx.white_score_first();
-    Ok(totals)
+    Ok(())
 }

@@ -41,6 +41,7 @@ pub mod dedup;
 pub mod filter;
 pub mod lint;
 pub mod notation;
+pub mod parallel;
 pub mod random;
 pub mod replay;
 pub mod rules;

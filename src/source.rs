@@ -193,6 +193,11 @@ impl<R: Read> TextDecoder<R> {
         std::mem::take(&mut self.events)
     }
 
+    /// Whether the decoder noticed anything not yet taken with [`TextDecoder::take_events`].
+    pub fn has_events(&self) -> bool {
+        !self.events.is_empty()
+    }
+
     fn fill(&mut self, want: usize) -> io::Result<()> {
         let mut block = vec![0u8; BLOCK_LEN];
         while !self.eof && self.pending.len() < want {

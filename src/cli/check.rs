@@ -7,6 +7,7 @@ use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream_with};
 use pdnkit::lint::codes::file::{F001, F006};
 use pdnkit::lint::{Level, LintLevels, Severity, Target};
+use pdnkit::parallel::{ParallelOptions, check_stream_parallel};
 use pdnkit::replay::{ForcedVariant, ReplayOptions, RuleProfile};
 use pdnkit::source::encoding_for_label;
 use pdnkit::syntax::ReadOptions;
@@ -108,6 +109,8 @@ pub struct Args {
 /// What every job of a run shares.
 struct Job<'a> {
     options: CheckOptions,
+    /// How a large file is cut to be checked on several threads; `None` with one thread.
+    parallel: Option<ParallelOptions>,
     printer: &'a dyn Printer,
     progress: &'a Progress,
 }
@@ -161,7 +164,7 @@ fn check_file(
         }
     };
     let mut so_far = FileTotals::default();
-    let result = check_stream_with(input, &job.options, |g: CheckedGame| {
+    let visit = |g: CheckedGame| {
         let errors = g
             .diagnostics
             .iter()
@@ -179,7 +182,16 @@ fn check_file(
         } else {
             ControlFlow::Break(())
         }
-    });
+    };
+    // A file of a few blocks or more is cut and checked on the pool's threads; the others,
+    // checked on one thread each, keep the pool busy with their neighbours.
+    let parallel = job
+        .parallel
+        .filter(|p| std::fs::metadata(path).map_or(true, |m| m.len() >= 2 * p.segment as u64));
+    let result = match parallel {
+        Some(p) => check_stream_parallel(input, &job.options, &p, visit),
+        None => check_stream_with(input, &job.options, visit),
+    };
     match result {
         Ok(totals) => FileRecord {
             path: name,
@@ -188,6 +200,17 @@ fn check_file(
         },
         Err(e) => failed_record(name, so_far, &F001, format!("cannot read the file: {e}")),
     }
+}
+
+/// The size of the blocks a large file is cut into: [`pdnkit::parallel::DEFAULT_SEGMENT`], or
+/// `PDN_SEGMENT_BYTES` from the environment (for tests, which cut small files into many
+/// blocks).
+fn segment_bytes() -> usize {
+    std::env::var("PDN_SEGMENT_BYTES")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(pdnkit::parallel::DEFAULT_SEGMENT)
 }
 
 /// The settings of a run once the command line and pdn.toml are merged.
@@ -355,6 +378,10 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             streaming: true,
             ..options
         },
+        parallel: (jobs > 1).then(|| ParallelOptions {
+            segment: segment_bytes(),
+            in_flight: jobs + 2,
+        }),
         printer: printer.as_ref(),
         progress: &progress,
     };

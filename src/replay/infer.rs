@@ -195,7 +195,7 @@ fn layout_for(variant: Variant, algebraic: bool) -> Layout {
 pub(super) type Key = (Board, bool, Option<u32>);
 
 /// The variant chosen for a run of games of a file with the same evidence.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Run {
     key: Key,
     /// The variant the run's games are read as.

@@ -213,8 +213,9 @@ impl From<&PlyEvent<'_>> for PlayedMove {
 
 /// What the replay learned from the games of one file so far: the variant inferred for each
 /// run of untagged games with the same evidence (so it stays the same across the file unless
-/// the evidence differs), and the result convention the file follows.
-#[derive(Clone, Debug, Default)]
+/// the evidence differs), and the result convention the file follows. Two contexts are equal
+/// when every later game of the file would be replayed alike under either.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileContext {
     /// One entry per evidence seen (board, notation, tag words).
     runs: Vec<infer::Run>,

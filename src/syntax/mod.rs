@@ -28,7 +28,7 @@ mod reader;
 mod visitor;
 
 pub use ast::*;
-pub use reader::{Chunk, GameReader, parse_str};
+pub use reader::{Chunk, GameReader, ReaderPlace, ReaderState, TextCut, parse_str};
 pub use visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, TreeBuilder, Visitor};
 
 /// How to read.

@@ -48,7 +48,7 @@ pub(crate) struct Parsed {
 
 /// The dialects of a file already reported: each is reported at its first place in the file
 /// only, since a file written in a dialect is one cause, however many games show it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Once {
     /// Literal `\n`, `\r` text (N217).
     escaped_break: bool,
@@ -140,6 +140,16 @@ pub(crate) struct GameParser {
 }
 
 impl GameParser {
+    /// The dialects the file reported so far.
+    pub(crate) fn once(&self) -> Once {
+        self.once
+    }
+
+    /// Takes the dialects reported before the place reading starts at (a file read in parts).
+    pub(crate) fn set_once(&mut self, once: Once) {
+        self.once = once;
+    }
+
     /// Ready for the next chunk; `in_junk` says that the previous chunk ended inside unreadable
     /// text (its error was already reported).
     pub(crate) fn start(&mut self, in_junk: bool) {

@@ -4,7 +4,7 @@ use std::io::{self, Read};
 
 use super::ReadOptions;
 use super::ast::Game;
-use super::parser::{GameParser, Step, read_game};
+use super::parser::{GameParser, Once, Step, read_game};
 use super::visitor::{TreeBuilder, Visitor};
 use crate::lint::Diagnostic;
 use crate::lint::codes::file;
@@ -44,6 +44,69 @@ impl Chunk {
     }
 }
 
+/// Where a reader stands between two chunks of a file: the file offset, line and column of the
+/// next chunk's first character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReaderPlace {
+    /// File offset (in the decoded text).
+    pub offset: usize,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+}
+
+impl ReaderPlace {
+    /// The start of a file.
+    pub const START: ReaderPlace = ReaderPlace {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
+}
+
+/// What a reader carries from one chunk of a file to the next: the games read, whether an
+/// error was found, whether the last chunk ended inside unreadable text, and the dialects the
+/// file already reported. A file read in parts hands it from one part to the next.
+#[derive(Clone, Debug, Default)]
+pub struct ReaderState {
+    games: usize,
+    errors: bool,
+    in_junk: bool,
+    no_games_reported: bool,
+    once: Once,
+}
+
+impl ReaderState {
+    /// Games read so far (the index of the last one).
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// The same state with the games counted `by` more (or fewer): a part of a file read
+    /// before the count before it was known numbers its games from a guess.
+    pub(crate) fn shift_games(&mut self, by: isize) {
+        self.games = self.games.saturating_add_signed(by);
+    }
+
+    /// Whether the rest of a file is read alike after either state: the same dialects
+    /// reported, the same unreadable text open, and the same answer to "any game yet?" and
+    /// "any error yet?" (the game count itself only numbers the games).
+    pub fn reads_alike(&self, other: &ReaderState) -> bool {
+        (self.games > 0) == (other.games > 0)
+            && self.errors == other.errors
+            && self.in_junk == other.in_junk
+            && self.no_games_reported == other.no_games_reported
+            && self.once == other.once
+    }
+}
+
+/// The error a reader over a part of a file ([`GameReader::over_text`]) returns when a chunk
+/// runs past the end of its text: the part's end fell inside that chunk.
+#[derive(Debug, thiserror::Error)]
+#[error("a chunk runs past the end of the text given")]
+pub struct TextCut;
+
 /// A telling byte this close to the start makes the whole file binary.
 const BINARY_HEAD: usize = 1024;
 
@@ -76,6 +139,15 @@ pub struct GameReader<R: Read> {
     in_chunk: bool,
     /// The visitor of [`GameReader::next_chunk`], kept to reuse its buffers.
     builder: TreeBuilder,
+    /// The decoding of the file, when the text was decoded before the reader got it.
+    known_decoding: Option<Decoding>,
+    /// The text ends before the file does ([`GameReader::over_text`]): reading past it fails.
+    cut: bool,
+    /// The end of a cut text was reached: no more text will come.
+    cut_reached: bool,
+    /// Read from the decoder before reading any text (a resumed reader takes the decoder's
+    /// findings on the text it was handed first).
+    read_first: bool,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -105,17 +177,90 @@ impl<R: Read> GameReader<R> {
             parser: GameParser::default(),
             in_chunk: false,
             builder: TreeBuilder::new(),
+            known_decoding: None,
+            cut: false,
+            cut_reached: false,
+            read_first: false,
+        }
+    }
+
+    /// A reader that starts at `place` of a file, after chunks that left `state`: `text` is
+    /// the file's decoded text from `place` on, and `decoder` goes on where `text` ends. The
+    /// decoder's findings not yet taken are reported as usual.
+    pub fn resume(
+        decoder: TextDecoder<R>,
+        options: ReadOptions,
+        text: String,
+        place: ReaderPlace,
+        state: ReaderState,
+    ) -> Self {
+        let mut r = Self::new(decoder, options);
+        r.start_at(text, place, state);
+        r.read_first = true;
+        r
+    }
+
+    fn start_at(&mut self, text: String, place: ReaderPlace, state: ReaderState) {
+        self.buf = text;
+        self.buf_base = place.offset;
+        self.line = place.line;
+        self.column = place.column;
+        self.games = state.games;
+        self.errors = state.errors;
+        self.in_junk = state.in_junk;
+        self.no_games_reported = state.no_games_reported;
+        self.parser.set_once(state.once);
+        if place.offset == 0 {
+            self.note_decoding();
+        }
+        self.decoding_reported = true;
+    }
+
+    /// Where the next chunk starts. Between chunks only.
+    pub fn place(&self) -> ReaderPlace {
+        ReaderPlace {
+            offset: self.buf_base + self.pos,
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    /// What the chunks read so far leave for the next one. Between chunks only.
+    pub fn state(&self) -> ReaderState {
+        ReaderState {
+            games: self.games,
+            errors: self.errors,
+            in_junk: self.in_junk,
+            no_games_reported: self.no_games_reported,
+            once: self.parser.once(),
         }
     }
 
     /// The decoding in use, once the first block was read.
     pub fn decoding(&self) -> Option<Decoding> {
-        self.decoder.decoding()
+        self.known_decoding.or(self.decoder.decoding())
+    }
+
+    /// Queues the note on a decoding other than plain UTF-8 (F003), once.
+    fn note_decoding(&mut self) {
+        if !self.decoding_reported {
+            if let Some(d) = self.decoding() {
+                self.decoding_reported = true;
+                if !d.is_plain_utf8() {
+                    self.pending
+                        .push(Diagnostic::new(&file::F003, Span::point(0), d.describe()));
+                }
+            }
+        }
     }
 
     /// Reads one more block. On a binary file the text stops before the first telling byte,
     /// F002 is queued, and the file counts as read to its end.
     fn read_more(&mut self) -> io::Result<()> {
+        if self.cut {
+            self.cut_reached = true;
+            return Ok(());
+        }
         if self.pos >= COMPACT_AT && self.pos * 2 >= self.buf.len() {
             self.buf.drain(..self.pos);
             self.buf_base += self.pos;
@@ -125,15 +270,7 @@ impl<R: Read> GameReader<R> {
         if !more {
             self.eof = true;
         }
-        if !self.decoding_reported {
-            if let Some(d) = self.decoder.decoding() {
-                self.decoding_reported = true;
-                if !d.is_plain_utf8() {
-                    self.pending
-                        .push(Diagnostic::new(&file::F003, Span::point(0), d.describe()));
-                }
-            }
-        }
+        self.note_decoding();
         let mut binary = false;
         for ev in self.decoder.take_events() {
             match ev {
@@ -277,10 +414,13 @@ impl<R: Read> GameReader<R> {
         if self.stopped {
             return Ok(None);
         }
+        if std::mem::take(&mut self.read_first) && !self.eof {
+            self.read_more()?;
+        }
         let mut want = 1usize << 16;
         loop {
             let avail = self.buf.len() - self.pos;
-            if !self.eof && avail < want {
+            if !self.eof && avail < want && !self.cut_reached {
                 self.read_more()?;
                 continue;
             }
@@ -326,6 +466,9 @@ impl<R: Read> GameReader<R> {
                     // At least the text of the token being read once more, and a block.
                     let token = avail - self.parser.pos().min(avail);
                     want = avail + token.max(1 << 16);
+                    if self.cut_reached {
+                        return Err(io::Error::other(TextCut));
+                    }
                     if self.eof {
                         // Cannot happen (the parser never asks at the end), but never loop.
                         self.stopped = true;
@@ -371,6 +514,29 @@ impl<R: Read> GameReader<R> {
                 }
             }
         }
+    }
+}
+
+impl GameReader<io::Empty> {
+    /// A reader over `text`, the decoded text of a file (decoded as `decoding`) from `place`
+    /// on, after chunks that left `state`. When `file_end` is false the text stops before the
+    /// file does: a chunk that would need the text after it fails with [`TextCut`] (the
+    /// chunks before it are read as in the whole file), so a caller reads such a text only up
+    /// to a place well before its end.
+    pub fn over_text(
+        text: String,
+        file_end: bool,
+        decoding: Option<Decoding>,
+        options: ReadOptions,
+        place: ReaderPlace,
+        state: ReaderState,
+    ) -> Self {
+        let mut r = Self::new(TextDecoder::new(io::empty()), options);
+        r.known_decoding = decoding;
+        r.eof = file_end;
+        r.cut = !file_end;
+        r.start_at(text, place, state);
+        r
     }
 }
 
