@@ -28,7 +28,7 @@ mod reader;
 mod visitor;
 
 pub use ast::*;
-pub use reader::{Chunk, GameReader, parse_str};
+pub use reader::{Chunk, GAME_WINDOW, GameReader, HEAD_KEPT, parse_str};
 pub use visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, TreeBuilder, Visitor};
 
 /// How to read.
