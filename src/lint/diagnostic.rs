@@ -361,7 +361,7 @@ impl Diagnostic {
         };
         let lc = index.line_col(text, piece.offset + a);
         self.quotes.retain(|q| {
-            !q.text.is_empty() || !(q.offset >= piece.offset + a && q.offset <= piece.offset + z)
+            !(q.text.is_empty() && q.offset >= piece.offset + a && q.offset <= piece.offset + z)
         });
         self.quotes.push(Quote {
             text: text[a..z].to_string(),
