@@ -101,7 +101,7 @@ fn kings(
 #[test]
 fn a_game_longer_than_the_window_is_shown_as_when_held_whole() {
     let moves = 150_000;
-    for brk in ["\n", "\r\n"] {
+    for brk in ["\n", "\r\n", "\r"] {
         let text = kings(
             moves,
             // One line of 5,000 move pairs in the middle, ten a line elsewhere.

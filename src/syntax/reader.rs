@@ -162,11 +162,21 @@ impl<R: Read> GameReader<R> {
             .needed_from()
             .min(keep.saturating_sub(base))
             .min(held);
-        let bytes = &self.buf.as_bytes()[self.pos..self.pos + cut];
-        // After a line break when there is one near the end, so short lines stay whole.
+        let bytes = &self.buf.as_bytes()[self.pos..];
+        // After a line break when there is one near the end, so short lines stay whole (a
+        // CR is a break when no LF follows it, as old Mac files end their lines).
         let from = cut.saturating_sub(LINE_SEARCH);
-        if let Some(k) = bytes[from..].iter().rposition(|&b| b == b'\n') {
-            cut = from + k + 1;
+        let brk = bytes[from..cut]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|&(k, &b)| {
+                b == b'\n'
+                    || (b == b'\r' && from + k + 1 < bytes.len() && bytes[from + k + 1] != b'\n')
+            })
+            .map(|(k, _)| from + k + 1);
+        if let Some(end) = brk {
+            cut = end;
         } else {
             while cut > 0 && (!self.buf.is_char_boundary(self.pos + cut) || bytes[cut - 1] == b'\r')
             {
