@@ -9,13 +9,13 @@ use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::ops::{AddAssign, ControlFlow};
 
-use crate::lint::{Diagnostic, Kind, LintLevels, Severity};
+use crate::lint::{Diagnostic, Kind, LintLevels, Severity, SourcePiece};
 use crate::replay::{FileContext, GameReport, Guess, PartReplay, ReplayOptions, replay_game};
 use crate::rules::Variant;
-use crate::source::{Decoding, Span, TextDecoder};
+use crate::source::{Decoding, LineIndex, Span, TextDecoder};
 use crate::syntax::{
-    Chunk, GameReader, MoveNumber, RawComment, RawMove, RawResult, RawSetup, ReadOptions, Skip,
-    Strength, Tag, TreeBuilder, Visitor,
+    Chunk, Element, GameReader, MoveNumber, RawComment, RawMove, RawResult, RawSetup, ReadOptions,
+    Skip, Strength, Tag, TreeBuilder, Visitor,
 };
 
 /// What to check and how.
@@ -35,7 +35,13 @@ pub struct CheckOptions {
     /// part (every [`PART_ELEMENTS`] movetext elements), and only the findings that will be
     /// shown are kept, so the memory a game takes does not grow with its length.
     /// [`CheckedGame::chunk`] then holds no `game`. For callers that need only the findings.
+    /// A game longer than the reader's window is not held whole either: the text read past
+    /// is released as the game is read, and each finding keeps the source text it is shown
+    /// with ([`Diagnostic::quotes`]); [`CheckedGame::chunk`] then holds the game's last part.
     pub streaming: bool,
+    /// With `streaming`, the bytes of one game's text held before the text read past is
+    /// released; `None`: [`crate::syntax::GAME_WINDOW`].
+    pub window: Option<usize>,
 }
 
 /// A game is replayed in parts of about this many movetext elements when
@@ -190,7 +196,7 @@ fn cap_diagnostics(diagnostics: &mut Vec<Diagnostic>, totals: &mut FileTotals, d
     let at = diagnostics
         .last()
         .map_or(Span::point(0), |d| Span::point(d.span.end));
-    let note = Diagnostic::new(
+    let mut note = Diagnostic::new(
         &crate::lint::codes::file::F007,
         at,
         format!(
@@ -200,6 +206,15 @@ fn cap_diagnostics(diagnostics: &mut Vec<Diagnostic>, totals: &mut FileTotals, d
             all
         ),
     );
+    if let Some(last) = diagnostics.last() {
+        // Shown where the last one kept ends, from its source text if it keeps its own.
+        note.quotes = last
+            .quotes
+            .iter()
+            .filter(|q| q.holds(at.start))
+            .cloned()
+            .collect();
+    }
     totals.count(&note);
     totals.unshown += all;
     diagnostics.push(note);
@@ -235,11 +250,11 @@ pub fn check_stream_with<R: Read>(
         None => TextDecoder::new(input),
     };
     if options.streaming {
-        return check_streaming(
-            GameReader::new(decoder, options.read.clone()),
-            options,
-            visit,
-        );
+        let mut reader = GameReader::new(decoder, options.read.clone());
+        if let Some(w) = options.window {
+            reader = reader.with_window(w);
+        }
+        return check_streaming(reader, options, visit);
     }
     let mut reader = GameReader::new(decoder, options.read.clone());
     let mut ctx = FileContext::default();
@@ -353,6 +368,14 @@ impl Kept {
         }
     }
 
+    /// Keeps from `piece`, about to be released, the source text each diagnostic held is
+    /// shown with.
+    fn quote(&mut self, piece: &SourcePiece<'_>, index: &LineIndex) {
+        for (_, d) in &mut self.list {
+            d.quote(piece, index);
+        }
+    }
+
     /// The game's diagnostics in source order, capped with an F007 that counts the rest.
     fn take(&mut self, totals: &mut FileTotals) -> Vec<Diagnostic> {
         self.trim();
@@ -379,6 +402,8 @@ struct StreamingCheck<'a> {
     found: Vec<Diagnostic>,
     /// The replay's report of the game just ended.
     report: Option<GameReport>,
+    /// A part of the game was replayed before its end.
+    parted: bool,
 }
 
 impl StreamingCheck<'_> {
@@ -412,6 +437,7 @@ impl StreamingCheck<'_> {
             &mut self.found,
         );
         game.body.clear();
+        self.parted = true;
         for d in std::mem::take(&mut self.found) {
             self.kept
                 .push(d, Origin::Replay, self.options, &mut self.totals);
@@ -423,6 +449,7 @@ impl Visitor for StreamingCheck<'_> {
     fn begin_game(&mut self) -> ControlFlow<()> {
         self.depth = 0;
         self.last_quiet = false;
+        self.parted = false;
         if self.replaying() {
             self.builder.begin_game()
         } else {
@@ -534,6 +561,28 @@ impl Visitor for StreamingCheck<'_> {
         self.kept
             .push(d, Origin::Reader, self.options, &mut self.totals);
     }
+    fn keep_from(&self) -> Option<usize> {
+        if !self.replaying() {
+            // Every finding is about the token being read.
+            return Some(usize::MAX);
+        }
+        if !self.parted {
+            // The first part's replay reads the tags and quotes them.
+            return Some(0);
+        }
+        let body = self
+            .builder
+            .game()
+            .map(|g| g.body.as_slice())
+            .unwrap_or(&[]);
+        Some(body.first().map_or(usize::MAX, element_start))
+    }
+    fn release(&mut self, piece: &SourcePiece<'_>, index: &LineIndex) {
+        self.kept.quote(piece, index);
+        for d in self.replay.held_mut() {
+            d.quote(piece, index);
+        }
+    }
     fn end_game(&mut self, span: Span) {
         self.totals.games += 1;
         if self.replaying() {
@@ -554,6 +603,20 @@ impl Visitor for StreamingCheck<'_> {
             }
             self.report = Some(r);
         }
+    }
+}
+
+/// Where a movetext element starts in the file.
+fn element_start(e: &Element) -> usize {
+    match e {
+        Element::MoveNumber(n) => n.span.start,
+        Element::Move(m) => m.span.start,
+        Element::Comment(c) => c.span.start,
+        Element::Setup(s) => s.span.start,
+        Element::Ellipsis { span }
+        | Element::Nag { span, .. }
+        | Element::VariationStart { span }
+        | Element::VariationEnd { span } => span.start,
     }
 }
 
@@ -604,6 +667,7 @@ pub fn check_part<R: Read>(
         last_quiet: false,
         found: Vec::new(),
         report: None,
+        parted: false,
     };
     let result = check_chunks(reader, &mut check, stop_at, &mut visit);
     *ctx = check.ctx;
@@ -622,7 +686,7 @@ fn check_chunks<R: Read>(
         let Some(mut chunk) = reader.next_chunk_with(check)? else {
             break;
         };
-        check.totals.bytes += chunk.text.len();
+        check.totals.bytes += chunk.released + chunk.text.len();
         for d in std::mem::take(&mut chunk.diagnostics) {
             let origin = if d.code == crate::lint::codes::file::F005.code {
                 Origin::Reader

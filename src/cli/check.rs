@@ -313,6 +313,7 @@ pub(crate) fn settings(
             levels,
             // The commands that need each game's tree (stats, filter, dedup) share these.
             streaming: false,
+            window: None,
         },
         max_diagnostics: max_diagnostics.or(config.max_diagnostics),
     })

@@ -122,7 +122,7 @@ impl FileState {
             if let Some(&i) = self.seen.get(&key) {
                 let r = &mut self.repeats[i];
                 if r.more == 0 {
-                    let (lc, _) = view.locate(d.span);
+                    let (lc, _) = view.locate_diagnostic(d);
                     r.at = Some((lc.line, lc.column));
                 }
                 r.more += 1;

@@ -196,6 +196,63 @@ pub struct Diagnostic {
     /// SVG by the HTML report.
     #[serde(skip)]
     pub diagram: Option<Diagram>,
+    /// The source text it is shown with, kept while the text was at hand when the text it
+    /// points into is released before the diagnostic is shown (a game longer than the
+    /// reader's window): the lines (or the window of a long line) around its span and its
+    /// labels, and each place it names. Empty when it is shown from its chunk's text.
+    #[serde(skip)]
+    pub quotes: Vec<Quote>,
+}
+
+/// A line longer than this (in bytes) is shown as a window around the annotated text.
+pub const LONG_LINE: usize = 1000;
+
+/// Bytes of context kept on each side of the annotated text in the window of a long line.
+pub const WINDOW_CONTEXT: usize = 80;
+
+/// Lines of context kept between the main span and a label before the label is left out of
+/// the excerpt (it is still listed as a note).
+pub const MAX_EXCERPT_LINES: u32 = 12;
+
+/// A piece of source text kept with a [`Diagnostic`] (see [`Diagnostic::quotes`]); an empty
+/// one keeps only the line and column of its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quote {
+    /// The text: whole lines, or a window of a long line.
+    pub text: String,
+    /// File offset of `text[0]`.
+    pub offset: usize,
+    /// 1-based line of `text[0]`.
+    pub line: u32,
+    /// 1-based column (in characters) of `text[0]`.
+    pub column: u32,
+    /// The text is a window of lines longer than [`LONG_LINE`] bytes in all.
+    pub long: bool,
+}
+
+/// A piece of a file's text about to be released, with its place: what [`Diagnostic::quote`]
+/// keeps from.
+#[derive(Clone, Copy, Debug)]
+pub struct SourcePiece<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// File offset of `text[0]`.
+    pub offset: usize,
+    /// 1-based line of `text[0]`.
+    pub line: u32,
+    /// 1-based column (in characters) of `text[0]`.
+    pub column: u32,
+    /// The line of `text[0]` starts before `text` in text no longer at hand.
+    pub cut_before: bool,
+    /// The line of the end of `text` goes on after it.
+    pub cut_after: bool,
+}
+
+impl Quote {
+    /// Whether file offset `at` lies within the quoted text (its end included).
+    pub fn holds(&self, at: usize) -> bool {
+        at >= self.offset && at <= self.offset + self.text.len()
+    }
 }
 
 /// A position as the game's notation lays it out: plain data, drawn as text
@@ -234,7 +291,85 @@ impl Diagnostic {
             notes: Vec::new(),
             context: None,
             diagram: None,
+            quotes: Vec::new(),
         }
+    }
+
+    /// Keeps from `piece` (indexed by `index`, built over `piece.text` at its place) what this
+    /// diagnostic is shown with: the line and column of each place it names within the piece
+    /// (span and labels), and when its span starts there, the lines around its span and the
+    /// labels near it (whole when they hold at most [`LONG_LINE`] bytes, else a window of
+    /// [`WINDOW_CONTEXT`] bytes around the span, itself cut to [`LONG_LINE`] bytes).
+    pub fn quote(&mut self, piece: &SourcePiece<'_>, index: &crate::source::LineIndex) {
+        let text = piece.text;
+        let end = piece.offset + text.len();
+        let inside = |x: usize| x >= piece.offset && x <= end;
+        let mut places = vec![self.span.start, self.span.end];
+        for l in &self.labels {
+            places.push(l.span.start);
+            places.push(l.span.end);
+        }
+        for x in places {
+            if inside(x) && !self.quotes.iter().any(|q| q.holds(x)) {
+                let lc = index.line_col(text, x);
+                self.quotes.push(Quote {
+                    text: String::new(),
+                    offset: x,
+                    line: lc.line,
+                    column: lc.column,
+                    long: false,
+                });
+            }
+        }
+        if self.span.start < piece.offset || self.span.start >= end {
+            return;
+        }
+        let floor = |mut i: usize| {
+            while !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let ceil = |mut i: usize| {
+            while !text.is_char_boundary(i) {
+                i += 1;
+            }
+            i
+        };
+        let rel = |x: usize| floor(x.saturating_sub(piece.offset).min(text.len()));
+        let mut lo = rel(self.span.start);
+        let mut hi = rel(self.span.end.max(self.span.start));
+        let line = index.line_col(text, self.span.start).line;
+        for l in &self.labels {
+            if inside(l.span.start)
+                && index.line_col(text, l.span.start).line.abs_diff(line) <= MAX_EXCERPT_LINES
+            {
+                lo = lo.min(rel(l.span.start));
+                hi = hi.max(rel(l.span.end));
+            }
+        }
+        let line_lo = text[..lo].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_hi = text[hi..].find(['\n', '\r']).map_or(text.len(), |i| hi + i);
+        let cut = (line_lo == 0 && piece.cut_before) || (line_hi == text.len() && piece.cut_after);
+        let (a, z, long) = if !cut && line_hi - line_lo <= LONG_LINE {
+            (line_lo, line_hi, false)
+        } else {
+            let a = floor(line_lo.max(lo.saturating_sub(WINDOW_CONTEXT)));
+            let mark_end = hi.min(lo + LONG_LINE);
+            let z = ceil(line_hi.min(mark_end.saturating_add(WINDOW_CONTEXT)));
+            (a, z, true)
+        };
+        let lc = index.line_col(text, piece.offset + a);
+        self.quotes.retain(|q| {
+            !(q.text.is_empty() && q.offset >= piece.offset + a && q.offset <= piece.offset + z)
+        });
+        self.quotes.push(Quote {
+            text: text[a..z].to_string(),
+            offset: piece.offset + a,
+            line: lc.line,
+            column: lc.column,
+            long,
+        });
     }
 
     /// Adds a secondary label.

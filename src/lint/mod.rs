@@ -5,5 +5,8 @@ mod diagnostic;
 pub mod levels;
 
 pub use codes::Code;
-pub use diagnostic::{Diagnostic, Diagram, DiagramSquare, Kind, Label, MoveContext, Severity};
+pub use diagnostic::{
+    Diagnostic, Diagram, DiagramSquare, Kind, LONG_LINE, Label, MAX_EXCERPT_LINES, MoveContext,
+    Quote, Severity, SourcePiece, WINDOW_CONTEXT,
+};
 pub use levels::{Level, LintLevels, Target};

@@ -607,6 +607,15 @@ impl PartReplay {
         }
     }
 
+    /// The findings held back until the game's last part (the one that stopped the main
+    /// line, the game's R310), for a caller that keeps their source text while it is at hand.
+    pub fn held_mut(&mut self) -> impl Iterator<Item = &mut Diagnostic> {
+        self.stop
+            .iter_mut()
+            .map(|(d, _)| d)
+            .chain(self.quiet_x.iter_mut())
+    }
+
     fn finish_held(&mut self, out: &mut Vec<Diagnostic>) {
         if let Some(mut d) = self.quiet_x.take() {
             if self.quiet_x_seen > 1 {

@@ -28,7 +28,9 @@ mod reader;
 mod visitor;
 
 pub use ast::*;
-pub use reader::{Chunk, GameReader, ReaderPlace, ReaderState, TextCut, parse_str};
+pub use reader::{
+    Chunk, GAME_WINDOW, GameReader, HEAD_KEPT, ReaderPlace, ReaderState, TextCut, parse_str,
+};
 pub use visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, TreeBuilder, Visitor};
 
 /// How to read.

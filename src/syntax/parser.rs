@@ -137,6 +137,10 @@ pub(crate) struct GameParser {
     skip_from: Option<usize>,
     /// An error was reported in this chunk.
     errors: bool,
+    /// Bytes of the chunk's text released before the text now handed to [`read_game`]
+    /// ([`GameParser::rebase`]): `first` and `open` count from the chunk's first byte, every
+    /// other offset from the text handed over.
+    shift: usize,
 }
 
 impl GameParser {
@@ -175,6 +179,40 @@ impl GameParser {
         self.halted = false;
         self.skip_from = None;
         self.errors = false;
+        self.shift = 0;
+    }
+
+    /// The first byte of the text handed over that reading on may still look at: the text
+    /// before it may be released. The header is read whole (0 until the movetext begins).
+    pub(crate) fn needed_from(&self) -> usize {
+        if !self.moves_seen || !self.pending_comments.is_empty() || !self.pending_header.is_empty()
+        {
+            return 0;
+        }
+        let mut at = self.pos.min(self.last_end);
+        if let Some(m) = self.last_move {
+            at = at.min(m);
+        }
+        if let Some((_, a, _)) = self.result {
+            at = at.min(a);
+        }
+        at
+    }
+
+    /// The first `by` bytes of the text handed over were released (at most
+    /// [`GameParser::needed_from`]): the next text handed over starts after them.
+    pub(crate) fn rebase(&mut self, by: usize) {
+        self.shift += by;
+        self.pos -= by;
+        self.last_end -= by;
+        if let Some(m) = &mut self.last_move {
+            *m -= by;
+        }
+        if let Some((_, a, z)) = &mut self.result {
+            *a -= by;
+            *z -= by;
+        }
+        self.prev_tag_end = None;
     }
 
     /// Where reading stands in the chunk's text: text before it is read.
@@ -535,7 +573,7 @@ impl<'a> P<'a, '_> {
         // read yet: ask for more (tokens longer than this check their own ends).
         let _ = self.at(start + 16);
         if ch != b'{' && self.g.first.is_none() {
-            self.g.first = Some(start);
+            self.g.first = Some(start + self.g.shift);
         }
         match ch {
             b'[' => {
@@ -736,7 +774,7 @@ impl<'a> P<'a, '_> {
                 let Self { g, .. } = self;
                 g.pending_header.append(&mut g.pending_comments);
                 if self.g.first.is_none() {
-                    self.g.first = Some(at);
+                    self.g.first = Some(at + self.g.shift);
                 }
                 if let Some(t) = tag {
                     self.flush_header(v);
@@ -805,7 +843,7 @@ impl<'a> P<'a, '_> {
                         ControlFlow::Break(()) => self.g.halted = true,
                     }
                 }
-                self.g.open.push(at);
+                self.g.open.push(at + self.g.shift);
                 self.g.content = true;
             }
             Tok::VariationEnd(at) => {
@@ -954,18 +992,19 @@ impl<'a> P<'a, '_> {
         }
         let last_end = self.g.last_end;
         // Close what is still open.
+        // `first` and `open` count from the chunk's first byte.
+        let origin = self.base - self.g.shift;
         if let Some(&outer) = self.g.open.first() {
             let n = self.g.open.len();
-            self.error(
+            self.g.diags.push(Diagnostic::new(
                 &c::S104,
-                outer,
-                outer + 1,
+                Span::new(origin + outer, origin + outer + 1),
                 if n == 1 {
                     "this variation is never closed".to_string()
                 } else {
                     format!("this variation and {} inside it are never closed", n - 1)
                 },
-            );
+            ));
             let span = self.span(last_end, last_end);
             while self.g.open.pop().is_some() {
                 self.end_variation(span, v);
@@ -1021,8 +1060,8 @@ impl<'a> P<'a, '_> {
                 }
             }
             self.flush_diags(v);
-            let start = self.g.first.unwrap_or(0);
-            let span = self.span(start, last_end.max(start));
+            let start = origin + self.g.first.unwrap_or(0);
+            let span = Span::new(start, (self.base + last_end).max(start));
             // The visitor hears of the end even when it asked to hear no more of the game.
             self.listening(v);
             v.end_game(span);

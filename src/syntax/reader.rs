@@ -6,8 +6,8 @@ use super::ReadOptions;
 use super::ast::Game;
 use super::parser::{GameParser, Once, Step, read_game};
 use super::visitor::{TreeBuilder, Visitor};
-use crate::lint::Diagnostic;
 use crate::lint::codes::file;
+use crate::lint::{Diagnostic, Quote, SourcePiece};
 use crate::source::{DecodeEvent, Decoding, LineCol, LineIndex, Span, TextDecoder};
 
 /// One piece of a file: the text of (at most) one game, and what was found in it.
@@ -15,15 +15,24 @@ use crate::source::{DecodeEvent, Decoding, LineCol, LineIndex, Span, TextDecoder
 /// Every byte of the decoded file belongs to exactly one chunk, and chunks come in file order.
 #[derive(Clone, Debug)]
 pub struct Chunk {
-    /// The exact decoded text of this chunk.
+    /// The exact decoded text of this chunk, from its first byte, or from the first byte not
+    /// released when a long game's text was released as it was read (`released`).
     pub text: String,
     /// File offset of `text[0]`; spans are file offsets.
     pub offset: usize,
     /// 1-based line of `text[0]`.
     pub first_line: u32,
     /// 1-based column (in characters) of `text[0]`: 1 unless the chunk starts in the middle
-    /// of a line (several games on one line).
+    /// of a line (several games on one line), or `text` in the middle of a line whose start
+    /// was released.
     pub first_column: u32,
+    /// Bytes of the chunk before `text`, released while the game was read: only with a
+    /// visitor that allows it ([`Visitor::keep_from`]) and a game longer than the reader's
+    /// window ([`GAME_WINDOW`]). The chunk starts at file offset `offset - released`.
+    pub released: usize,
+    /// When text was released: the chunk's first lines (its header, up to
+    /// [`HEAD_KEPT`] bytes), kept to quote the tags that later findings point at.
+    pub head: Option<Quote>,
     /// The game, or `None` when the chunk holds no game (trailing comments, junk, an empty file).
     /// Always `None` from [`GameReader::next_chunk_with`], whose visitor heard of the game.
     pub game: Option<Game>,
@@ -110,6 +119,18 @@ pub struct TextCut;
 /// A telling byte this close to the start makes the whole file binary.
 const BINARY_HEAD: usize = 1024;
 
+/// How much of one game's text the reader holds before it releases the text read past
+/// (when the visitor allows it, [`Visitor::keep_from`]), by default.
+pub const GAME_WINDOW: usize = 4 << 20;
+
+/// Of a game whose text is released, the first bytes kept to quote (its header): see
+/// [`Chunk::head`].
+pub const HEAD_KEPT: usize = 64 << 10;
+
+/// A piece of released text ends after a line break found in its last this many bytes, so
+/// that short lines are kept whole.
+const LINE_SEARCH: usize = 4096;
+
 /// Reads games one at a time from a decoder; memory holds about one game plus one block.
 pub struct GameReader<R: Read> {
     decoder: TextDecoder<R>,
@@ -148,6 +169,12 @@ pub struct GameReader<R: Read> {
     /// Read from the decoder before reading any text (a resumed reader takes the decoder's
     /// findings on the text it was handed first).
     read_first: bool,
+    /// Bytes of a game's text held before the text read past is released.
+    window: usize,
+    /// Bytes of the chunk being read that were released.
+    released: usize,
+    /// The first lines of the chunk being read, when text of it was released.
+    head: Option<Quote>,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -181,6 +208,9 @@ impl<R: Read> GameReader<R> {
             cut: false,
             cut_reached: false,
             read_first: false,
+            window: GAME_WINDOW,
+            released: 0,
+            head: None,
         }
     }
 
@@ -234,6 +264,96 @@ impl<R: Read> GameReader<R> {
             no_games_reported: self.no_games_reported,
             once: self.parser.once(),
         }
+    }
+
+    /// The same reader holding at most about `bytes` of one game's text (at least 1 KB)
+    /// before it releases the text read past, instead of [`GAME_WINDOW`].
+    pub fn with_window(mut self, bytes: usize) -> Self {
+        self.window = bytes.max(1024);
+        self
+    }
+
+    /// While a game is read (the parser asked for more text): when the game's text held
+    /// exceeds the window, releases what neither the parser nor the visitor needs any more,
+    /// handing it to the visitor first, and counts its lines.
+    fn release<V: Visitor + ?Sized>(&mut self, visitor: &mut V) {
+        let held = self.buf.len() - self.pos;
+        if held <= self.window {
+            return;
+        }
+        let Some(keep) = visitor.keep_from() else {
+            return;
+        };
+        let base = self.buf_base + self.pos;
+        let mut cut = self
+            .parser
+            .needed_from()
+            .min(keep.saturating_sub(base))
+            .min(held);
+        let bytes = &self.buf.as_bytes()[self.pos..];
+        // After a line break when there is one near the end, so short lines stay whole (a
+        // CR is a break when no LF follows it, as old Mac files end their lines).
+        let from = cut.saturating_sub(LINE_SEARCH);
+        let brk = bytes[from..cut]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|&(k, &b)| {
+                b == b'\n'
+                    || (b == b'\r' && from + k + 1 < bytes.len() && bytes[from + k + 1] != b'\n')
+            })
+            .map(|(k, _)| from + k + 1);
+        if let Some(end) = brk {
+            cut = end;
+        } else {
+            while cut > 0 && (!self.buf.is_char_boundary(self.pos + cut) || bytes[cut - 1] == b'\r')
+            {
+                cut -= 1;
+            }
+        }
+        // Not worth it for a little text: wait until more can go.
+        if cut < self.window / 4 {
+            return;
+        }
+        let text = &self.buf[self.pos..self.pos + cut];
+        let piece = SourcePiece {
+            text,
+            offset: base,
+            line: self.line,
+            column: self.column,
+            cut_before: self.released > 0 && self.column > 1,
+            cut_after: !text.ends_with(['\n', '\r']),
+        };
+        let index = LineIndex::new(text, base, self.line).starting_at_column(self.column);
+        if self.released == 0 {
+            let mut end = text.len().min(HEAD_KEPT);
+            match text.as_bytes()[..end].iter().rposition(|&b| b == b'\n') {
+                Some(k) => end = k + 1,
+                None => {
+                    while !text.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                }
+            }
+            self.head = Some(Quote {
+                text: text[..end].to_string(),
+                offset: base,
+                line: self.line,
+                column: self.column,
+                long: false,
+            });
+        }
+        visitor.release(&piece, &index);
+        for d in &mut self.pending {
+            d.quote(&piece, &index);
+        }
+        self.line += count_breaks(text);
+        self.column = next_column(text, self.column);
+        self.released += cut;
+        self.parser.rebase(cut);
+        self.buf.drain(..self.pos + cut);
+        self.buf_base += self.pos + cut;
+        self.pos = 0;
     }
 
     /// The decoding in use, once the first block was read.
@@ -342,9 +462,11 @@ impl<R: Read> GameReader<R> {
         let text = self.buf[self.pos..end].to_string();
         let offset = self.buf_base + self.pos;
         let chunk_end = offset + text.len();
+        let released = std::mem::take(&mut self.released);
+        let head = self.head.take();
         let (mut all, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
             .into_iter()
-            .partition(|d| d.span.start < chunk_end || d.span.start == offset);
+            .partition(|d| d.span.start < chunk_end || d.span.start == offset - released);
         self.pending = later;
         all.extend(found);
         all.extend(extra);
@@ -371,6 +493,8 @@ impl<R: Read> GameReader<R> {
             offset,
             first_line,
             first_column,
+            released,
+            head,
             game,
             index,
             diagnostics: all,
@@ -463,6 +587,8 @@ impl<R: Read> GameReader<R> {
             );
             match step {
                 Step::NeedMore => {
+                    self.release(visitor);
+                    let avail = self.buf.len() - self.pos;
                     // At least the text of the token being read once more, and a block.
                     let token = avail - self.parser.pos().min(avail);
                     want = avail + token.max(1 << 16);

@@ -164,6 +164,21 @@ pub trait Visitor {
     /// The game ends; `span` runs from its first tag or movetext token to the end of its
     /// terminator (or last token).
     fn end_game(&mut self, _span: Span) {}
+    /// The file offset from which the visitor may still report on the game's text or need
+    /// it quoted: the reader may release the text of a long game before it (handing it to
+    /// [`Visitor::release`] first). `None`, the default: the game's whole text is kept
+    /// until the game is handed out.
+    fn keep_from(&self) -> Option<usize> {
+        None
+    }
+    /// The reader is about to drop `piece` of the game's text (see [`Visitor::keep_from`]):
+    /// what the visitor will show from it must be kept now ([`Diagnostic::quote`]).
+    fn release(
+        &mut self,
+        _piece: &crate::lint::SourcePiece<'_>,
+        _index: &crate::source::LineIndex,
+    ) {
+    }
 }
 
 /// The visitor that builds the syntax tree: [`Game`] and the findings, as
@@ -185,6 +200,12 @@ impl TreeBuilder {
     /// The game built since the last call (`None` when the text read held none).
     pub fn take_game(&mut self) -> Option<Game> {
         self.game.take()
+    }
+
+    /// The game being built, while the reader is in it (and the last one built, until it is
+    /// taken).
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
     }
 
     /// The game being built, while the reader is in it (and the last one built, until it is

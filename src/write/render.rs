@@ -1,14 +1,17 @@
 //! Rendering diagnostics: rustc-style text, one-line `file:line:col` form, and JSON Lines.
 //!
 //! A [`SourceView`] is the decoded text a diagnostic points into (a game's chunk of a file) with
-//! its place in the file, so spans, which are file offsets, become lines and columns.
+//! its place in the file, so spans, which are file offsets, become lines and columns. A
+//! diagnostic about text released before it was shown (a long game read by the streaming
+//! check) brings its own source text ([`Diagnostic::quotes`]), which the view looks in first.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use serde::Serialize;
 
-use crate::lint::{Diagnostic, Severity};
+use crate::lint::{Diagnostic, LONG_LINE, MAX_EXCERPT_LINES, Quote, Severity, WINDOW_CONTEXT};
 use crate::source::{LineCol, LineIndex, Span};
 
 /// A piece of a file's decoded text, with where it sits in the file.
@@ -22,6 +25,71 @@ pub struct SourceView<'a> {
     /// Column of `text[0]` in its line (1-based).
     first_column: u32,
     index: LineIndex,
+    /// The line of `text[0]` starts in text released before the chunk was handed out.
+    cut_before: bool,
+    /// The chunk's first lines, kept when its text was released.
+    head: Option<(&'a Quote, LineIndex)>,
+}
+
+/// One piece of source text a diagnostic is located and quoted in.
+struct Src<'s> {
+    text: &'s str,
+    offset: usize,
+    first_column: u32,
+    index: Cow<'s, LineIndex>,
+    /// A window of lines longer than [`LONG_LINE`] in all.
+    long: bool,
+    /// The line of `text[0]` starts before it, in text not at hand.
+    cut_before: bool,
+}
+
+impl Src<'_> {
+    fn holds(&self, at: usize) -> bool {
+        at >= self.offset && at <= self.offset + self.text.len()
+    }
+
+    fn locate(&self, at: usize) -> LineCol {
+        self.index.line_col(self.text, at)
+    }
+
+    fn clamp(&self, at: usize) -> usize {
+        let mut rel = at.saturating_sub(self.offset).min(self.text.len());
+        while !self.text.is_char_boundary(rel) {
+            rel -= 1;
+        }
+        rel
+    }
+
+    fn of_quote(q: &Quote) -> Src<'_> {
+        Src {
+            text: &q.text,
+            offset: q.offset,
+            first_column: q.column.max(1),
+            index: Cow::Owned(
+                LineIndex::new(&q.text, q.offset, q.line).starting_at_column(q.column),
+            ),
+            long: q.long,
+            cut_before: false,
+        }
+    }
+}
+
+/// The sources of one diagnostic: the first that holds a place locates it.
+struct Sources<'s>(Vec<Src<'s>>);
+
+impl<'s> Sources<'s> {
+    /// The source holding `at`, one with text first; the view's own text when none does.
+    fn at(&self, at: usize) -> &Src<'s> {
+        self.0
+            .iter()
+            .find(|s| !s.text.is_empty() && s.holds(at))
+            .or_else(|| self.0.iter().find(|s| s.holds(at)))
+            .unwrap_or(&self.0[0])
+    }
+
+    fn locate(&self, at: usize) -> LineCol {
+        self.at(at).locate(at)
+    }
 }
 
 impl<'a> SourceView<'a> {
@@ -40,26 +108,67 @@ impl<'a> SourceView<'a> {
             offset,
             first_column: first_column.max(1),
             index: LineIndex::new(text, offset, first_line).starting_at_column(first_column),
+            cut_before: false,
+            head: None,
         }
     }
 
     /// A view of one chunk of a file as the reader hands it out.
     pub fn of_chunk(path: &'a str, chunk: &'a crate::syntax::Chunk) -> Self {
-        Self::new(
+        let mut view = Self::new(
             path,
             &chunk.text,
             chunk.offset,
             chunk.first_line,
             chunk.first_column,
-        )
+        );
+        view.cut_before = chunk.released > 0 && chunk.first_column > 1;
+        view.head = chunk.head.as_ref().map(|q| {
+            (
+                q,
+                LineIndex::new(&q.text, q.offset, q.line).starting_at_column(q.column),
+            )
+        });
+        view
+    }
+
+    /// The sources `d` is located in: the view's text, the text `d` keeps, the chunk's head.
+    fn sources<'s>(&'s self, d: Option<&'s Diagnostic>) -> Sources<'s> {
+        let mut all = vec![Src {
+            text: self.text,
+            offset: self.offset,
+            first_column: self.first_column,
+            index: Cow::Borrowed(&self.index),
+            long: false,
+            cut_before: self.cut_before,
+        }];
+        if let Some(d) = d {
+            all.extend(d.quotes.iter().map(Src::of_quote));
+        }
+        if let Some((q, index)) = &self.head {
+            all.push(Src {
+                text: &q.text,
+                offset: q.offset,
+                first_column: q.column.max(1),
+                index: Cow::Borrowed(index),
+                long: false,
+                cut_before: false,
+            });
+        }
+        Sources(all)
     }
 
     /// Line and column of the start and end of `span`.
     pub fn locate(&self, span: Span) -> (LineCol, LineCol) {
-        (
-            self.index.line_col(self.text, span.start),
-            self.index.line_col(self.text, span.end),
-        )
+        let s = self.sources(None);
+        (s.locate(span.start), s.locate(span.end))
+    }
+
+    /// Line and column of the start and end of `d`'s span, from the source text `d` keeps
+    /// when the view's text no longer holds it.
+    pub fn locate_diagnostic(&self, d: &Diagnostic) -> (LineCol, LineCol) {
+        let s = self.sources(Some(d));
+        (s.locate(d.span.start), s.locate(d.span.end))
     }
 
     fn clamp(&self, at: usize) -> usize {
@@ -121,16 +230,6 @@ impl<'a> SourceView<'a> {
     }
 }
 
-/// Lines of context kept between the main span and a label before the label is dropped from
-/// the excerpt (it is still listed as a note).
-const MAX_EXCERPT_LINES: u32 = 12;
-
-/// A line longer than this (in bytes) is shown as a window around the annotated text.
-const LONG_LINE: usize = 1000;
-
-/// Bytes of context kept on each side of the annotated text in the window of a long line.
-const WINDOW_CONTEXT: usize = 80;
-
 /// Renders `d` rustc-style: the message, the source line(s) with a caret under the span, labels,
 /// notes, and the board diagram of rule errors. `color` adds ANSI styling.
 pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> String {
@@ -139,29 +238,32 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
         Severity::Warning => Level::WARNING,
         Severity::Info => Level::INFO,
     };
-    let (start, _) = view.locate(d.span);
+    let sources = view.sources(Some(d));
+    // The text the excerpt is cut from: the view's, or the text `d` keeps.
+    let src = sources.at(d.span.start);
+    let start = src.locate(d.span.start);
     // The excerpt: whole lines from the first to the last annotated line.
-    let mut lo = view.clamp(d.span.start);
-    let mut hi = view.clamp(d.span.end.max(d.span.start));
+    let mut lo = src.clamp(d.span.start);
+    let mut hi = src.clamp(d.span.end.max(d.span.start));
     let mut far_labels = Vec::new();
     let mut near_labels = Vec::new();
     for l in &d.labels {
-        let (ls, _) = view.locate(l.span);
-        if ls.line.abs_diff(start.line) <= MAX_EXCERPT_LINES {
-            lo = lo.min(view.clamp(l.span.start));
-            hi = hi.max(view.clamp(l.span.end));
+        let ls = sources.locate(l.span.start);
+        if src.holds(l.span.start) && ls.line.abs_diff(start.line) <= MAX_EXCERPT_LINES {
+            lo = lo.min(src.clamp(l.span.start));
+            hi = hi.max(src.clamp(l.span.end));
             near_labels.push(l);
         } else {
             far_labels.push((ls, l));
         }
     }
-    let text = view.text;
+    let text = src.text;
     let line_lo = text[..lo].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let line_hi = text[hi..].find(['\n', '\r']).map_or(text.len(), |i| hi + i);
     // A line far longer than a terminal is shown as a window around the annotated text, so
     // that each excerpt costs the same whatever the line's length (the whole line would be
     // copied and measured again for every diagnostic on it); its place is then given apart.
-    let long = line_hi - line_lo > LONG_LINE;
+    let long = src.long || (line_lo == 0 && src.cut_before) || line_hi - line_lo > LONG_LINE;
     let (line_lo, line_hi) = if long {
         let mut a = line_lo.max(lo.saturating_sub(WINDOW_CONTEXT));
         while !text.is_char_boundary(a) {
@@ -177,15 +279,15 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
     };
     // A chunk that starts in mid-line: pad its first line so columns come out right.
     let pad = if line_lo == 0 && !long {
-        view.first_column as usize - 1
+        src.first_column as usize - 1
     } else {
         0
     };
     let excerpt = format!("{}{}", " ".repeat(pad), &text[line_lo..line_hi]);
-    let first_line = view.locate(Span::point(view.offset + line_lo)).0.line;
+    let first_line = src.locate(src.offset + line_lo).line;
     let rel = |s: Span| {
-        let a = view.clamp(s.start) - line_lo + pad;
-        let b = (view.clamp(s.end) - line_lo + pad).max(a);
+        let a = src.clamp(s.start).saturating_sub(line_lo) + pad;
+        let b = (src.clamp(s.end).saturating_sub(line_lo) + pad).max(a);
         a.min(excerpt.len())..b.min(excerpt.len())
     };
     let mut snippet = Snippet::source(excerpt.as_str())
@@ -244,7 +346,7 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
 
 /// Renders `d` on one line: `file:line:col: severity[code]: message`.
 pub fn render_short(view: &SourceView<'_>, d: &Diagnostic) -> String {
-    let (start, _) = view.locate(d.span);
+    let (start, _) = view.locate_diagnostic(d);
     format!(
         "{}:{}:{}: {}[{}]: {}",
         view.path, start.line, start.column, d.severity, d.code, d.message
@@ -302,12 +404,13 @@ pub struct JsonLabel<'a> {
 
 /// Renders `d` as one JSON object (no trailing newline).
 pub fn render_json(view: &SourceView<'_>, game: Option<usize>, d: &Diagnostic) -> String {
-    let (start, end) = view.locate(d.span);
+    let sources = view.sources(Some(d));
+    let (start, end) = (sources.locate(d.span.start), sources.locate(d.span.end));
     let labels = d
         .labels
         .iter()
         .map(|l| {
-            let (s, _) = view.locate(l.span);
+            let s = sources.locate(l.span.start);
             JsonLabel {
                 line: s.line,
                 column: s.column,

@@ -1,0 +1,170 @@
+//! A game longer than the reader's window is read with its text released as it goes: its
+//! findings are the same, at the same lines and columns, and are shown the same in every form,
+//! as when the game is held whole.
+
+use pdnkit::check::{CheckOptions, CheckedGame, check_stream};
+use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
+
+/// Every finding of `text` rendered in the three forms, with the largest text a chunk held,
+/// the bytes released and the findings shown from the text they keep.
+fn rendered(text: &str, window: Option<usize>) -> (Vec<String>, usize, usize, usize) {
+    let options = CheckOptions {
+        streaming: true,
+        window,
+        ..CheckOptions::default()
+    };
+    let mut out = Vec::new();
+    let mut held = 0;
+    let mut released = 0;
+    let mut quoted = 0;
+    check_stream(text.as_bytes(), &options, |g: CheckedGame| {
+        held = held.max(g.chunk.text.len());
+        released += g.chunk.released;
+        let view = SourceView::of_chunk("big.pdn", &g.chunk);
+        for d in &g.diagnostics {
+            quoted += usize::from(!d.quotes.is_empty());
+            out.push(render_short(&view, d));
+            out.push(render_json(&view, g.chunk.index, d));
+            out.push(render_human(&view, d, false));
+        }
+    })
+    .expect("in memory");
+    (out, held, released, quoted)
+}
+
+/// Line and column (in characters, from 1) of byte `at` of `text`, lines ending at LF, CRLF
+/// or CR.
+fn line_col(text: &str, at: usize) -> (u32, u32) {
+    let (mut line, mut col) = (1, 1);
+    let mut chars = text[..at].chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
+            line += 1;
+            col = 1;
+        } else if c != '\r' {
+            col += 1;
+        }
+    }
+    (line, col)
+}
+
+/// The short form's `line:col` of each finding, and what `line_col` counts from the text.
+fn places(text: &str, window: Option<usize>) -> Vec<((u32, u32), (u32, u32))> {
+    let options = CheckOptions {
+        streaming: true,
+        window,
+        ..CheckOptions::default()
+    };
+    let mut out = Vec::new();
+    check_stream(text.as_bytes(), &options, |g| {
+        let view = SourceView::of_chunk("big.pdn", &g.chunk);
+        for d in &g.diagnostics {
+            let (s, _) = view.locate_diagnostic(d);
+            out.push(((s.line, s.column), line_col(text, d.span.start)));
+        }
+    })
+    .expect("in memory");
+    out
+}
+
+/// A game of `moves` move pairs of two kings going back and forth (International draughts),
+/// with lines of `per_line` move pairs (`break` between lines) and the text of `extra(n)`
+/// written after move pair `n`.
+fn kings(
+    moves: usize,
+    per_line: impl Fn(usize) -> bool,
+    brk: &str,
+    extra: impl Fn(usize) -> String,
+) -> String {
+    let mut s = String::new();
+    s.push_str(&format!(
+        "[Event \"small\"]{brk}[GameType \"20\"]{brk}1. 32-28 19-23 *{brk}{brk}[Event \"long\"]{brk}[GameType \"20\"]{brk}\
+         [FEN \"W:WK46:BK1\"]{brk}[Result \"2-0\"]{brk}"
+    ));
+    for n in 1..=moves {
+        let (a, b) = if n % 2 == 1 {
+            ("46-41", "1-6")
+        } else {
+            ("41-46", "6-1")
+        };
+        s.push_str(&format!("{n}. {a} {b} {}", extra(n)));
+        if per_line(n) {
+            s.push_str(brk);
+        }
+    }
+    s.push_str(&format!(
+        "0-2{brk}{brk}[Event \"after\"]{brk}[GameType \"20\"]{brk}1. 32-28 19-23 2-0{brk}"
+    ));
+    s
+}
+
+#[test]
+fn a_game_longer_than_the_window_is_shown_as_when_held_whole() {
+    let moves = 150_000;
+    for brk in ["\n", "\r\n", "\r"] {
+        let text = kings(
+            moves,
+            // One line of 5,000 move pairs in the middle, ten a line elsewhere.
+            |n| !(60_000..65_000).contains(&n) && n % 10 == 0,
+            brk,
+            |n| match n {
+                2 => "$99999999999999999999 ".into(),
+                7 => "{a comment\nover lines} ".into(),
+                62_000 => "$123456789012345678901 ".into(),
+                100_000 => "{note} 100000... ( 100000... 6-1 ) $99999999999999999999999 ".into(),
+                149_990 => "41-50 ".into(),
+                _ => String::new(),
+            },
+        );
+        let whole = rendered(&text, None);
+        let windowed = rendered(&text, Some(4096));
+        assert_eq!(whole.2, 0, "the default window holds this game whole");
+        assert!(windowed.2 > text.len() / 2, "released {}", windowed.2);
+        assert!(
+            windowed.3 >= 3,
+            "shown from their own text: {} {:#?}",
+            windowed.3,
+            whole.0.iter().step_by(3).collect::<Vec<_>>()
+        );
+        assert!(windowed.1 < 256 << 10, "held {} bytes at once", windowed.1);
+        assert!(whole.0.len() >= 3 * 5, "{:#?}", whole.0);
+        assert!(
+            whole.0.iter().any(|l| l.contains("\"labels\"")),
+            "a finding with a label (the Result tag): {:#?}",
+            whole.0
+        );
+        assert_eq!(whole.0.len(), windowed.0.len());
+        for (a, b) in whole.0.iter().zip(&windowed.0) {
+            assert_eq!(a, b);
+        }
+        for (shown, counted) in places(&text, Some(4096)) {
+            assert_eq!(shown, counted);
+        }
+    }
+}
+
+#[test]
+fn findings_past_the_cap_in_a_released_game_are_shown_as_when_held_whole() {
+    // A leading zero on every square: a warning on every move, far past the cap per game,
+    // and a capture mark on quiet moves (one finding counting the rest).
+    let text = kings(100_000, |n| n % 7 == 0, "\n", |_| String::new())
+        .replace("46-41", "046-041")
+        .replace("41-46", "041-046")
+        .replace("100. 041-046", "100. 041x046");
+    let whole = rendered(&text, None);
+    let windowed = rendered(&text, Some(2048));
+    assert!(windowed.2 > 0);
+    assert!(
+        windowed.3 > 900,
+        "shown from their own text: {}",
+        windowed.3
+    );
+    assert!(
+        whole.0.iter().any(|l| l.contains("[F007]")),
+        "the cap was reached"
+    );
+    assert_eq!(whole.0, windowed.0);
+    for (shown, counted) in places(&text, Some(2048)) {
+        assert_eq!(shown, counted);
+    }
+}
