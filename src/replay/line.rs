@@ -70,8 +70,10 @@ pub(super) struct Decided {
     /// The side that lost by the variant's end rule, and why ("white cannot move").
     pub loser: Color,
     pub why: String,
-    /// The final position, drawn.
-    pub diagram: Diagram,
+    /// The final position, and the layout its squares are named in when it is drawn (only
+    /// for a result that does not fit it).
+    pub position: Position,
+    pub written: Layout,
 }
 
 /// The replay state at one point of a line.
@@ -1632,7 +1634,8 @@ impl<'g> Shared<'g, '_> {
             outcome: o,
             loser,
             why,
-            diagram: diagram(&end.pos, &self.written),
+            position: end.pos.clone(),
+            written: self.written,
         })
     }
 }
