@@ -135,8 +135,54 @@ pub(crate) const fn square_mask(board: Board, sq: Square) -> u128 {
     if !board.contains(sq) {
         return 0;
     }
-    1u128 << bit_index(board, sq.0 as u32)
+    1u128 << BIT_INDEX[board_index(board)][sq.0 as usize]
 }
+
+/// The index of `board` into the tables below, in the order of [`Board::ALL`].
+#[inline]
+const fn board_index(board: Board) -> usize {
+    match board {
+        Board::B8 => 0,
+        Board::B10 => 1,
+        Board::B12 => 2,
+        Board::F8 => 3,
+    }
+}
+
+/// The most playing squares of a board (12x12).
+const MAX_SQUARES: usize = 72;
+
+/// [`bit_index`] of every square of `board`, computed once: the replay maps squares to bits
+/// on every move it plays, and the division `bit_index` makes is not free.
+const fn bit_table(board: Board) -> [u8; MAX_SQUARES] {
+    let mut t = [0u8; MAX_SQUARES];
+    let mut s = 0;
+    while s < board.squares() {
+        t[s] = bit_index(board, s as u32) as u8;
+        s += 1;
+    }
+    t
+}
+
+const BIT_INDEX: [[u8; MAX_SQUARES]; 4] = [
+    bit_table(Board::ALL[0]),
+    bit_table(Board::ALL[1]),
+    bit_table(Board::ALL[2]),
+    bit_table(Board::ALL[3]),
+];
+
+/// [`promotion_mask`] of every board and colour (White, Black), computed once.
+const PROMOTION: [[u128; 2]; 4] = {
+    let mut t = [[0u128; 2]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let board = Board::ALL[i];
+        let n = board.size() as u32;
+        t[i] = [rows_mask(board, 0, 1), rows_mask(board, n - 1, n)];
+        i += 1;
+    }
+    t
+};
 
 /// All playing squares of `board`.
 pub(crate) const fn valid_mask(board: Board) -> u128 {
@@ -149,7 +195,7 @@ pub(crate) const fn rows_mask(board: Board, from: u32, to: u32) -> u128 {
     let mut m = 0u128;
     let mut s = from * per;
     while s < to * per {
-        m |= 1u128 << bit_index(board, s);
+        m |= 1u128 << BIT_INDEX[board_index(board)][s as usize];
         s += 1;
     }
     m
@@ -170,13 +216,10 @@ pub(crate) const fn column_mask(board: Board, k: u32) -> u128 {
 
 /// The row on which a man of `color` is crowned.
 pub(crate) const fn promotion_mask(board: Board, color: Color) -> u128 {
-    match color {
-        Color::White => rows_mask(board, 0, 1),
-        Color::Black => {
-            let n = board.size() as u32;
-            rows_mask(board, n - 1, n)
-        }
-    }
+    PROMOTION[board_index(board)][match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }]
 }
 
 /// A board layout known at compile time.

@@ -7,6 +7,8 @@
 //! matches when the piece crosses or lands on it, in order. Two legal moves that match and take
 //! different pieces make the notation ambiguous.
 
+use arrayvec::ArrayVec;
+
 use crate::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
 use crate::rules::{CaptureChoice, EndRule, Move};
 use crate::syntax::{Move as MoveToken, SquareValue};
@@ -400,6 +402,103 @@ pub fn resolve(
 ) -> Result<Resolved, ResolveError> {
     let written = written_squares(token, pos, layout)?;
     resolve_squares(&written, token.is_capture(), pos)
+}
+
+/// The most squares of a token the quick reading takes; longer ones are read by [`resolve`].
+const MAX_QUICK_SQUARES: usize = 16;
+
+/// The most numeric squares a board has (12x12).
+const MAX_NUMBER: usize = 72;
+
+thread_local! {
+    /// The squares of the numbers of the last layout [`quick_squares`] read numbers in: a
+    /// file's games share their layout, and the look-up is made for every square written.
+    static NUMBERS: std::cell::RefCell<(Option<Layout>, [Option<Square>; MAX_NUMBER + 1])> =
+        const { std::cell::RefCell::new((None, [None; MAX_NUMBER + 1])) };
+}
+
+/// The square a written square names on `layout`, as [`token_squares`] reads it (`None` also
+/// for the file of Russian short notation); `numbers` maps the numbers of `layout`.
+fn quick_square(
+    value: SquareValue,
+    layout: &Layout,
+    numbers: &[Option<Square>; MAX_NUMBER + 1],
+) -> Option<Square> {
+    match value {
+        SquareValue::Numeric(n) => match numbers.get(n as usize) {
+            Some(&sq) => sq,
+            None => layout.from_numeric(n as u32),
+        },
+        SquareValue::Algebraic { file, rank } => rank
+            .checked_sub(1)
+            .and_then(|r| layout.from_algebraic(file, r)),
+        SquareValue::File { .. } => None,
+    }
+}
+
+/// The squares of a token, as [`token_squares`] reads them, into `out`; `None` when one is not
+/// a square of the board (or is the file of short notation) or there are too many.
+fn quick_squares(
+    squares: &[crate::syntax::SquareToken],
+    layout: &Layout,
+    out: &mut ArrayVec<Square, MAX_QUICK_SQUARES>,
+) -> Option<()> {
+    NUMBERS.with(|cell| {
+        let mut t = cell.try_borrow_mut().ok()?;
+        if t.0 != Some(*layout) {
+            t.0 = Some(*layout);
+            for (i, sq) in t.1.iter_mut().enumerate() {
+                *sq = layout.from_numeric(i as u32);
+            }
+        }
+        for s in squares {
+            out.try_push(quick_square(s.value, layout, &t.1)?).ok()?;
+        }
+        Some(())
+    })
+}
+
+/// The quick reading of a move token (`32-28`, `28x19`, `c3-d4`, `26x17x8`): the legal move
+/// it names, when [`resolve`] would read it as that move alone, with no error and no choice
+/// between readings (see [`Position::written_move`] for two squares; a token of more squares
+/// is a capture looked up among the captures between its ends). `None` for every other token
+/// and case: [`resolve`] then reads it and says what is wrong. Allocates nothing once warm.
+pub(crate) fn resolve_quick(
+    token: &MoveToken,
+    pos: &Position,
+    layout: &Layout,
+) -> Option<crate::rules::CompactMove> {
+    let mut written: ArrayVec<Square, MAX_QUICK_SQUARES> = ArrayVec::new();
+    quick_squares(&token.squares, layout, &mut written)?;
+    if let [from, to] = written[..] {
+        return pos.written_move(from, to);
+    }
+    // A capture written with its landing or crossed squares (`26x17x8`): the legal captures
+    // between its ends are listed with their paths, and the best fitting must be one alone.
+    if written.len() < 3 {
+        return None;
+    }
+    let (&from, &to) = (written.first()?, written.last()?);
+    let board = pos.board();
+    pos.with_written_captures(from, to, |legal| {
+        let mut best: Option<Fit> = None;
+        let mut pick = None;
+        let mut count = 0;
+        for c in legal {
+            let Some(f) = fit(board, &written, &c.mv) else {
+                continue;
+            };
+            match best {
+                Some(b) if f > b => continue,
+                Some(b) if f < b => count = 0,
+                _ => {}
+            }
+            best = Some(f);
+            count += 1;
+            pick = Some(c.compact);
+        }
+        pick.filter(|_| count == 1)
+    })
 }
 
 /// The board squares a token names; for Russian short notation, with its man found in `pos`.

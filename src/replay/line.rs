@@ -2,12 +2,13 @@
 
 use std::collections::HashMap;
 
+use crate::board::bitboard::bit_square;
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
 use crate::lint::{Code, Diagnostic, Diagram, MoveContext};
 use crate::notation::resolve::{
-    Reach, ResolveError, matching, prefix_of, resolve, resolve_squares, token_squares, write_move,
-    write_move_in,
+    Reach, ResolveError, matching, prefix_of, resolve, resolve_quick, resolve_squares,
+    token_squares, write_move, write_move_in,
 };
 use crate::notation::{Layout, NotationKind, RawFen};
 use crate::rules::{Criterion, Ended, KingRuns, Move, Variant};
@@ -69,8 +70,10 @@ pub(super) struct Decided {
     /// The side that lost by the variant's end rule, and why ("white cannot move").
     pub loser: Color,
     pub why: String,
-    /// The final position, drawn.
-    pub diagram: Diagram,
+    /// The final position, and the layout its squares are named in when it is drawn (only
+    /// for a result that does not fit it).
+    pub position: Position,
+    pub written: Layout,
 }
 
 /// The replay state at one point of a line.
@@ -518,7 +521,11 @@ impl<'g> Shared<'g, '_> {
                     // one jump per move consumes.
                     let pre = (!self.targets.is_empty()).then(|| state.clone());
                     self.at.2 = idx;
-                    match self.play(&mut state, line, line_ply, m, &elems[k + 1..]) {
+                    let step = match self.play_quick(&mut state, m) {
+                        Some(step) => step,
+                        None => self.play(&mut state, line, line_ply, m, &elems[k + 1..]),
+                    };
+                    match step {
                         Step::Played => {}
                         Step::PlayedMore(n) => {
                             // Skip the move tokens that were part of this capture; a variation
@@ -601,7 +608,6 @@ impl<'g> Shared<'g, '_> {
         m: &MoveToken,
     ) -> bool {
         let (number, second) = self.number_of(state);
-        let ctx = self.context(state, line, line_ply, token_text(m));
         let d = if mn.number != number {
             // The reader keeps a number too long for 32 bits as u32::MAX.
             let written = if mn.number == u32::MAX {
@@ -642,12 +648,16 @@ impl<'g> Shared<'g, '_> {
         } else {
             return false;
         };
+        let ctx = self.context(state, line, line_ply, token_text(m));
         self.diagnostics.push(d.with_context(ctx).with_note(
             "later move numbers of this line are not checked, so one slip is reported once",
         ));
         true
     }
 
+    /// Reads and plays a move the quick path left (see [`Shared::play_quick`]): every
+    /// reading, error and repair.
+    #[inline(never)]
     fn play(
         &mut self,
         state: &mut State,
@@ -714,17 +724,7 @@ impl<'g> Shared<'g, '_> {
             }
             r => r,
         };
-        self.check_foreign(m);
-        self.check_colon(m);
-        if !self.written_fixed {
-            self.written_fixed = true;
-            if let Some(kind) = m.squares.first().map(|s| match s.value {
-                SquareValue::Algebraic { .. } => NotationKind::Algebraic,
-                _ => NotationKind::Numeric,
-            }) {
-                self.written.kind = kind;
-            }
-        }
+        self.read_token(m);
 
         // A huff that the record does not show: the move is legal only without a huffable piece.
         if result.as_ref().is_err_and(ResolveError::matches_nothing) {
@@ -803,6 +803,60 @@ impl<'g> Shared<'g, '_> {
         state.pos.play(&chosen);
         state.ply += 1;
         Step::Played
+    }
+
+    /// What is judged of a move token read as a legal move or not, before it is played: its
+    /// notation against the GameType's, a `:` outside Russian notation, and, at the first
+    /// move, the notation messages name squares in.
+    fn read_token(&mut self, m: &MoveToken) {
+        self.check_foreign(m);
+        self.check_colon(m);
+        if !self.written_fixed {
+            self.written_fixed = true;
+            if let Some(kind) = m.squares.first().map(|s| match s.value {
+                SquareValue::Algebraic { .. } => NotationKind::Algebraic,
+                _ => NotationKind::Numeric,
+            }) {
+                self.written.kind = kind;
+            }
+        }
+    }
+
+    /// The quick path of [`Shared::play`], for the move of most tokens: two squares that name
+    /// one legal move (looked up without building the legal moves), with nothing to report
+    /// but a quiet move written with `x` after the game's first (which is only counted). It
+    /// plays the move as the full path would, with the same findings; `None`, with nothing
+    /// changed, leaves the move to the full path (no listener is told of moves here).
+    fn play_quick(&mut self, state: &mut State, m: &MoveToken) -> Option<Step> {
+        if self.listener.is_some() || !state.huffable.is_empty() {
+            return None;
+        }
+        let c = resolve_quick(m, &state.pos, &self.sel.layout)?;
+        let count_quiet_x = match separator_mismatch_of(m, c.is_capture()) {
+            None => false,
+            Some(code) if code == &R310 && self.quiet_x_seen > 0 => true,
+            Some(_) => return None,
+        };
+        let mut runs = state.king_runs;
+        if state.pos.variant().rules().king_move_limit.is_some() {
+            let board = self.board();
+            let from = bit_square(board, c.from.trailing_zeros())?;
+            let to = bit_square(board, c.to.trailing_zeros())?;
+            if runs
+                .record_squares(&state.pos, from, to, c.is_capture())
+                .is_some()
+            {
+                return None;
+            }
+        }
+        self.read_token(m);
+        if count_quiet_x {
+            self.quiet_x_seen += 1;
+        }
+        state.king_runs = runs;
+        state.pos.play_compact(&c);
+        state.ply += 1;
+        Some(Step::Played)
     }
 
     /// The move names no legal move: report why, and apply it when the record can still be
@@ -1591,7 +1645,8 @@ impl<'g> Shared<'g, '_> {
             outcome: o,
             loser,
             why,
-            diagram: diagram(&end.pos, &self.written),
+            position: end.pos.clone(),
+            written: self.written,
         })
     }
 }
@@ -1599,6 +1654,11 @@ impl<'g> Shared<'g, '_> {
 /// The separator finding for a move written as `m` and read as `mv`, if any: `x` on a quiet
 /// move, or only `-` on a capture. Separator-less moves (`a3b4`) have none.
 fn separator_mismatch(m: &MoveToken, mv: &Move) -> Option<&'static Code> {
+    separator_mismatch_of(m, mv.is_capture())
+}
+
+/// [`separator_mismatch`] for a move that captures or not (`capture`).
+fn separator_mismatch_of(m: &MoveToken, capture_move: bool) -> Option<&'static Code> {
     let mut any = false;
     let mut capture = false;
     for s in m.squares.iter() {
@@ -1607,7 +1667,7 @@ fn separator_mismatch(m: &MoveToken, mv: &Move) -> Option<&'static Code> {
             capture |= x.kind.is_capture();
         }
     }
-    match (any, mv.is_capture(), capture) {
+    match (any, capture_move, capture) {
         (true, false, true) => Some(&R310),
         // A path of more than two squares written with `-` (`29-18-27`) is the reader's N214
         // already: the same cause is not reported twice.

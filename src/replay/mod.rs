@@ -470,7 +470,7 @@ fn judge_result(
             first.as_str()
         ),
     });
-    diag.diagram = Some(d.diagram);
+    diag.diagram = Some(crate::write::diagram::diagram(&d.position, &d.written));
     diags.push(diag);
 }
 

@@ -289,22 +289,32 @@ fn score(game: &Game, sel: &Selection) -> ((usize, i64), line::LinesOutcome) {
 
 /// The board the game's squares need, when it is smaller than `variant`'s.
 fn smaller_board(game: &Game, variant: Variant) -> Option<Board> {
-    evidence(game)
-        .board
+    extent(game)
+        .board()
         .filter(|b| b.size() < variant.board().size())
 }
 
-/// What a game's squares say: the board they need, whether they are algebraic, a sentence
-/// for the guess, and whether the game names any square at all.
-pub(super) struct Evidence {
-    pub board: Option<Board>,
-    pub algebraic: bool,
-    pub why: String,
-    pub any: bool,
+/// How far a game's squares reach, and how many of them are written each way.
+struct Extent {
+    max_num: u32,
+    max_coord: u8,
+    num: usize,
+    alg: usize,
+    /// The FEN reaches further than the moves.
+    from_fen: bool,
 }
 
-/// Which board the squares of a game need, and whether it is written algebraically.
-pub(super) fn evidence(game: &Game) -> Evidence {
+impl Extent {
+    /// The smallest board the squares fit.
+    fn board(&self) -> Option<Board> {
+        Board::ALL.into_iter().find(|b| {
+            self.max_num as usize <= b.squares() && (self.max_coord as u32) < b.size() as u32
+        })
+    }
+}
+
+/// The reach of a game's squares, in its moves and its FEN.
+fn extent(game: &Game) -> Extent {
     let mut max_num = 0u32;
     let mut max_coord = 0u8;
     let (mut alg, mut num) = (0usize, 0usize);
@@ -348,9 +358,35 @@ pub(super) fn evidence(game: &Game) -> Evidence {
             }
         }
     }
-    let board = Board::ALL
-        .into_iter()
-        .find(|b| max_num as usize <= b.squares() && (max_coord as u32) < b.size() as u32);
+    Extent {
+        max_num,
+        max_coord,
+        num,
+        alg,
+        from_fen,
+    }
+}
+
+/// What a game's squares say: the board they need, whether they are algebraic, a sentence
+/// for the guess, and whether the game names any square at all.
+pub(super) struct Evidence {
+    pub board: Option<Board>,
+    pub algebraic: bool,
+    pub why: String,
+    pub any: bool,
+}
+
+/// Which board the squares of a game need, and whether it is written algebraically.
+pub(super) fn evidence(game: &Game) -> Evidence {
+    let ext = extent(game);
+    let board = ext.board();
+    let Extent {
+        max_num,
+        num,
+        alg,
+        from_fen,
+        ..
+    } = ext;
     let algebraic = alg > num;
     let mut why = Vec::new();
     if let Some(b) = board {

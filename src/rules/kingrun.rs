@@ -26,29 +26,34 @@ impl KingRuns {
     /// the same king beyond the variant's limit by a side that still has men; nothing in a
     /// variant without the limit.
     pub fn record(&mut self, before: &Position, mv: &Move) -> Option<KingRunBroken> {
+        self.record_squares(before, mv.from, mv.to, mv.is_capture())
+    }
+
+    /// [`KingRuns::record`] for the move from `from` to `to` (`capture`: it takes something).
+    pub(crate) fn record_squares(
+        &mut self,
+        before: &Position,
+        from: Square,
+        to: Square,
+        capture: bool,
+    ) -> Option<KingRunBroken> {
         let limit = before.variant().rules().king_move_limit?;
         let side = before.side_to_move();
         let slot = &mut self.runs[match side {
             Color::White => 0,
             Color::Black => 1,
         }];
-        let king = before
-            .piece_at(mv.from)
-            .is_some_and(|p| p.role == Role::King);
-        if !king || mv.is_capture() || before.count(side, Role::Man) == 0 {
+        let king = before.piece_at(from).is_some_and(|p| p.role == Role::King);
+        if !king || capture || before.count(side, Role::Man) == 0 {
             *slot = None;
             return None;
         }
         let moves = match *slot {
-            Some((sq, n)) if sq == mv.from => n.saturating_add(1),
+            Some((sq, n)) if sq == from => n.saturating_add(1),
             _ => 1,
         };
-        *slot = Some((mv.to, moves));
-        (moves > limit).then_some(KingRunBroken {
-            from: mv.from,
-            moves,
-            limit,
-        })
+        *slot = Some((to, moves));
+        (moves > limit).then_some(KingRunBroken { from, moves, limit })
     }
 }
 

@@ -8,6 +8,7 @@ mod variant;
 
 pub use end::Ended;
 pub use kingrun::{KingRunBroken, KingRuns};
+pub(crate) use movegen::CompactMove;
 pub use movegen::{CAPTURE_SEARCH_LIMIT, MAX_PATH, Move, MoveList};
 pub use perft::{perft, perft_divide};
 pub use variant::{

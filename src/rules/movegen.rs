@@ -659,7 +659,7 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
         steps: 0,
         cut: false,
     };
-    let mut pieces = own;
+    let mut pieces = capture_starts::<V>(s, own, opp, empty);
     while !pieces.is_zero() {
         let p = pieces.lowest();
         pieces ^= p;
@@ -686,6 +686,34 @@ pub(crate) fn gen_captures<V: Spec, S: Sink<BB<V>>>(s: &State<BB<V>>, sink: &mut
         }
     }
     !c.cut
+}
+
+/// The pieces of the side to move a capture may start from: every king, and each man with a
+/// piece it may take beside it and an empty square behind that piece, on the boards whose
+/// captures run along the four diagonals; elsewhere every piece. The others would be searched
+/// for nothing.
+#[inline(always)]
+fn capture_starts<V: Spec>(s: &State<BB<V>>, own: BB<V>, opp: BB<V>, empty: BB<V>) -> BB<V> {
+    if V::FULL || V::ORTHO {
+        return own;
+    }
+    let men = own & !s.kings;
+    let prey = if V::MAN_TAKES_KING {
+        opp
+    } else {
+        opp & !s.kings
+    };
+    let mut starts = own & s.kings;
+    for d in 0..4 {
+        if !V::BACK && !forward(s.white_to_move, d) {
+            continue;
+        }
+        // A step back (direction `3 - d`) from an empty square, onto a piece to take, and one
+        // more back: the men that jump in direction `d`.
+        let back = 3 - d;
+        starts |= men & V::G::step(V::G::step(empty, back) & prey, back);
+    }
+    starts
 }
 
 struct Capturer<'s, V: Spec, S> {
@@ -1167,21 +1195,39 @@ fn quiet_of<V: Spec>(pos: &Position) -> MoveList {
     MoveList(sink.moves, true)
 }
 
-/// Records whether one given quiet move is generated.
-struct FindQuiet<B> {
-    from: B,
-    to: B,
-    promotes: Option<bool>,
-}
-
-impl<B: Bits> Sink<B> for FindQuiet<B> {
-    fn quiet(&mut self, from: B, to: B, promotes: bool) {
-        if from == self.from && to == self.to {
-            self.promotes = Some(promotes);
+/// Whether the side to move has the quiet move `from`-`to` (one-bit masks), and if so whether
+/// it crowns: the answer [`gen_quiet`] gives for that one move, found from the one piece.
+#[inline]
+fn quiet_one<V: Spec>(s: &State<BB<V>>, from: BB<V>, to: BB<V>) -> Option<bool> {
+    let own = s.own();
+    let empty = V::G::valid() & !(own | s.opp());
+    if (from & own).is_zero() || (to & empty).is_zero() {
+        return None;
+    }
+    if (from & s.kings).is_zero() {
+        let promotes = !(to & promo_row::<V>(s.white_to_move)).is_zero();
+        let hit = if V::FULL {
+            let back = full_back(s.white_to_move);
+            (0..4).any(|d| d != back && V::G::step(from, d) & empty == to)
+        } else {
+            let dirs: [usize; 2] = if s.white_to_move { [0, 1] } else { [2, 3] };
+            dirs.iter().any(|&d| V::G::step(from, d) & empty == to)
+        };
+        return hit.then_some(promotes);
+    }
+    for d in 0..4 {
+        let mut x = V::G::step(from, d) & empty;
+        while !x.is_zero() {
+            if x == to {
+                return Some(false);
+            }
+            if !V::FLYING {
+                break;
+            }
+            x = V::G::step(x, d) & empty;
         }
     }
-
-    fn capture(&mut self, _m: CMove<B>, _path: &[u32], _order: &[u32]) {}
+    None
 }
 
 fn quiet_move_of<V: Spec>(pos: &Position, from: Square, to: Square) -> Option<Move> {
@@ -1193,13 +1239,11 @@ fn quiet_move_of<V: Spec>(pos: &Position, from: Square, to: Square) -> Option<Mo
     if has_capture::<V>(&s) {
         return None;
     }
-    let mut sink = FindQuiet {
-        from: BB::<V>::from_u128(square_mask(board, from)),
-        to: BB::<V>::from_u128(square_mask(board, to)),
-        promotes: None,
-    };
-    gen_quiet::<V, _>(&s, &mut sink);
-    let promotes = sink.promotes?;
+    let promotes = quiet_one::<V>(
+        &s,
+        BB::<V>::from_u128(square_mask(board, from)),
+        BB::<V>::from_u128(square_mask(board, to)),
+    )?;
     let mut path = ArrayVec::new();
     path.push(from);
     path.push(to);
@@ -1212,11 +1256,234 @@ fn quiet_move_of<V: Spec>(pos: &Position, from: Square, to: Square) -> Option<Mo
     })
 }
 
+/// A move as masks over a [`Position`]'s own bitboards: what the replay needs to play a move
+/// and to judge how it was written, without its path or the order of its captures. Built for
+/// the moves the replay reads on its quick path; a full [`Move`] is built only where a move is
+/// reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CompactMove {
+    pub from: u128,
+    pub to: u128,
+    pub captured: u128,
+    pub promotes: bool,
+}
+
+impl CompactMove {
+    /// True when the move captures.
+    #[inline]
+    pub(crate) fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+}
+
+/// Keeps, of the captures generated, the best rank of all and the distinct captures (start, end,
+/// captured set, crowning; each with its best rank) from `from` to `to`: no path is built and
+/// nothing is kept of the other captures.
+struct WrittenSink<'b> {
+    from: u128,
+    to: u128,
+    best: u32,
+    found: &'b mut Vec<CMove<u128>>,
+}
+
+impl<B: Bits> Sink<B> for WrittenSink<'_> {
+    #[inline]
+    fn quiet(&mut self, _from: B, _to: B, _promotes: bool) {}
+
+    #[inline]
+    fn capture(&mut self, m: CMove<B>, _path: &[u32], _order: &[u32]) {
+        self.best = self.best.max(m.rank);
+        if m.from.to_u128() != self.from || m.to.to_u128() != self.to {
+            return;
+        }
+        let w = CMove {
+            from: self.from,
+            to: self.to,
+            captured: m.captured.to_u128(),
+            promotes: m.promotes,
+            rank: m.rank,
+        };
+        match self.found.iter_mut().find(|e| e.same(&w)) {
+            Some(e) => e.rank = e.rank.max(w.rank),
+            None => self.found.push(w),
+        }
+    }
+}
+
+thread_local! {
+    /// The captures [`written_of`] looks at, kept from one call to the next so that reading a
+    /// move allocates nothing.
+    static WRITTEN: std::cell::RefCell<Vec<CMove<u128>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn written_of<V: Spec>(pos: &Position, from: Square, to: Square) -> Option<CompactMove> {
+    let board = pos.board();
+    if !board.contains(from) || !board.contains(to) {
+        return None;
+    }
+    let s = State::<BB<V>>::of(pos);
+    let (f, t) = (square_mask(board, from), square_mask(board, to));
+    if !has_capture::<V>(&s) {
+        let promotes = quiet_one::<V>(&s, BB::<V>::from_u128(f), BB::<V>::from_u128(t))?;
+        return Some(CompactMove {
+            from: f,
+            to: t,
+            captured: 0,
+            promotes,
+        });
+    }
+    WRITTEN.with(|cell| {
+        let mut found = cell.try_borrow_mut().ok()?;
+        found.clear();
+        let mut sink = WrittenSink {
+            from: f,
+            to: t,
+            best: 0,
+            found: &mut found,
+        };
+        if !gen_captures::<V, _>(&s, &mut sink) {
+            return None;
+        }
+        let best = sink.best;
+        if V::CHOICE != CaptureChoice::Free {
+            found.retain(|m| m.rank == best);
+        }
+        // A capture of one piece is the one whose path the two squares give exactly.
+        if found.iter().any(|m| m.captured.count_ones() == 1) {
+            found.retain(|m| m.captured.count_ones() == 1);
+        }
+        match found[..] {
+            [m] => Some(CompactMove {
+                from: m.from,
+                to: m.to,
+                captured: m.captured,
+                promotes: m.promotes,
+            }),
+            _ => None,
+        }
+    })
+}
+
 fn has_capture_of<V: Spec>(pos: &Position) -> bool {
     has_capture::<V>(&State::<BB<V>>::of(pos))
 }
 
+/// A legal capture between two given squares, as [`Position::with_written_captures`] lists it:
+/// the move and the same move as masks.
+pub(crate) struct WrittenCapture {
+    pub compact: CompactMove,
+    pub mv: Move,
+}
+
+/// Keeps, of the captures generated, the best rank of all and the captures from `from` to `to`
+/// as [`MoveSink`] keeps them: one per captured set and crowning, the first order of the best
+/// rank, each with its rank.
+struct PathSink<'b> {
+    board: Board,
+    from: u128,
+    to: u128,
+    best: u32,
+    found: &'b mut Vec<(u32, WrittenCapture)>,
+}
+
+impl<B: Bits> Sink<B> for PathSink<'_> {
+    #[inline]
+    fn quiet(&mut self, _from: B, _to: B, _promotes: bool) {}
+
+    fn capture(&mut self, m: CMove<B>, path: &[u32], order: &[u32]) {
+        self.best = self.best.max(m.rank);
+        if m.from.to_u128() != self.from || m.to.to_u128() != self.to {
+            return;
+        }
+        let captured = m.captured.to_u128();
+        let seen = self
+            .found
+            .iter()
+            .position(|(_, c)| c.compact.captured == captured && c.compact.promotes == m.promotes);
+        if let Some(i) = seen {
+            if self.found[i].0 >= m.rank {
+                return;
+            }
+        }
+        let sq = |b: u32| bit_square(self.board, b).unwrap_or(Square(0));
+        let c = WrittenCapture {
+            compact: CompactMove {
+                from: self.from,
+                to: self.to,
+                captured,
+                promotes: m.promotes,
+            },
+            mv: Move {
+                from: sq(m.from.lowest_index()),
+                to: sq(m.to.lowest_index()),
+                path: path.iter().map(|&b| sq(b)).collect(),
+                captured: order.iter().map(|&b| sq(b)).collect(),
+                promotes: m.promotes,
+            },
+        };
+        match seen {
+            Some(i) => self.found[i] = (m.rank, c),
+            None => self.found.push((m.rank, c)),
+        }
+    }
+}
+
+thread_local! {
+    /// The captures [`written_captures_of`] hands on, kept from one call to the next.
+    static PATHS: std::cell::RefCell<Vec<(u32, WrittenCapture)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn written_captures_of<V: Spec>(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    f: impl FnOnce(&mut dyn Iterator<Item = &WrittenCapture>) -> Option<CompactMove>,
+) -> Option<CompactMove> {
+    let board = pos.board();
+    if !board.contains(from) || !board.contains(to) {
+        return None;
+    }
+    let s = State::<BB<V>>::of(pos);
+    if !has_capture::<V>(&s) {
+        return None;
+    }
+    PATHS.with(|cell| {
+        let mut found = cell.try_borrow_mut().ok()?;
+        found.clear();
+        let mut sink = PathSink {
+            board,
+            from: square_mask(board, from),
+            to: square_mask(board, to),
+            best: 0,
+            found: &mut found,
+        };
+        if !gen_captures::<V, _>(&s, &mut sink) {
+            return None;
+        }
+        let best = sink.best;
+        let free = V::CHOICE == CaptureChoice::Free;
+        let mut legal = found
+            .iter()
+            .filter(|(rank, _)| free || *rank == best)
+            .map(|(_, c)| c);
+        f(&mut legal)
+    })
+}
+
 impl Position {
+    /// Hands `f` the legal captures from `from` to `to`, with their paths, as
+    /// [`Position::legal_moves`] gives them, in its order, and gives back the move `f` picks;
+    /// `None` (and `f` is not called) when no capture is compulsory or the capture search
+    /// stopped at its limit. Builds no other move, and allocates nothing once warm.
+    pub(crate) fn with_written_captures(
+        &self,
+        from: Square,
+        to: Square,
+        f: impl FnOnce(&mut dyn Iterator<Item = &WrittenCapture>) -> Option<CompactMove>,
+    ) -> Option<CompactMove> {
+        dispatch!(self.variant(), written_captures_of(self, from, to, f))
+    }
+
     /// The legal moves: if any capture is possible, only completed capture sequences (and,
     /// under the majority rule, only those taking the most pieces); otherwise the quiet moves.
     /// Captures with the same ends and the same set of captured pieces appear once.
@@ -1235,6 +1502,15 @@ impl Position {
     /// capture is compulsory).
     pub fn legal_quiet_move(&self, from: Square, to: Square) -> Option<Move> {
         dispatch!(self.variant(), quiet_move_of(self, from, to))
+    }
+
+    /// The one legal move a move written with the two squares `from` and `to` names, when
+    /// [`crate::notation::resolve::resolve_squares`] would read it so without an error or a
+    /// choice between readings: the legal quiet move, or the only legal capture between them
+    /// (preferring, as the full look-up does, a capture of one piece, whose path the squares
+    /// give exactly). `None` leaves the reading to the full look-up, which also says why.
+    pub(crate) fn written_move(&self, from: Square, to: Square) -> Option<CompactMove> {
+        dispatch!(self.variant(), written_of(self, from, to))
     }
 
     /// Every completed capture sequence, before the majority rule filters them (to tell a
@@ -1270,12 +1546,22 @@ impl Position {
     /// pieces, crowns a man that ends on its promotion row, and gives the move to the other side.
     pub fn play(&mut self, mv: &Move) {
         let board = self.board();
-        let from = square_mask(board, mv.from);
-        let to = square_mask(board, mv.to);
         let captured = mv
             .captured
             .iter()
             .fold(0u128, |acc, &sq| acc | square_mask(board, sq));
+        self.play_compact(&CompactMove {
+            from: square_mask(board, mv.from),
+            to: square_mask(board, mv.to),
+            captured,
+            promotes: mv.promotes,
+        });
+    }
+
+    /// Plays a move given as masks, as [`Position::play`] plays the same move.
+    pub(crate) fn play_compact(&mut self, mv: &CompactMove) {
+        let board = self.board();
+        let (from, to) = (mv.from, mv.to);
         let side = self.side_to_move();
         let promo = crate::board::bitboard::promotion_mask(board, side);
         let was_king = self.kings & from != 0;
@@ -1283,7 +1569,7 @@ impl Position {
         let m = CMove {
             from,
             to,
-            captured,
+            captured: mv.captured,
             promotes,
             rank: 0,
         };
