@@ -2181,7 +2181,14 @@ impl<'a> P<'a, '_> {
             while matches!(self.at(k), Some(b' ' | b'\t')) {
                 k += 1;
             }
-            let Some((e2, v2)) = self.square(k) else {
+            // A standard result after a blank ends the game, not the move (`37-32X 1-0`).
+            let apart = sep_pos != end || k != sep_pos + 1;
+            let next = if apart && self.standard_result_at(k) {
+                None
+            } else {
+                self.square(k)
+            };
+            let Some((e2, v2)) = next else {
                 if sep_pos == end {
                     self.g.pos = sep_pos + 1;
                     self.error(
@@ -2306,6 +2313,30 @@ impl<'a> P<'a, '_> {
         }
         let strength = self.strength_after(end);
         Some((end, strength))
+    }
+
+    /// A standard result (`1-0`, `0-2`, `1/2-1/2`, ...) at `k`, not followed by what would
+    /// make it a move (`1-10`).
+    fn standard_result_at(&mut self, k: usize) -> bool {
+        // Ask for more text when a result could be cut.
+        let _ = self.at(k + 7);
+        let rest = &self.b[k.min(self.b.len())..];
+        let len = if rest.starts_with(b"1/2-1/2") {
+            7
+        } else {
+            match rest {
+                [b'1', b'-', b'0', ..]
+                | [b'0', b'-', b'1', ..]
+                | [b'2', b'-', b'0', ..]
+                | [b'0', b'-', b'2', ..]
+                | [b'1', b'-', b'1', ..]
+                | [b'0', b'-', b'0', ..] => 3,
+                _ => return false,
+            }
+        };
+        !self
+            .at(k + len)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'/' || b == b'.')
     }
 
     /// A strength glued to the move ending at `end` (`!`, `(?)`, or a PDN 2.0 `*`).
