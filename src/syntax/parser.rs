@@ -312,6 +312,14 @@ enum Tok {
     Stop(Stop),
 }
 
+/// A token read by [`P::plain_numeric`].
+enum Plain {
+    /// A move number.
+    Number(MoveNumber),
+    /// A move ending at this offset, its squares in the scratch buffer.
+    Move(usize),
+}
+
 /// What to undo when a token runs into the end of the text.
 struct Snapshot {
     pos: usize,
@@ -489,6 +497,9 @@ impl<'a> P<'a, '_> {
     fn run<V: Visitor + ?Sized>(&mut self, v: &mut V) -> Step {
         let stop = loop {
             let mut snap = self.snapshot();
+            if self.fast_token(v) {
+                continue;
+            }
             let tok = self.token(&mut snap);
             if self.touched && !self.eof {
                 self.restore(snap);
@@ -589,6 +600,55 @@ impl<'a> P<'a, '_> {
         self.g.moves_seen = true;
         self.g.last_move = None;
         self.listening(v)
+    }
+
+    /// Reads and hands over a move number or a plain numeric move (blanks before it included)
+    /// without going through [`Tok`]; false when the next token is anything else, or is too
+    /// close to the end of the text (then only blanks were skipped, and [`P::token`] reads on
+    /// from there).
+    #[inline(always)]
+    fn fast_token<V: Visitor + ?Sized>(&mut self, v: &mut V) -> bool {
+        self.touched = false;
+        self.skip_ws();
+        let start = self.g.pos;
+        // `token` asks for more text this close to the end.
+        if self.touched || start + 16 >= self.b.len() {
+            return false;
+        }
+        if !self.b[start].is_ascii_digit() {
+            return false;
+        }
+        match self.plain_numeric(start) {
+            None => return false,
+            Some(Plain::Number(n)) => {
+                if self.g.first.is_none() {
+                    self.g.first = Some(start);
+                }
+                if self.element(v) {
+                    let f = v.move_number(&n);
+                    self.flow(f);
+                }
+            }
+            Some(Plain::Move(end)) => {
+                if self.g.first.is_none() {
+                    self.g.first = Some(start);
+                }
+                if self.element(v) {
+                    let f = v.mv(RawMove {
+                        text: &self.s[start..end],
+                        squares: &self.g.scratch,
+                        strength: None,
+                        span: self.span(start, end),
+                    });
+                    self.flow(f);
+                }
+                self.g.last_move = Some(end);
+            }
+        }
+        self.g.content = true;
+        self.g.last_end = self.g.pos;
+        self.flush_diags(v);
+        true
     }
 
     /// Reads one token (blanks before it included).
@@ -741,9 +801,6 @@ impl<'a> P<'a, '_> {
                 }
             }
             b'0'..=b'9' => {
-                if let Some(tok) = self.plain_numeric(start) {
-                    return tok;
-                }
                 if let Some((kind, end)) = self.result(start) {
                     if !self.g.content && !self.g.moves_seen {
                         self.lenient(
@@ -1481,7 +1538,14 @@ impl<'a> P<'a, '_> {
             let mut j = i + 1;
             let mut seg = j;
             let mut terminated = false;
-            while let Some(b) = self.at(j) {
+            loop {
+                // The plain characters of the value in one run.
+                let text = self.b;
+                j += text[j..]
+                    .iter()
+                    .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'))
+                    .unwrap_or(text.len() - j);
+                let Some(b) = self.at(j) else { break };
                 match b {
                     b'"' => {
                         terminated = true;
@@ -1910,8 +1974,8 @@ impl<'a> P<'a, '_> {
     /// strength mark or a move spaced over a blank: the general path reads those. Every byte
     /// the general path would look at is looked at here too, and a token that reaches the end
     /// of the text is left to the general path, so asking for more text works the same.
-    #[inline]
-    fn plain_numeric(&mut self, start: usize) -> Option<Tok> {
+    #[inline(always)]
+    fn plain_numeric(&mut self, start: usize) -> Option<Plain> {
         if self.g.result_tag.is_some() {
             return None;
         }
@@ -1928,7 +1992,7 @@ impl<'a> P<'a, '_> {
                     return None;
                 }
                 self.g.pos = j;
-                return Some(Tok::MoveNumber(MoveNumber {
+                return Some(Plain::Number(MoveNumber {
                     number: u32::from(v),
                     second_player: j - i >= 2,
                     zero_padded: false,
@@ -1948,7 +2012,12 @@ impl<'a> P<'a, '_> {
         }
         let mut squares = std::mem::take(&mut self.g.scratch);
         squares.clear();
-        squares.push(self.square_token(start, i, SquareValue::Numeric(v), None));
+        squares.push(SquareToken {
+            raw: digits_text(b, start, i),
+            value: SquareValue::Numeric(v),
+            span: self.span(start, i),
+            separator: None,
+        });
         let (mut quiet, mut capture) = (false, false);
         let end = loop {
             let sep = *b.get(i)?;
@@ -1987,7 +2056,12 @@ impl<'a> P<'a, '_> {
                 kind,
                 span: self.span(i, i + 1),
             };
-            squares.push(self.square_token(i + 1, e, SquareValue::Numeric(v), Some(separator)));
+            squares.push(SquareToken {
+                raw: digits_text(b, i + 1, e),
+                value: SquareValue::Numeric(v),
+                span: self.span(i + 1, e),
+                separator: Some(separator),
+            });
             i = e;
         };
         self.g.scratch = squares;
@@ -1996,7 +2070,7 @@ impl<'a> P<'a, '_> {
             return None;
         }
         self.g.pos = end;
-        Some(Tok::Move(start, end, None))
+        Some(Plain::Move(end))
     }
 
     /// A square number at `start..end` too large to be stored: reported (S112), and the
@@ -2430,6 +2504,12 @@ impl<'a> P<'a, '_> {
         let strength = self.strength_after(end);
         Some((end, strength))
     }
+}
+
+/// The text of the one or two digits at `a..e`.
+#[inline(always)]
+fn digits_text(b: &[u8], a: usize, e: usize) -> RawText {
+    RawText::digits(b[a], if e - a == 2 { b[a + 1] } else { 0 })
 }
 
 /// A square of one or two digits at `i`, without a leading zero, and not followed by a third
