@@ -1,10 +1,22 @@
-//! Parse-only throughput over the corpus, concatenated and repeated in memory.
+//! Parse-only throughput over the corpus, concatenated and repeated in memory: the syntax
+//! trees (`pdn parse`, `check_stream` without streaming), and the streaming reader with a
+//! visitor that keeps nothing, the path `pdn check --syntax-only` reads by.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pdnkit::lint::Diagnostic;
 use pdnkit::source::TextDecoder;
-use pdnkit::syntax::{GameReader, ReadOptions};
+use pdnkit::syntax::{GameReader, ReadOptions, Visitor};
+
+/// Counts the findings and keeps nothing else.
+struct Count(usize);
+
+impl Visitor for Count {
+    fn diagnostic(&mut self, _diagnostic: Diagnostic) {
+        self.0 += 1;
+    }
+}
 
 /// The PDN files of the corpus, each ending with a line break, repeated to about 8 MB.
 fn corpus() -> Vec<u8> {
@@ -48,6 +60,17 @@ fn parse(c: &mut Criterion) {
                 games += usize::from(chunk.game.is_some());
             }
             black_box(games)
+        })
+    });
+    group.bench_function("corpus-visitor", |b| {
+        b.iter(|| {
+            let mut reader = GameReader::new(TextDecoder::new(&data[..]), ReadOptions::default());
+            let mut visitor = Count(0);
+            let mut games = 0usize;
+            while let Ok(Some(chunk)) = reader.next_chunk_with(&mut visitor) {
+                games += usize::from(chunk.index.is_some());
+            }
+            black_box((games, visitor.0))
         })
     });
     group.finish();

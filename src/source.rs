@@ -198,18 +198,26 @@ impl<R: Read> TextDecoder<R> {
         !self.events.is_empty()
     }
 
+    /// Reads into `pending` (straight into its spare room) until it holds `want` bytes or the
+    /// input ends.
     fn fill(&mut self, want: usize) -> io::Result<()> {
-        let mut block = vec![0u8; BLOCK_LEN];
         while !self.eof && self.pending.len() < want {
-            let n = match self.input.read(&mut block) {
+            let have = self.pending.len();
+            self.pending.resize(have + BLOCK_LEN, 0);
+            let read = self.input.read(&mut self.pending[have..]);
+            let n = match read {
                 Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+                Err(e) => {
+                    self.pending.truncate(have);
+                    if e.kind() == io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    return Err(e);
+                }
             };
+            self.pending.truncate(have + n);
             if n == 0 {
                 self.eof = true;
-            } else {
-                self.pending.extend_from_slice(&block[..n]);
             }
         }
         Ok(())
@@ -258,11 +266,20 @@ impl<R: Read> TextDecoder<R> {
             self.fill(BLOCK_LEN)?;
         }
         let last = self.eof;
-        let bytes = std::mem::take(&mut self.pending);
+        let mut bytes = std::mem::take(&mut self.pending);
+        let more = self.decode_block(&bytes, out, last);
+        // The buffer is kept for the next block.
+        bytes.clear();
+        self.pending = bytes;
+        more
+    }
+
+    /// Decodes `bytes`, the next block (`last` when no more follows), into `out`.
+    fn decode_block(&mut self, bytes: &[u8], out: &mut String, last: bool) -> io::Result<bool> {
         let binary_at = if self.binary_reported {
             None
         } else {
-            binary_byte(&bytes, self.decoding)
+            binary_byte(bytes, self.decoding)
         };
         let decoder = self.decoder.as_mut().expect("decoder chosen above");
         if let Some(pos) = binary_at {
@@ -286,7 +303,7 @@ impl<R: Read> TextDecoder<R> {
             let rest = &bytes[pos..];
             return self.finish_block(rest, out, last);
         }
-        self.finish_block(&bytes, out, last)
+        self.finish_block(bytes, out, last)
     }
 
     fn finish_block(&mut self, bytes: &[u8], out: &mut String, last: bool) -> io::Result<bool> {
@@ -323,6 +340,14 @@ fn binary_byte(bytes: &[u8], decoding: Option<Decoding>) -> Option<usize> {
         if d.encoding == encoding_rs::UTF_16LE || d.encoding == encoding_rs::UTF_16BE {
             return None;
         }
+    }
+    // Most blocks hold no suspect byte at all: one quick pass over them says so.
+    let suspect = |b: u8| (b < 9) | (b.wrapping_sub(14) < 12) | (b.wrapping_sub(28) < 4);
+    let clean = bytes
+        .chunks(64)
+        .all(|c| !c.iter().fold(false, |any, &b| any | suspect(b)));
+    if clean {
+        return None;
     }
     let controls = bytes
         .iter()

@@ -276,4 +276,27 @@ fn a_tag_line_without_its_bracket_is_named_as_one() {
     let plain = parse_str("1. 32-28 hello 19-23 *\n", &ReadOptions::default());
     let m = &plain[0].diagnostics[0].message;
     assert_eq!(m, "`hello` is not PDN");
+fn a_stray_letter_before_a_result_does_not_swallow_the_result() {
+    // `X` glued to the move reads as a separator; the result after the blank ends the game
+    // rather than giving the move two squares more (one of them square 0).
+    for result in ["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2"] {
+        let text = format!("1. 32-28 19-23 2. 37-32X {result}\n");
+        let c = parse_str(&text, &ReadOptions::default());
+        assert_eq!(lenient(&text), ["S107 1:19"], "{text}");
+        let game = c[0].game.as_ref().expect("one game");
+        let raw = &game.result.as_ref().expect("the result is read").raw;
+        assert_eq!(raw, result);
+        let moves: Vec<usize> = game
+            .body
+            .iter()
+            .filter_map(|e| match e {
+                pdnkit::syntax::Element::Move(m) => Some(m.squares.len()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(moves, [2, 2], "{text}");
+    }
+    // Glued to the separator, digits are still squares of the move.
+    let text = "1. 32-28 19-23 2. 37-32x10-0\n";
+    assert!(lenient(text).iter().all(|c| !c.starts_with("S107")));
 }

@@ -61,12 +61,17 @@ fn an_unterminated_comment_keeps_its_text() {
 
 #[test]
 fn a_move_read_with_square_zero_is_not_written_as_a_move_to_square_zero() {
-    // The reader takes `37-32X 1-0` as one spaced move ending on square 0; written from the
-    // tree it would read as a plain move to 0 and lose the result.
+    // `37-32X 1-0` was once read as one spaced move ending on square 0; the reader now stops
+    // before the result and reports the dangling separator (S107), so the game is kept as
+    // written for its syntax error: never written as a move to 0 that loses the result.
     let text = "02. 37-32X 1-0";
     let (out, kept) = chunks_written(text);
     assert_eq!(out, "02. 37-32X 1-0\n");
     assert!(!out.contains("32x1-0"));
+    assert_eq!(kept, [pdnkit::write::pdn::Kept::SyntaxError]);
+    // A move glued to square 0 is still kept for that reason.
+    let (out, kept) = chunks_written("1. 32-0 *");
+    assert_eq!(out, "1. 32-0 *\n");
     assert_eq!(kept, [pdnkit::write::pdn::Kept::SquareZero]);
 }
 

@@ -381,6 +381,18 @@ impl RawText {
         })
     }
 
+    /// One or two ASCII digits (`second` is 0 for one digit), built without a loop.
+    #[inline(always)]
+    pub(crate) const fn digits(first: u8, second: u8) -> Self {
+        let mut bytes = [0u8; 15];
+        bytes[0] = first;
+        bytes[1] = second;
+        RawText {
+            len: if second == 0 { 1 } else { 2 },
+            bytes,
+        }
+    }
+
     /// The bytes of the text.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len as usize]

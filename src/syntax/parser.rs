@@ -117,7 +117,9 @@ pub(crate) struct GameParser {
     /// Tags read.
     tags: usize,
     /// Each tag name of this game, with the value of its first occurrence.
-    tag_names: HashMap<String, String>,
+    tag_names: TagNames,
+    /// The strings of the last tag handed over, reused for the next one.
+    tag_spare: (String, String),
     /// Where the last tag read ends.
     prev_tag_end: Option<usize>,
     /// The end of the last movetext element when it is a move with no strength mark yet.
@@ -219,6 +221,70 @@ impl GameParser {
     pub(crate) fn pos(&self) -> usize {
         self.pos
     }
+
+    /// Keeps the strings of a tag handed over for the next tag read.
+    fn recycle_tag(&mut self, tag: Tag) {
+        self.tag_spare = (tag.name, tag.value);
+    }
+}
+
+/// Up to this many tags, a game's tag names are looked up one by one.
+const FEW_TAGS: usize = 16;
+
+/// The tag names of a game, each with the value of its first occurrence. The strings are kept
+/// from game to game, so a game of a few tags allocates nothing; a game of many tags is looked
+/// up through a hash index, so it takes linear time.
+#[derive(Default)]
+struct TagNames {
+    /// Name and value; the first `len` are this game's.
+    entries: Vec<(String, String)>,
+    len: usize,
+    /// Name to entry, once the game has more than [`FEW_TAGS`] tags.
+    index: HashMap<String, usize>,
+}
+
+impl TagNames {
+    fn clear(&mut self) {
+        if self.entries.len() > 4 * FEW_TAGS {
+            // A game of very many tags does not keep its memory for the rest of the file.
+            self.entries.truncate(FEW_TAGS);
+            self.entries.shrink_to_fit();
+            self.index = HashMap::new();
+        }
+        self.len = 0;
+        self.index.clear();
+    }
+
+    /// The value of the first tag named `name`.
+    fn get(&self, name: &str) -> Option<&str> {
+        if self.len > FEW_TAGS {
+            return self.index.get(name).map(|&k| self.entries[k].1.as_str());
+        }
+        self.entries[..self.len]
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Records a tag whose name is not there yet.
+    fn insert(&mut self, name: &str, value: &str) {
+        if self.len == self.entries.len() {
+            self.entries.push((String::new(), String::new()));
+        }
+        let (n, v) = &mut self.entries[self.len];
+        n.clear();
+        n.push_str(name);
+        v.clear();
+        v.push_str(value);
+        self.len += 1;
+        if self.len == FEW_TAGS + 1 {
+            for (k, (n, _)) in self.entries[..self.len].iter().enumerate() {
+                self.index.insert(n.clone(), k);
+            }
+        } else if self.len > FEW_TAGS + 1 {
+            self.index.insert(name.to_string(), self.len - 1);
+        }
+    }
 }
 
 /// Reads on in the chunk whose text starts at `text` (file offset `base`), where `parser` left
@@ -292,6 +358,14 @@ enum Tok {
     Terminator(ResultKind, usize, usize),
     /// The game loop stops.
     Stop(Stop),
+}
+
+/// A token read by [`P::plain_numeric`].
+enum Plain {
+    /// A move number.
+    Number(MoveNumber),
+    /// A move ending at this offset, its squares in the scratch buffer.
+    Move(usize),
 }
 
 /// What to undo when a token runs into the end of the text.
@@ -471,6 +545,9 @@ impl<'a> P<'a, '_> {
     fn run<V: Visitor + ?Sized>(&mut self, v: &mut V) -> Step {
         let stop = loop {
             let mut snap = self.snapshot();
+            if self.fast_token(v) {
+                continue;
+            }
             let tok = self.token(&mut snap);
             if self.touched && !self.eof {
                 self.restore(snap);
@@ -484,7 +561,11 @@ impl<'a> P<'a, '_> {
     }
 
     /// Hands the findings of the token just read to the visitor.
+    #[inline]
     fn flush_diags<V: Visitor + ?Sized>(&mut self, v: &mut V) {
+        if self.g.diags.is_empty() {
+            return;
+        }
         for d in self.g.diags.drain(..) {
             if d.severity == Severity::Error {
                 self.g.errors = true;
@@ -520,10 +601,14 @@ impl<'a> P<'a, '_> {
     }
 
     /// Hands the header comments held back on: the chunk holds a game.
+    #[inline]
     fn flush_header<V: Visitor + ?Sized>(&mut self, v: &mut V) {
-        if self.g.pending_header.is_empty() {
-            return;
+        if !self.g.pending_header.is_empty() {
+            self.hand_header(v);
         }
+    }
+
+    fn hand_header<V: Visitor + ?Sized>(&mut self, v: &mut V) {
         let pending = std::mem::take(&mut self.g.pending_header);
         for &c in &pending {
             if self.listening(v) {
@@ -537,11 +622,15 @@ impl<'a> P<'a, '_> {
 
     /// Hands the comments read before the first movetext element on as movetext comments
     /// (and the header comments held back before them).
+    #[inline]
     fn flush_pending<V: Visitor + ?Sized>(&mut self, v: &mut V) {
         self.flush_header(v);
-        if self.g.pending_comments.is_empty() {
-            return;
+        if !self.g.pending_comments.is_empty() {
+            self.hand_pending(v);
         }
+    }
+
+    fn hand_pending<V: Visitor + ?Sized>(&mut self, v: &mut V) {
         let pending = std::mem::take(&mut self.g.pending_comments);
         for &c in &pending {
             if self.listening(v) {
@@ -559,6 +648,55 @@ impl<'a> P<'a, '_> {
         self.g.moves_seen = true;
         self.g.last_move = None;
         self.listening(v)
+    }
+
+    /// Reads and hands over a move number or a plain numeric move (blanks before it included)
+    /// without going through [`Tok`]; false when the next token is anything else, or is too
+    /// close to the end of the text (then only blanks were skipped, and [`P::token`] reads on
+    /// from there).
+    #[inline(always)]
+    fn fast_token<V: Visitor + ?Sized>(&mut self, v: &mut V) -> bool {
+        self.touched = false;
+        self.skip_ws();
+        let start = self.g.pos;
+        // `token` asks for more text this close to the end.
+        if self.touched || start + 16 >= self.b.len() {
+            return false;
+        }
+        if !self.b[start].is_ascii_digit() {
+            return false;
+        }
+        match self.plain_numeric(start) {
+            None => return false,
+            Some(Plain::Number(n)) => {
+                if self.g.first.is_none() {
+                    self.g.first = Some(start);
+                }
+                if self.element(v) {
+                    let f = v.move_number(&n);
+                    self.flow(f);
+                }
+            }
+            Some(Plain::Move(end)) => {
+                if self.g.first.is_none() {
+                    self.g.first = Some(start);
+                }
+                if self.element(v) {
+                    let f = v.mv(RawMove {
+                        text: &self.s[start..end],
+                        squares: &self.g.scratch,
+                        strength: None,
+                        span: self.span(start, end),
+                    });
+                    self.flow(f);
+                }
+                self.g.last_move = Some(end);
+            }
+        }
+        self.g.content = true;
+        self.g.last_end = self.g.pos;
+        self.flush_diags(v);
+        true
     }
 
     /// Reads one token (blanks before it included).
@@ -788,9 +926,10 @@ impl<'a> P<'a, '_> {
                             .count()
                             >= 2
                     });
-                    let earlier = self.g.tag_names.get(&t.name).cloned();
+                    let earlier = self.g.tag_names.get(&t.name);
                     if blank_line_before && earlier.is_some() {
                         // A repeated tag starts the next game.
+                        self.g.recycle_tag(t);
                         self.g.diags.truncate(mark);
                         self.g.pos = at;
                         self.flush_diags(v);
@@ -804,7 +943,7 @@ impl<'a> P<'a, '_> {
                         let (a, z) = (t.span.start - self.base, t.span.end - self.base);
                         self.lenient(&c::N218, a, z, msg);
                     } else {
-                        self.g.tag_names.insert(t.name.clone(), t.value.clone());
+                        self.g.tag_names.insert(&t.name, &t.value);
                     }
                     self.g.prev_tag_end = Some(t.span.end - self.base);
                     self.g.tags += 1;
@@ -812,6 +951,7 @@ impl<'a> P<'a, '_> {
                         let f = v.tag(&t);
                         self.flow(f);
                     }
+                    self.g.recycle_tag(t);
                 }
                 self.g.content = true;
             }
@@ -1445,14 +1585,22 @@ impl<'a> P<'a, '_> {
         }
         i = after;
         let value_start = i;
-        let value;
+        let (mut name_buf, mut value) = std::mem::take(&mut self.g.tag_spare);
+        value.clear();
         let mut closed_line = false;
         if self.at(i) == Some(b'"') {
-            let mut v = String::new();
+            let v = &mut value;
             let mut j = i + 1;
             let mut seg = j;
             let mut terminated = false;
-            while let Some(b) = self.at(j) {
+            loop {
+                // The plain characters of the value in one run.
+                let text = self.b;
+                j += text[j..]
+                    .iter()
+                    .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'))
+                    .unwrap_or(text.len() - j);
+                let Some(b) = self.at(j) else { break };
                 match b {
                     b'"' => {
                         terminated = true;
@@ -1485,7 +1633,6 @@ impl<'a> P<'a, '_> {
                 i = seg + cut;
                 closed_line = cut == line.len();
             }
-            value = v;
         } else {
             let mut j = i;
             while let Some(b) = self.at(j) {
@@ -1494,7 +1641,7 @@ impl<'a> P<'a, '_> {
                 }
                 j += 1;
             }
-            value = self.s[i..j].trim().to_string();
+            value.push_str(self.s[i..j].trim());
             self.error(
                 &c::S106,
                 open,
@@ -1536,7 +1683,7 @@ impl<'a> P<'a, '_> {
         }
         if name == "GameType" {
             let v = value.trim_start();
-            let num: String = v.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let num = &v[..v.bytes().take_while(u8::is_ascii_digit).count()];
             self.g.colon_ok = num == "25" || num == "41";
         }
         if name == "Result" {
@@ -1558,8 +1705,10 @@ impl<'a> P<'a, '_> {
                 self.dash_result(a, z, "the Result tag");
             }
         }
+        name_buf.clear();
+        name_buf.push_str(name);
         Some(Tag {
-            name: name.to_string(),
+            name: name_buf,
             name_span,
             value,
             value_span,
@@ -1784,7 +1933,12 @@ impl<'a> P<'a, '_> {
             }
         }
         // Other scores: `4-6` only where it ends the game and the Result tag is not a standard
-        // one, or equals the Result tag; scores no move can look like anywhere.
+        // one, or equals the Result tag; scores no move can look like anywhere. A single digit
+        // then `-` with no such Result tag is a move (`2-8`): its left side is a whole number,
+        // so it could only be taken through the Result tag.
+        if !loose_possible {
+            return None;
+        }
         let loose: IResult<&str, &str> =
             recognize((score, space0, char('-'), space0, score)).parse(rest);
         if let Ok((_, r)) = loose {
@@ -1867,6 +2021,111 @@ impl<'a> P<'a, '_> {
             zero_padded,
             span: self.span(start, j),
         })
+    }
+
+    /// The common numeric tokens read in one pass: a move number (`12.`, `12...`) or a move of
+    /// one- or two-digit squares joined by `-` or `x` (`32-28`, `26x37x48`) with a blank after
+    /// it. `None` for anything else, and for anything that would give a finding, a result, a
+    /// strength mark or a move spaced over a blank: the general path reads those. Every byte
+    /// the general path would look at is looked at here too, and a token that reaches the end
+    /// of the text is left to the general path, so asking for more text works the same.
+    #[inline(always)]
+    fn plain_numeric(&mut self, start: usize) -> Option<Plain> {
+        if self.g.result_tag.is_some() {
+            return None;
+        }
+        let b = self.b;
+        let (v, mut i) = plain_square(b, start)?;
+        match *b.get(i)? {
+            b'.' => {
+                // A move number: `1.`, `12...`; `1.5` could start a score.
+                let mut j = i + 1;
+                while *b.get(j)? == b'.' {
+                    j += 1;
+                }
+                if j == i + 1 && b[j].is_ascii_digit() {
+                    return None;
+                }
+                self.g.pos = j;
+                return Some(Plain::Number(MoveNumber {
+                    number: u32::from(v),
+                    second_player: j - i >= 2,
+                    zero_padded: false,
+                    span: self.span(start, j),
+                }));
+            }
+            b'-' | b'x' => {}
+            _ => return None,
+        }
+        // A single digit, `-` and a digit from 0 to 2 may be a result (`1-0`, `0-2`).
+        if i == start + 1
+            && b[i] == b'-'
+            && b[start] <= b'2'
+            && matches!(b.get(i + 1)?, b'0'..=b'2')
+        {
+            return None;
+        }
+        let mut squares = std::mem::take(&mut self.g.scratch);
+        squares.clear();
+        squares.push(SquareToken {
+            raw: digits_text(b, start, i),
+            value: SquareValue::Numeric(v),
+            span: self.span(start, i),
+            separator: None,
+        });
+        let (mut quiet, mut capture) = (false, false);
+        let end = loop {
+            let sep = *b.get(i)?;
+            let kind = match sep {
+                b'-' => {
+                    quiet = true;
+                    SeparatorKind::Move
+                }
+                b'x' => {
+                    capture = true;
+                    SeparatorKind::Capture
+                }
+                b' ' | b'\t' => {
+                    // The move ends here unless a separator follows the blanks.
+                    let mut k = i + 1;
+                    while matches!(*b.get(k)?, b' ' | b'\t') {
+                        k += 1;
+                    }
+                    if is_sep(b[k]) {
+                        self.g.scratch = squares;
+                        return None;
+                    }
+                    break i;
+                }
+                b'\n' | b'\r' => break i,
+                _ => {
+                    self.g.scratch = squares;
+                    return None;
+                }
+            };
+            let Some((v, e)) = plain_square(b, i + 1) else {
+                self.g.scratch = squares;
+                return None;
+            };
+            let separator = Separator {
+                kind,
+                span: self.span(i, i + 1),
+            };
+            squares.push(SquareToken {
+                raw: digits_text(b, i + 1, e),
+                value: SquareValue::Numeric(v),
+                span: self.span(i + 1, e),
+                separator: Some(separator),
+            });
+            i = e;
+        };
+        self.g.scratch = squares;
+        // Only captures list more than two squares, and never with `-` (N214).
+        if quiet && (capture || self.g.scratch.len() > 2) {
+            return None;
+        }
+        self.g.pos = end;
+        Some(Plain::Move(end))
     }
 
     /// A square number at `start..end` too large to be stored: reported (S112), and the
@@ -2051,7 +2310,14 @@ impl<'a> P<'a, '_> {
             while matches!(self.at(k), Some(b' ' | b'\t')) {
                 k += 1;
             }
-            let Some((e2, v2)) = self.square(k) else {
+            // A standard result after a blank ends the game, not the move (`37-32X 1-0`).
+            let apart = sep_pos != end || k != sep_pos + 1;
+            let next = if apart && self.standard_result_at(k) {
+                None
+            } else {
+                self.square(k)
+            };
+            let Some((e2, v2)) = next else {
                 if sep_pos == end {
                     self.g.pos = sep_pos + 1;
                     self.error(
@@ -2178,6 +2444,30 @@ impl<'a> P<'a, '_> {
         Some((end, strength))
     }
 
+    /// A standard result (`1-0`, `0-2`, `1/2-1/2`, ...) at `k`, not followed by what would
+    /// make it a move (`1-10`).
+    fn standard_result_at(&mut self, k: usize) -> bool {
+        // Ask for more text when a result could be cut.
+        let _ = self.at(k + 7);
+        let rest = &self.b[k.min(self.b.len())..];
+        let len = if rest.starts_with(b"1/2-1/2") {
+            7
+        } else {
+            match rest {
+                [b'1', b'-', b'0', ..]
+                | [b'0', b'-', b'1', ..]
+                | [b'2', b'-', b'0', ..]
+                | [b'0', b'-', b'2', ..]
+                | [b'1', b'-', b'1', ..]
+                | [b'0', b'-', b'0', ..] => 3,
+                _ => return false,
+            }
+        };
+        !self
+            .at(k + len)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'/' || b == b'.')
+    }
+
     /// A strength glued to the move ending at `end` (`!`, `(?)`, or a PDN 2.0 `*`).
     fn strength_after(&mut self, end: usize) -> Option<Strength> {
         match self.at(end) {
@@ -2269,6 +2559,30 @@ impl<'a> P<'a, '_> {
         let strength = self.strength_after(end);
         Some((end, strength))
     }
+}
+
+/// The text of the one or two digits at `a..e`.
+#[inline(always)]
+fn digits_text(b: &[u8], a: usize, e: usize) -> RawText {
+    RawText::digits(b[a], if e - a == 2 { b[a + 1] } else { 0 })
+}
+
+/// A square of one or two digits at `i`, without a leading zero, and not followed by a third
+/// digit: its value and end.
+#[inline(always)]
+fn plain_square(b: &[u8], i: usize) -> Option<(u16, usize)> {
+    let d1 = *b.get(i)?;
+    if !(b'1'..=b'9').contains(&d1) {
+        return None;
+    }
+    let d2 = *b.get(i + 1)?;
+    if !d2.is_ascii_digit() {
+        return Some((u16::from(d1 - b'0'), i + 1));
+    }
+    if b.get(i + 2)?.is_ascii_digit() {
+        return None;
+    }
+    Some((u16::from(d1 - b'0') * 10 + u16::from(d2 - b'0'), i + 2))
 }
 
 /// A score of a non-standard result: `4`, `1/2`, `1.01`, `1 1/2`.
