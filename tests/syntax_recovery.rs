@@ -276,6 +276,9 @@ fn a_tag_line_without_its_bracket_is_named_as_one() {
     let plain = parse_str("1. 32-28 hello 19-23 *\n", &ReadOptions::default());
     let m = &plain[0].diagnostics[0].message;
     assert_eq!(m, "`hello` is not PDN");
+}
+
+#[test]
 fn a_stray_letter_before_a_result_does_not_swallow_the_result() {
     // `X` glued to the move reads as a separator; the result after the blank ends the game
     // rather than giving the move two squares more (one of them square 0).

@@ -170,7 +170,8 @@ fn check_file(
             .iter()
             .filter(|d| d.severity == Severity::Error)
             .count();
-        job.progress.game(errors, g.chunk.released + g.chunk.text.len());
+        job.progress
+            .game(errors, g.chunk.released + g.chunk.text.len());
         for d in &g.diagnostics {
             so_far.count(d);
         }
