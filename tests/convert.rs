@@ -534,5 +534,7 @@ fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
     let (once, _) = convert_with(b"1. 32-28 1-0 *\n", &options);
     let (twice, _) = convert_with(once.as_bytes(), &options);
     assert_eq!(twice, once);
-    assert_eq!(once, "1. 32-28 1-0\n\n *\n\n");
+    // `1. 32-28` is read as International (no 8x8 variant replays it), whose GameType the
+    // canonical form writes.
+    assert_eq!(once, "[GameType \"20\"]\n\n1. 32-28 1-0\n\n *\n\n");
 }
