@@ -43,3 +43,37 @@ fn writes_back_the_same_moves(text: &str) {
         assert_eq!(moves(&again[0]), moves(&game), "{out}");
     }
 }
+
+/// Found by the `roundtrip` target: games the writer must keep as written, since written from
+/// the tree they would read back as something else. The first has fifteen backspaces in a tag
+/// (alone in a file, the game would be taken for binary); the second a game whose only
+/// movetext was an unreadable token, so that its tree holds nothing but the result.
+#[test]
+fn games_the_tree_cannot_stand_for_are_kept_as_written() {
+    use pdnkit::write::pdn::{Kept, write_chunk};
+    for (name, why) in [
+        ("roundtrip_control_bytes.pdn", Kept::ControlCharacters),
+        ("roundtrip_bad_token_only.pdn", Kept::SyntaxError),
+    ] {
+        let path = format!("{}/tests/fixtures/fuzz/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = String::from_utf8(std::fs::read(path).expect("fixture")).expect("UTF-8");
+        let options = ReadOptions::default();
+        let mut reasons = Vec::new();
+        let mut written = String::new();
+        for chunk in parse_str(&text, &options) {
+            if let Err(r) = write_chunk(&chunk, &mut written) {
+                reasons.push(r);
+            }
+        }
+        assert!(reasons.contains(&why), "{name}: {reasons:?}");
+        // Whatever was written from a tree reads back with the same moves, and every game of
+        // the input is still there.
+        let games = |t: &str| {
+            parse_str(t, &options)
+                .iter()
+                .filter(|c| c.game.is_some())
+                .count()
+        };
+        assert_eq!(games(&written), games(&text), "{name}:\n{written}");
+    }
+}

@@ -62,6 +62,10 @@ pub enum Kept {
     /// The chunk holds no game (text between games).
     #[error("the text holds no game")]
     NoGame,
+    /// A tag or comment holds control characters: written on its own, the game could be
+    /// taken for a binary file.
+    #[error("a tag or comment holds control characters")]
+    ControlCharacters,
 }
 
 /// Appends a chunk's game in canonical form, or, when the tree cannot stand for it
@@ -101,7 +105,20 @@ pub fn keep_reason(game: &Game, diagnostics: &[crate::Diagnostic]) -> Option<Kep
         Element::Move(m) => m.squares.iter().any(|s| s.value == SquareValue::Numeric(0)),
         _ => false,
     });
-    zero.then_some(Kept::SquareZero)
+    if zero {
+        return Some(Kept::SquareZero);
+    }
+    let control = |t: &str| {
+        t.chars()
+            .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+    };
+    let controls = game.tags.iter().any(|t| control(&t.value))
+        || game.header_comments.iter().any(|c| control(&c.text))
+        || game.body.iter().any(|e| match e {
+            Element::Comment(c) => control(&c.text),
+            _ => false,
+        });
+    controls.then_some(Kept::ControlCharacters)
 }
 
 /// Appends `game` to `out` in canonical PDN 3.0 form with the texts of `rewrite` in place of
