@@ -538,3 +538,24 @@ fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
     // canonical form writes.
     assert_eq!(once, "[GameType \"20\"]\n\n1. 32-28 1-0\n\n *\n\n");
 }
+
+/// Found by the `convert` fuzz target, and not fixed yet: after a Result tag left open
+/// (`[Result "1-0"0-0]`), the GameType written for the next game lands in that broken line, and
+/// the game converted to algebraic and back differs from the game converted to numeric at once.
+#[test]
+#[ignore = "known defect: convert there and back after a Result tag left open"]
+fn a_game_after_an_open_result_tag_converts_the_same_there_and_back() {
+    let path = format!(
+        "{}/tests/fixtures/fuzz/convert_open_result_tag.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(path).expect("fixture");
+    let to = |n| ConvertOptions {
+        notation: Some(n),
+        ..ConvertOptions::default()
+    };
+    let (numeric, _) = convert_with(&bytes, &to(NotationKind::Numeric));
+    let (algebraic, _) = convert_with(&bytes, &to(NotationKind::Algebraic));
+    let (back, _) = convert_with(algebraic.as_bytes(), &to(NotationKind::Numeric));
+    assert_eq!(back, numeric);
+}
