@@ -458,6 +458,20 @@ fn quick_squares(
     })
 }
 
+/// The side that made the first king in a variant the first king wins (Breakthrough): the
+/// game was over, and no move can follow.
+fn king_won(pos: &Position) -> Option<Color> {
+    if pos.variant().rules().end != EndRule::FirstKingWins {
+        return None;
+    }
+    let king = |c: Color| pos.count(c, Role::King) > 0;
+    match (king(Color::White), king(Color::Black)) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
 /// The quick reading of a move token (`32-28`, `28x19`, `c3-d4`, `26x17x8`): the legal move
 /// it names, when [`resolve`] would read it as that move alone, with no error and no choice
 /// between readings (see [`Position::written_move`] for two squares; a token of more squares
@@ -468,6 +482,9 @@ pub(crate) fn resolve_quick(
     pos: &Position,
     layout: &Layout,
 ) -> Option<crate::rules::CompactMove> {
+    if king_won(pos).is_some() {
+        return None;
+    }
     let mut written: ArrayVec<Square, MAX_QUICK_SQUARES> = ArrayVec::new();
     quick_squares(&token.squares, layout, &mut written)?;
     if let [from, to] = written[..] {
@@ -572,21 +589,8 @@ pub fn resolve_squares(
         mv,
         squares: written.to_vec(),
     };
-    if pos.variant().rules().end == EndRule::FirstKingWins {
-        let king = |c: Color| pos.count(c, Role::King) > 0;
-        match (king(Color::White), king(Color::Black)) {
-            (true, false) => {
-                return Err(ResolveError::KingWon {
-                    winner: Color::White,
-                });
-            }
-            (false, true) => {
-                return Err(ResolveError::KingWon {
-                    winner: Color::Black,
-                });
-            }
-            _ => {}
-        }
+    if let Some(winner) = king_won(pos) {
+        return Err(ResolveError::KingWon { winner });
     }
     // Most moves are quiet steps with no capture about: look that move up directly.
     if let [from, to] = written[..] {
