@@ -545,17 +545,35 @@ fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
 #[test]
 #[ignore = "known defect: convert there and back after a Result tag left open"]
 fn a_game_after_an_open_result_tag_converts_the_same_there_and_back() {
-    let path = format!(
-        "{}/tests/fixtures/fuzz/convert_open_result_tag.pdn",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(path).expect("fixture");
-    let to = |n| ConvertOptions {
-        notation: Some(n),
+    // The second input, found in the same run, is a broken International game.
+    for name in ["convert_open_result_tag.pdn", "convert_there_and_back.pdn"] {
+        let bytes = fuzz_fixture(name);
+        let to = |n| ConvertOptions {
+            notation: Some(n),
+            ..ConvertOptions::default()
+        };
+        let (numeric, _) = convert_with(&bytes, &to(NotationKind::Numeric));
+        let (algebraic, _) = convert_with(&bytes, &to(NotationKind::Algebraic));
+        let (back, _) = convert_with(algebraic.as_bytes(), &to(NotationKind::Numeric));
+        assert_eq!(back, numeric, "{name}");
+    }
+}
+
+fn fuzz_fixture(name: &str) -> Vec<u8> {
+    let path = format!("{}/tests/fixtures/fuzz/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(path).expect("fixture")
+}
+
+/// Found by the `convert` fuzz target, and not fixed yet: a broken tag line before an Italian
+/// game makes canonical output change when it is written again.
+#[test]
+#[ignore = "known defect: canonical output of a broken tag line changes when written again"]
+fn canonical_output_after_a_broken_tag_line_is_unchanged_when_written_again() {
+    let options = ConvertOptions {
+        canonical: true,
         ..ConvertOptions::default()
     };
-    let (numeric, _) = convert_with(&bytes, &to(NotationKind::Numeric));
-    let (algebraic, _) = convert_with(&bytes, &to(NotationKind::Algebraic));
-    let (back, _) = convert_with(algebraic.as_bytes(), &to(NotationKind::Numeric));
-    assert_eq!(back, numeric);
+    let (once, _) = convert_with(&fuzz_fixture("convert_canonical_twice.pdn"), &options);
+    let (twice, _) = convert_with(once.as_bytes(), &options);
+    assert_eq!(twice, once);
 }
