@@ -33,6 +33,10 @@ fn random_game(variant: Variant, seed: u64, max_plies: usize) -> (Vec<Position>,
     let (mut before, mut moves) = (Vec::new(), Vec::new());
     let mut runs = KingRuns::default();
     for _ in 0..max_plies {
+        // A game is over at its end rule's verdict (Breakthrough's first king, too).
+        if pos.ended().is_some() {
+            break;
+        }
         // The legal moves the history allows too (Frisian's limit on king moves).
         let legal: Vec<Move> = pos
             .legal_moves()
