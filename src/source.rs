@@ -268,8 +268,10 @@ impl<R: Read> TextDecoder<R> {
         let last = self.eof;
         let mut bytes = std::mem::take(&mut self.pending);
         let more = self.decode_block(&bytes, out, last);
-        // The buffer is kept for the next block.
+        // The buffer is kept for the next block, at the size of a block (the first read, made
+        // to choose the encoding, is larger).
         bytes.clear();
+        bytes.shrink_to(2 * BLOCK_LEN);
         self.pending = bytes;
         more
     }
