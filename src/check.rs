@@ -103,6 +103,21 @@ impl FileTotals {
             Severity::Info => self.infos += 1,
         }
     }
+
+    /// The variants the file's games were replayed as, each with its number of games when
+    /// there are several (`international`, or `english 3`, `italian 2`), for the tables.
+    pub fn variant_names(&self) -> Vec<String> {
+        self.variants
+            .iter()
+            .map(|(v, n)| {
+                if self.variants.len() == 1 {
+                    v.name().to_string()
+                } else {
+                    format!("{} {n}", v.name())
+                }
+            })
+            .collect()
+    }
 }
 
 impl FileTotals {

@@ -504,17 +504,7 @@ impl Printer for Table {
         )?;
         for r in &run.files {
             let t = &r.totals;
-            let mut variant: Vec<String> = t
-                .variants
-                .iter()
-                .map(|(v, n)| {
-                    if t.variants.len() == 1 {
-                        v.name().to_string()
-                    } else {
-                        format!("{} {n}", v.name())
-                    }
-                })
-                .collect();
+            let mut variant = t.variant_names();
             if t.guessed > 0 {
                 variant.push(format!("({} guessed)", t.guessed));
             }

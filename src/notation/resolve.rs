@@ -10,7 +10,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
-use crate::rules::{CaptureChoice, EndRule, Move};
+use crate::rules::{CaptureChoice, Move};
 use crate::syntax::{Move as MoveToken, SquareValue};
 
 use super::squares::Layout;
@@ -458,20 +458,6 @@ fn quick_squares(
     })
 }
 
-/// The side that made the first king in a variant the first king wins (Breakthrough): the
-/// game was over, and no move can follow.
-fn king_won(pos: &Position) -> Option<Color> {
-    if pos.variant().rules().end != EndRule::FirstKingWins {
-        return None;
-    }
-    let king = |c: Color| pos.count(c, Role::King) > 0;
-    match (king(Color::White), king(Color::Black)) {
-        (true, false) => Some(Color::White),
-        (false, true) => Some(Color::Black),
-        _ => None,
-    }
-}
-
 /// The quick reading of a move token (`32-28`, `28x19`, `c3-d4`, `26x17x8`): the legal move
 /// it names, when [`resolve`] would read it as that move alone, with no error and no choice
 /// between readings (see [`Position::written_move`] for two squares; a token of more squares
@@ -482,7 +468,7 @@ pub(crate) fn resolve_quick(
     pos: &Position,
     layout: &Layout,
 ) -> Option<crate::rules::CompactMove> {
-    if king_won(pos).is_some() {
+    if pos.first_king().is_some() {
         return None;
     }
     let mut written: ArrayVec<Square, MAX_QUICK_SQUARES> = ArrayVec::new();
@@ -589,7 +575,7 @@ pub fn resolve_squares(
         mv,
         squares: written.to_vec(),
     };
-    if let Some(winner) = king_won(pos) {
+    if let Some(winner) = pos.first_king() {
         return Err(ResolveError::KingWon { winner });
     }
     // Most moves are quiet steps with no capture about: look that move up directly.

@@ -206,6 +206,13 @@ impl Layout {
     /// The algebraic name of `sq` (`c3`).
     pub fn to_algebraic(&self, sq: Square) -> String {
         let (f, r) = self.external(sq);
+        let (file, rank) = self.oriented(f, r);
+        format!("{}{}", (b'a' + file) as char, rank + 1)
+    }
+
+    /// Turns a file and rank counted from the board's own corner into ones counted from the
+    /// layout's algebraic corner, or back (the mapping is its own inverse).
+    fn oriented(&self, f: u8, r: u8) -> (u8, u8) {
         let n = self.board.size();
         let file = if self.algebraic_corner.is_left() {
             f
@@ -217,7 +224,7 @@ impl Layout {
         } else {
             n - 1 - r
         };
-        format!("{}{}", (b'a' + file) as char, rank + 1)
+        (file, rank)
     }
 
     /// The square named by file letter index `file` (0 = `a`) and rank `rank` (0 = `1`).
@@ -226,16 +233,7 @@ impl Layout {
         if file >= n || rank >= n {
             return None;
         }
-        let f = if self.algebraic_corner.is_left() {
-            file
-        } else {
-            n - 1 - file
-        };
-        let r = if self.algebraic_corner.is_bottom() {
-            rank
-        } else {
-            n - 1 - rank
-        };
+        let (f, r) = self.oriented(file, rank);
         self.internal(f as i32, r as i32)
     }
 
@@ -259,17 +257,7 @@ impl Layout {
             NotationKind::Numeric => push_number(self.to_numeric(sq), out),
             NotationKind::Algebraic => {
                 let (f, r) = self.external(sq);
-                let n = self.board.size();
-                let file = if self.algebraic_corner.is_left() {
-                    f
-                } else {
-                    n - 1 - f
-                };
-                let rank = if self.algebraic_corner.is_bottom() {
-                    r
-                } else {
-                    n - 1 - r
-                };
+                let (file, rank) = self.oriented(f, r);
                 out.push(char::from(b'a' + file));
                 push_number(u32::from(rank) + 1, out);
             }

@@ -270,6 +270,17 @@ fn capitalised(c: Color) -> &'static str {
     }
 }
 
+/// The variants the replay tries for a game on `board`: those whose files usually write
+/// squares as the game does first, then the others, in the order of the table.
+fn candidates(board: Board, algebraic: bool) -> impl Iterator<Item = Variant> {
+    [true, false].into_iter().flat_map(move |usual| {
+        known().filter_map(move |k| {
+            k.variant
+                .filter(|_| k.replay && k.board == board && (k.algebraic == algebraic) == usual)
+        })
+    })
+}
+
 /// What inference decided for a game it replays: the selection, the replay already made with
 /// it, and the guess behind it. `None` when the game is not replayed (the diagnostics say why).
 pub(super) type Inferred = Option<(Selection, line::LinesOutcome, Guess)>;
@@ -371,15 +382,7 @@ pub(super) fn infer(
         order.push(r.variant);
         order.extend(r.fits.iter().copied());
     }
-    for usual in [true, false] {
-        for k in known() {
-            if let Some(v) = k.variant.filter(|_| k.replay) {
-                if k.board == board && (k.algebraic == algebraic) == usual {
-                    order.push(v);
-                }
-            }
-        }
-    }
+    order.extend(candidates(board, algebraic));
     let mut seen = Vec::new();
     order.retain(|v| {
         let new = !seen.contains(v);
@@ -419,16 +422,9 @@ pub(super) fn infer(
             .into_iter()
             .filter(|b| b.size() > board.size() && b.is_full() == board.is_full());
         for b in bigger {
-            let mut more: Vec<Tried> = Vec::new();
-            for usual in [true, false] {
-                for k in known() {
-                    if let Some(v) = k.variant.filter(|_| k.replay) {
-                        if k.board == b && (k.algebraic == algebraic) == usual {
-                            more.extend(try_variant(game, v, algebraic, options));
-                        }
-                    }
-                }
-            }
+            let more: Vec<Tried> = candidates(b, algebraic)
+                .filter_map(|v| try_variant(game, v, algebraic, options))
+                .collect();
             if more.iter().any(Tried::clean) {
                 larger = Some(b);
                 tried.extend(more);

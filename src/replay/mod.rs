@@ -335,18 +335,7 @@ fn replay(
         judge_result(decided, &sel, ctx, &mut out.diagnostics);
     }
     if let Some(g) = &guess {
-        let note = format!(
-            "variant guessed: {}, from: {}",
-            g.variant.title(),
-            g.evidence
-        );
-        for d in out
-            .diagnostics
-            .iter_mut()
-            .filter(|d| d.severity == Severity::Error)
-        {
-            d.notes.push(note.clone());
-        }
+        note_guess(g, &mut out.diagnostics);
     }
     diagnostics.extend(out.diagnostics);
     GameReport {
@@ -556,18 +545,7 @@ impl PartReplay {
                 judge_result(decided, sel, ctx, &mut o.diagnostics);
             }
             if let Some(g) = &self.guess {
-                let note = format!(
-                    "variant guessed: {}, from: {}",
-                    g.variant.title(),
-                    g.evidence
-                );
-                for d in o
-                    .diagnostics
-                    .iter_mut()
-                    .filter(|d| d.severity == Severity::Error)
-                {
-                    d.notes.push(note.clone());
-                }
+                note_guess(g, &mut o.diagnostics);
             }
             let mut held = [None, None];
             if !last {
@@ -657,5 +635,20 @@ impl PartReplay {
             guess: self.guess,
             moves: Vec::new(),
         }
+    }
+}
+
+/// Notes the guess behind every error of a game whose variant was inferred.
+fn note_guess(g: &Guess, diagnostics: &mut [Diagnostic]) {
+    let note = format!(
+        "variant guessed: {}, from: {}",
+        g.variant.title(),
+        g.evidence
+    );
+    for d in diagnostics
+        .iter_mut()
+        .filter(|d| d.severity == Severity::Error)
+    {
+        d.notes.push(note.clone());
     }
 }

@@ -14,28 +14,30 @@ pub struct Ended {
 }
 
 impl Position {
+    /// In a variant the first king wins (Breakthrough), the side that has made one: the game
+    /// is over. `None` in every other variant, and before a king is made.
+    pub fn first_king(&self) -> Option<Color> {
+        if self.variant().rules().end != EndRule::FirstKingWins {
+            return None;
+        }
+        let king = |c: Color| self.count(c, Role::King) > 0;
+        match (king(Color::White), king(Color::Black)) {
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// Whether the game is over in this position under its variant's end rule, and who lost.
     /// `None` while the side to move has a move (and, in Breakthrough, no king stands).
     pub fn ended(&self) -> Option<Ended> {
         let rules = self.variant().rules();
         let title = self.variant().title();
-        if rules.end == EndRule::FirstKingWins {
-            let kings = |c: Color| self.count(c, Role::King) > 0;
-            match (kings(Color::White), kings(Color::Black)) {
-                (true, false) => {
-                    return Some(Ended {
-                        loser: Color::Black,
-                        why: format!("white has a king, which wins {title}"),
-                    });
-                }
-                (false, true) => {
-                    return Some(Ended {
-                        loser: Color::White,
-                        why: format!("black has a king, which wins {title}"),
-                    });
-                }
-                _ => {}
-            }
+        if let Some(winner) = self.first_king() {
+            return Some(Ended {
+                loser: winner.opponent(),
+                why: format!("{} has a king, which wins {title}", winner.as_str()),
+            });
         }
         if !self.legal_moves().is_empty() {
             return None;

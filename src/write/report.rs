@@ -653,17 +653,7 @@ fn variants_cell(t: &FileTotals, outcome: FileOutcome) -> String {
     if outcome == FileOutcome::Failed {
         return "unreadable".into();
     }
-    let mut parts: Vec<String> = t
-        .variants
-        .iter()
-        .map(|(v, n)| {
-            if t.variants.len() == 1 {
-                v.name().to_string()
-            } else {
-                format!("{} {n}", v.name())
-            }
-        })
-        .collect();
+    let mut parts = t.variant_names();
     if t.guessed > 0 {
         let evidence: Vec<String> = t
             .guesses
