@@ -14,8 +14,8 @@ use crate::replay::{FileContext, GameReport, Guess, PartReplay, ReplayOptions, r
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
 use crate::syntax::{
-    Chunk, Element, GameReader, MoveNumber, RawComment, RawMove, RawResult, RawSetup, ReadOptions,
-    Skip, Strength, Tag, TreeBuilder, Visitor,
+    Chunk, Element, Game, GameReader, MoveNumber, RawComment, RawMove, RawResult, RawSetup,
+    ReadOptions, Skip, Strength, Tag, TreeBuilder, Visitor,
 };
 
 /// What to check and how.
@@ -42,6 +42,17 @@ pub struct CheckOptions {
     /// With `streaming`, the bytes of one game's text held before the text read past is
     /// released; `None`: [`crate::syntax::GAME_WINDOW`].
     pub window: Option<usize>,
+    /// With `streaming`, hand over the syntax tree of every game read in one piece (of at most
+    /// [`PART_ELEMENTS`] movetext elements), as the tree path does: the games a command
+    /// rewrites, compares or selects by their moves. A longer game is replayed in parts and
+    /// handed over without its moves ([`CheckedGame::parted`]): `chunk.game` is `None`, and
+    /// [`CheckedGame::header`] holds its tags and terminator. Memory stays bounded: one tree
+    /// holds at most a part.
+    pub keep_trees: bool,
+    /// With `streaming`, keep the text the reader releases while it reads a game longer than
+    /// its window in a temporary file ([`CheckedGame::spilled`]), so that the game's whole
+    /// text can still be written out ([`CheckedGame::text`]) without being held in memory.
+    pub keep_text: bool,
 }
 
 /// A game is replayed in parts of about this many movetext elements when
@@ -59,6 +70,69 @@ pub struct CheckedGame {
     pub report: Option<GameReport>,
     /// Reader and replay diagnostics together, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The game was replayed in parts, being longer than [`PART_ELEMENTS`] movetext elements
+    /// (only with [`CheckOptions::streaming`]): its tree was not held.
+    pub parted: bool,
+    /// With [`CheckOptions::keep_trees`], of a game replayed in parts: its tree without the
+    /// movetext (tags, header comments, terminator, span).
+    pub header: Option<Game>,
+    /// With [`CheckOptions::keep_text`], the chunk's text released while it was read (the
+    /// part before `chunk.text`), kept in a temporary file; `None` when nothing was released.
+    pub spilled: Option<Spilled>,
+}
+
+impl CheckedGame {
+    /// The chunk's whole text: the released part ([`CheckedGame::spilled`]) read back, then
+    /// `chunk.text`. Without [`CheckOptions::keep_text`], the text of a game longer than the
+    /// reader's window starts where its released part ended ([`Chunk::released`] bytes in).
+    pub fn text(&mut self) -> io::Result<impl Read + '_> {
+        let before: Box<dyn Read + '_> = match &mut self.spilled {
+            Some(s) => Box::new(s.reader()?),
+            None => Box::new(io::empty()),
+        };
+        Ok(before.chain(self.chunk.text.as_bytes()))
+    }
+}
+
+/// The text of a long game released by the reader, kept in a temporary file (deleted when
+/// this is dropped) instead of memory.
+#[derive(Debug)]
+pub struct Spilled {
+    file: std::fs::File,
+    len: u64,
+}
+
+impl Spilled {
+    fn new() -> io::Result<Self> {
+        Ok(Spilled {
+            file: tempfile::tempfile()?,
+            len: 0,
+        })
+    }
+
+    fn push(&mut self, text: &str) -> io::Result<()> {
+        use std::io::Write;
+        self.file.write_all(text.as_bytes())?;
+        self.len += text.len() as u64;
+        Ok(())
+    }
+
+    /// Bytes kept.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The text kept, from its start.
+    pub fn reader(&mut self) -> io::Result<impl Read + '_> {
+        use std::io::{Seek, SeekFrom};
+        self.file.seek(SeekFrom::Start(0))?;
+        Ok(io::BufReader::with_capacity(1 << 16, &mut self.file).take(self.len))
+    }
 }
 
 /// Counts over one file.
@@ -311,6 +385,9 @@ pub fn check_stream_with<R: Read>(
             chunk,
             report,
             diagnostics,
+            parted: false,
+            header: None,
+            spilled: None,
         });
         if flow.is_break() {
             break;
@@ -419,11 +496,26 @@ struct StreamingCheck<'a> {
     report: Option<GameReport>,
     /// A part of the game was replayed before its end.
     parted: bool,
+    /// The game just ended was replayed in parts.
+    in_parts: bool,
+    /// With `keep_trees`, the tree of the game just ended, when it was read in one piece.
+    game: Option<Game>,
+    /// With `keep_trees`, the tree without movetext of the game just ended, when it was read
+    /// in parts.
+    header: Option<Game>,
+    /// With `keep_text`, the text released since the last chunk.
+    spilled: Option<Spilled>,
+    spill_error: Option<io::Error>,
 }
 
 impl StreamingCheck<'_> {
     fn replaying(&self) -> bool {
         !self.options.syntax_only
+    }
+
+    /// Whether the game's tree is built (part by part): to replay it, or to hand it over.
+    fn building(&self) -> bool {
+        self.replaying() || self.options.keep_trees
     }
 
     /// Replays the part built so far if it is long and the main line may be cut here: before
@@ -439,19 +531,25 @@ impl StreamingCheck<'_> {
         }
     }
 
-    /// Replays the part built so far.
+    /// Replays the part built so far, and empties it unless it is the whole game and its tree
+    /// is handed over.
     fn replay_part(&mut self, last: bool) {
+        let keep = last && !self.parted && self.options.keep_trees;
         let Some(game) = self.builder.game_mut() else {
             return;
         };
-        self.replay.part(
-            game,
-            &self.options.replay,
-            &mut self.ctx,
-            last,
-            &mut self.found,
-        );
-        game.body.clear();
+        if !self.options.syntax_only {
+            self.replay.part(
+                game,
+                &self.options.replay,
+                &mut self.ctx,
+                last,
+                &mut self.found,
+            );
+        }
+        if !keep {
+            game.body.clear();
+        }
         self.parted = true;
         for d in std::mem::take(&mut self.found) {
             self.kept
@@ -465,35 +563,35 @@ impl Visitor for StreamingCheck<'_> {
         self.depth = 0;
         self.last_quiet = false;
         self.parted = false;
-        if self.replaying() {
+        if self.building() {
             self.builder.begin_game()
         } else {
             ControlFlow::Continue(())
         }
     }
     fn header_comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             self.builder.header_comment(c)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             self.builder.tag(tag)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {
-        if !self.replaying() {
+        if !self.building() {
             return ControlFlow::Continue(());
         }
         self.maybe_cut();
         self.builder.move_number(number)
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
-        if !self.replaying() {
+        if !self.building() {
             return ControlFlow::Continue(());
         }
         if self.depth == 0 {
@@ -505,14 +603,14 @@ impl Visitor for StreamingCheck<'_> {
         self.builder.mv(mv)
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             self.builder.strength(strength)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -522,21 +620,21 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             self.builder.comment(c)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             self.builder.nag(value, span)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -546,7 +644,7 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
-        if self.replaying() {
+        if self.building() {
             self.maybe_cut();
             self.depth += 1;
             self.builder.begin_variation(span)
@@ -559,14 +657,14 @@ impl Visitor for StreamingCheck<'_> {
     }
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
         self.depth = self.depth.saturating_sub(1);
-        if self.replaying() {
+        if self.building() {
             self.builder.end_variation(span)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
-        if self.replaying() {
+        if self.building() {
             self.builder.result(result)
         } else {
             ControlFlow::Continue(())
@@ -577,7 +675,7 @@ impl Visitor for StreamingCheck<'_> {
             .push(d, Origin::Reader, self.options, &mut self.totals);
     }
     fn keep_from(&self) -> Option<usize> {
-        if !self.replaying() {
+        if !self.building() {
             // Every finding is about the token being read.
             return Some(usize::MAX);
         }
@@ -597,15 +695,36 @@ impl Visitor for StreamingCheck<'_> {
         for d in self.replay.held_mut() {
             d.quote(piece, index);
         }
+        if self.options.keep_text && self.spill_error.is_none() {
+            let kept = match &mut self.spilled {
+                Some(s) => s.push(piece.text),
+                None => Spilled::new().and_then(|mut s| {
+                    s.push(piece.text)?;
+                    self.spilled = Some(s);
+                    Ok(())
+                }),
+            };
+            if let Err(e) = kept {
+                self.spill_error = Some(e);
+            }
+        }
     }
     fn end_game(&mut self, span: Span) {
         self.totals.games += 1;
-        if self.replaying() {
+        if self.building() {
             self.builder.end_game(span);
+            let whole = !self.parted;
+            self.in_parts = !whole;
             self.replay_part(true);
             if let Some(game) = self.builder.take_game() {
-                self.builder.recycle(game);
+                match (self.options.keep_trees, whole) {
+                    (true, true) => self.game = Some(game),
+                    (true, false) => self.header = Some(game),
+                    (false, _) => self.builder.recycle(game),
+                }
             }
+        }
+        if self.replaying() {
             let r = std::mem::take(&mut self.replay).finish();
             match r.variant {
                 Some(v) => *self.totals.variants.entry(v).or_default() += 1,
@@ -683,6 +802,11 @@ pub fn check_part<R: Read>(
         found: Vec::new(),
         report: None,
         parted: false,
+        in_parts: false,
+        game: None,
+        header: None,
+        spilled: None,
+        spill_error: None,
     };
     let result = check_chunks(reader, &mut check, stop_at, &mut visit);
     *ctx = check.ctx;
@@ -710,12 +834,25 @@ fn check_chunks<R: Read>(
             };
             check.kept.push(d, origin, options, &mut check.totals);
         }
+        if let Some(e) = check.spill_error.take() {
+            return Err(io::Error::new(
+                e.kind(),
+                format!("cannot keep the text of a long game in a temporary file: {e}"),
+            ));
+        }
         let diagnostics = check.kept.take(&mut check.totals);
         let report = check.report.take();
+        let parted = chunk.index.is_some() && std::mem::take(&mut check.in_parts);
+        if chunk.index.is_some() {
+            chunk.game = check.game.take();
+        }
         let flow = visit(CheckedGame {
             chunk,
             report,
             diagnostics,
+            parted,
+            header: check.header.take(),
+            spilled: check.spilled.take(),
         });
         if flow.is_break() {
             break;

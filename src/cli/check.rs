@@ -315,6 +315,8 @@ pub(crate) fn settings(
             // The commands that need each game's tree (stats, filter, dedup) share these.
             streaming: false,
             window: None,
+            keep_trees: false,
+            keep_text: false,
         },
         max_diagnostics: max_diagnostics.or(config.max_diagnostics),
     })
