@@ -166,11 +166,11 @@ where
                                 .iter()
                                 .filter(|d| d.severity == Severity::Error)
                                 .count();
-                            progress.game(errors, g.chunk.text.len());
+                            progress.game(errors, g.chunk.released + g.chunk.text.len());
                             for d in &g.diagnostics {
                                 so_far.count(d);
                             }
-                            so_far.games += usize::from(g.chunk.game.is_some());
+                            so_far.games += usize::from(g.chunk.index.is_some());
                             let mut buf = Vec::new();
                             (work.game)(&mut state, g, &mut buf);
                             if emitter.emit(buf) {
