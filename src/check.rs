@@ -521,12 +521,26 @@ impl StreamingCheck<'_> {
     /// Replays the part built so far if it is long and the main line may be cut here: before
     /// a move number or a variation of the main line, after a move that takes nothing (so a
     /// capture written one jump per move is never split).
-    fn maybe_cut(&mut self) {
+    /// With `keep_trees`, the first cut gives F009 at `at`, the token the next part starts
+    /// with: the moves from there on are not held.
+    fn maybe_cut(&mut self, at: Span) {
         let long = self
             .builder
             .game_mut()
             .is_some_and(|g| g.body.len() >= PART_ELEMENTS);
         if self.depth == 0 && self.last_quiet && long {
+            if self.options.keep_trees && !self.parted {
+                let d = Diagnostic::new(
+                    &crate::lint::codes::file::F009,
+                    at,
+                    format!(
+                        "this game has more than {PART_ELEMENTS} movetext elements: it is \
+                         checked whole, part by part, but its moves are not held from here on"
+                    ),
+                );
+                self.kept
+                    .push(d, Origin::Reader, self.options, &mut self.totals);
+            }
             self.replay_part(false);
         }
     }
@@ -587,7 +601,7 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
-        self.maybe_cut();
+        self.maybe_cut(number.span);
         self.builder.move_number(number)
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
@@ -645,7 +659,7 @@ impl Visitor for StreamingCheck<'_> {
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
         if self.building() {
-            self.maybe_cut();
+            self.maybe_cut(span);
             self.depth += 1;
             self.builder.begin_variation(span)
         } else {

@@ -108,13 +108,17 @@ fn a_game_too_long_to_hold_comes_with_its_header_and_its_whole_text() {
                     )
                 }),
                 released == spilled,
+                g.diagnostics
+                    .iter()
+                    .map(|d| (d.code, d.span.start))
+                    .collect::<Vec<_>>(),
                 text,
                 g.report.map(|r| r.plies),
             ));
         })
         .unwrap();
         assert_eq!(seen.len(), 3, "{window:?}");
-        let (index, parted, tree, header, same, text, plies) = &seen[1];
+        let (index, parted, tree, header, same, found, text, plies) = &seen[1];
         assert_eq!(*index, Some(2));
         assert!(*parted && !*tree, "{window:?}");
         assert_eq!(
@@ -126,10 +130,20 @@ fn a_game_too_long_to_hold_comes_with_its_header_and_its_whole_text() {
             ))
         );
         assert!(*same);
+        // F009 once, at the move number the second part starts with (three elements a move
+        // pair: the first one whose number comes after PART_ELEMENTS elements).
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, "F009");
+        let at = found[0].1 - seen[0].6.len();
+        assert!(
+            text[at..].starts_with(&format!("{}. ", PART_ELEMENTS.div_ceil(3) + 1)),
+            "{}",
+            &text[at..at + 20]
+        );
         // The chunk starts after the first game's last line break.
         assert!(text.starts_with("\n[Event \"long\"]") && text.ends_with("6-1 1-0\n"));
         // Every byte of the file is handed over once, in order.
-        let all: String = seen.iter().map(|s| s.5.as_str()).collect();
+        let all: String = seen.iter().map(|s| s.6.as_str()).collect();
         assert!(
             all == file,
             "{window:?}: {} bytes of {}",
@@ -138,7 +152,8 @@ fn a_game_too_long_to_hold_comes_with_its_header_and_its_whole_text() {
         );
         assert_eq!(*plies, Some(3 * PART_ELEMENTS as u32));
         for k in [0, 2] {
-            let (_, parted, tree, header, _, text, plies) = &seen[k];
+            let (_, parted, tree, header, _, found, text, plies) = &seen[k];
+            assert!(!found.iter().any(|f| f.0 == "F009"), "{found:?}");
             assert!(
                 !*parted && *tree && header.is_none(),
                 "{window:?} {k} {parted} {tree} {header:?}"

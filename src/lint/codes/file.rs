@@ -94,7 +94,12 @@ pub static F007: Code = Code {
     kind: Kind::Io,
     severity: Severity::Warning,
     summary: "a game holds more diagnostics than are kept for one game (1000)",
-    explanation: "The first 1000 diagnostics of a game are kept and shown; the rest are                   counted in the file's totals (errors, warnings) but not kept, so that a huge                   broken game cannot fill memory or the screen. This note, placed after the                   last one kept, says how many more there were. Fix the first ones and check                   again: a game this broken usually has one cause (a wrong variant, a shifted                   move list).",
+    explanation: "The first 1000 diagnostics of a game are kept and shown; the rest are \
+                  counted in the file's totals (errors, warnings) but not kept, so that a huge \
+                  broken game cannot fill memory or the screen. This note, placed after the \
+                  last one kept, says how many more there were. Fix the first ones and check \
+                  again: a game this broken usually has one cause (a wrong variant, a shifted \
+                  move list).",
     example: "",
 };
 
@@ -114,5 +119,26 @@ pub static F008: Code = Code {
     example: "",
 };
 
+/// A game too long for a command that needs each game's moves whole.
+pub static F009: Code = Code {
+    code: "F009",
+    name: "game-too-long-to-hold",
+    kind: Kind::Io,
+    severity: Severity::Warning,
+    summary: "a game has more movetext elements than a command holds at once (16,384)",
+    explanation: "The commands that rewrite, compare or select games by their moves (convert, \
+                  annotate, fix, filter, dedup, stats, report) hold each game's moves in \
+                  memory, up to 16,384 movetext elements (moves, move numbers, comments, \
+                  variations); no real game comes near it. A longer game is still checked \
+                  whole, part by part, so its other findings are right, but its moves are not \
+                  held: it is written out as it is, it is not compared with other games, and \
+                  its openings are not counted; each command says what it did with it. The \
+                  finding is placed where the moves stop being held. `pdn check` does not \
+                  hold moves and never reports it. docs/limits.md lists the limit.",
+    example: "",
+};
+
 /// Every code of this group.
-pub static ALL: &[&Code] = &[&F001, &F002, &F003, &F004, &F005, &F006, &F007, &F008];
+pub static ALL: &[&Code] = &[
+    &F001, &F002, &F003, &F004, &F005, &F006, &F007, &F008, &F009,
+];
