@@ -1,11 +1,14 @@
 //! `pdn parse FILE`: the syntax tree of each game, as JSON Lines or as canonical PDN.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use pdnkit::source::{TextDecoder, encoding_for_label};
-use pdnkit::syntax::{GameReader, ReadOptions};
+use pdnkit::check::{CheckOptions, CheckedGame, PART_ELEMENTS, check_stream_with};
+use pdnkit::lint::codes::file::F007;
+use pdnkit::source::encoding_for_label;
+use pdnkit::syntax::ReadOptions;
 use pdnkit::write::pdn::write_chunk;
 use pdnkit::write::render::{SourceView, render_short};
 
@@ -38,6 +41,10 @@ pub struct Args {
 }
 
 /// Runs `pdn parse`. Diagnostics go to standard error in the short form.
+///
+/// Games are read as `pdn check --syntax-only` reads them, holding at most one part of a
+/// game's tree and a window of its text: a game of more than [`PART_ELEMENTS`] movetext
+/// elements (F009) is printed without its movetext (JSON) or as it was written (PDN).
 pub fn run(args: &Args) -> i32 {
     let name = args.file.display().to_string();
     let input = match open_input(&args.file) {
@@ -47,68 +54,123 @@ pub fn run(args: &Args) -> i32 {
             return EXIT_FAILURE;
         }
     };
-    let decoder = match &args.encoding {
-        None => TextDecoder::new(input),
+    let encoding = match &args.encoding {
+        None => None,
         Some(l) => match encoding_for_label(l) {
-            Some(e) => TextDecoder::with_encoding(input, e),
+            Some(e) => Some(e),
             None => {
                 eprintln!("pdn parse: unknown encoding `{l}`");
                 return EXIT_FAILURE;
             }
         },
     };
-    let options = ReadOptions {
-        strict: args.strict,
-        ..ReadOptions::default()
+    let options = CheckOptions {
+        read: ReadOptions {
+            strict: args.strict,
+            ..ReadOptions::default()
+        },
+        encoding,
+        syntax_only: true,
+        streaming: true,
+        keep_trees: true,
+        keep_text: true,
+        ..CheckOptions::default()
     };
-    let mut reader = GameReader::new(decoder, options);
     let mut out = io::stdout().lock();
     let mut errors = false;
-    loop {
-        let chunk = match reader.next_chunk() {
-            Ok(Some(c)) => c,
-            Ok(None) => break,
-            Err(e) => {
-                eprintln!("pdn parse: cannot read {name}: {e}");
-                return EXIT_FAILURE;
-            }
-        };
-        let view = SourceView::of_chunk(&name, &chunk);
-        for d in &chunk.diagnostics {
+    let mut written = Ok(());
+    let read = check_stream_with(input, &options, |mut g| {
+        let view = SourceView::of_chunk(&name, &g.chunk);
+        for d in &g.diagnostics {
             errors |= d.severity == pdnkit::Severity::Error;
             eprintln!("{}", render_short(&view, d));
         }
-        let Some(game) = &chunk.game else { continue };
-        let text = match args.format {
-            Format::Json => {
-                let j = serde_json::json!({
+        written = print_game(&name, &mut g, args.format, &mut out);
+        if written.is_ok() {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    if let Err(e) = read {
+        eprintln!("pdn parse: cannot read {name}: {e}");
+        return EXIT_FAILURE;
+    }
+    exit_after_write(written.and_then(|()| out.flush()), earned(errors))
+}
+
+/// Prints one chunk's game (nothing for a chunk without one).
+fn print_game(
+    name: &str,
+    g: &mut CheckedGame,
+    format: Format,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let Some(index) = g.chunk.index else {
+        return Ok(());
+    };
+    let at = g.chunk.start();
+    match format {
+        Format::Json => {
+            let j = match (&g.chunk.game, &g.header) {
+                (Some(game), _) => serde_json::json!({
                     "type": "game",
                     "file": name,
-                    "game": chunk.index,
+                    "game": index,
                     "tree": game,
-                });
-                format!("{j}\n")
-            }
-            Format::Pdn => {
+                }),
+                (None, header) => serde_json::json!({
+                    "type": "game",
+                    "file": name,
+                    "game": index,
+                    "tree": header,
+                    "body_left_out": true,
+                }),
+            };
+            writeln!(out, "{j}")
+        }
+        Format::Pdn => {
+            let why = if g.parted {
+                Some(format!(
+                    "it has more than {PART_ELEMENTS} movetext elements (F009), too many to \
+                     hold as a tree"
+                ))
+            } else if g.diagnostics.iter().any(|d| d.code == F007.code) {
+                // Findings beyond the cap are not at hand: one of them may be a syntax error.
+                Some("it has too many findings to be sure nothing was skipped".to_string())
+            } else {
                 let mut s = String::new();
-                if let Err(why) = write_chunk(&chunk, &mut s) {
-                    let at = chunk.line_col(chunk.offset);
-                    eprintln!(
-                        "{name}:{}:{}: warning: game {} is written as it was: {why}",
-                        at.line,
-                        at.column,
-                        chunk.index.unwrap_or(0)
-                    );
+                g.chunk.diagnostics = std::mem::take(&mut g.diagnostics);
+                let kept = write_chunk(&g.chunk, &mut s);
+                if kept.is_ok() {
+                    s.push('\n');
+                    return out.write_all(s.as_bytes());
                 }
-                s.push('\n');
-                s
+                kept.err().map(|why| why.to_string())
+            };
+            if let Some(why) = why {
+                eprintln!(
+                    "{name}:{}:{}: warning: game {index} is written as it was: {why}",
+                    at.line, at.column
+                );
             }
-        };
-        if let Err(e) = out.write_all(text.as_bytes()) {
-            return exit_after_write(Err(e), earned(errors));
+            let mut last = b'\n';
+            let mut text = g.text()?;
+            let mut buf = vec![0u8; 1 << 16];
+            loop {
+                let n = text.read(&mut buf)?;
+                if n == 0 {
+                    break;
+                }
+                last = buf[n - 1];
+                out.write_all(&buf[..n])?;
+            }
+            if last != b'\n' && last != b'\r' {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(b"\n")
         }
     }
-    exit_after_write(out.flush(), earned(errors))
 }
 
 fn earned(errors: bool) -> i32 {

@@ -45,6 +45,20 @@ pub struct Chunk {
 }
 
 impl Chunk {
+    /// The line and column of the chunk's first character, released or not.
+    pub fn start(&self) -> LineCol {
+        match &self.head {
+            Some(q) if self.released > 0 => LineCol {
+                line: q.line,
+                column: q.column,
+            },
+            _ => LineCol {
+                line: self.first_line,
+                column: self.first_column,
+            },
+        }
+    }
+
     /// The line and column of file offset `offset`, which must lie within this chunk.
     pub fn line_col(&self, offset: usize) -> LineCol {
         LineIndex::new(&self.text, self.offset, self.first_line)
