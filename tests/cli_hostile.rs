@@ -158,3 +158,34 @@ fn a_capture_search_too_large_to_finish_is_reported_and_the_run_goes_on() {
     let (_, out) = run("modern");
     assert!(!out.contains("F008"), "{out}");
 }
+
+#[test]
+fn a_million_games_are_all_read_and_counted() {
+    // Eleven bytes a game: the run's cost is per game, and nothing it keeps grows with their
+    // number (the reader holds one game; the summary counts).
+    let text = "1. 32-28 *\n".repeat(1_000_000);
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile-million.pdn");
+    std::fs::write(&path, text).expect("the test directory is writable");
+    let out = Command::cargo_bin("pdn")
+        .expect("the pdn binary is built for tests")
+        .args(["check", "--syntax-only", "--format", "short"])
+        .arg(&path)
+        .output()
+        .expect("pdn runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("1 file(s), 1000000 game(s): 0 error(s), 0 warning(s)"),
+        "{stdout}"
+    );
+    // The same games as JSON: one line for the file and one for the summary, not a line a game.
+    let out = Command::cargo_bin("pdn")
+        .expect("the pdn binary is built for tests")
+        .args(["check", "--syntax-only", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("pdn runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout.contains("\"games\":1000000"), "{stdout}");
+}
