@@ -242,7 +242,8 @@ fn copy_parted(
         .any(|d| d.severity == pdnkit::Severity::Error);
     s.untouched += usize::from(errors);
     s.lines.push(format!(
-        "{}:{}:{}: not fixed: game {} has more than {PART_ELEMENTS} movetext elements (F009),          too many to hold as a tree; it is written as it was",
+        "{}:{}:{}: not fixed: game {} has more than {PART_ELEMENTS} movetext elements (F009), \
+         too many to hold as a tree; it is written as it was",
         s.name,
         at.line,
         at.column,
