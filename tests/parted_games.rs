@@ -238,7 +238,15 @@ fn json_exports_the_long_game_without_its_moves() {
     for to in ["json", "jsonl"] {
         let (code, out, err) = pdn(&["convert", "--to", to], &text, &format!("export-{to}"));
         assert_eq!(code, 0, "{err}");
-        assert_eq!(f009_lines(&err).len(), 1, "{err}");
+        assert_eq!(
+            f009_lines(&err),
+            [format!(
+                "{}: warning: game 2 is exported without its moves (\"moves_left_out\": true): it \
+                 has more than 16384 movetext elements (F009), too many to hold as a tree",
+                err.split(": warning").next().unwrap()
+            )]
+        );
+        assert!(err.split(": warning").next().unwrap().ends_with(":5:1"));
         let all = objects(&out, to);
         assert_eq!(all.len(), 3, "every game has its object");
         let (_, one, _) = pdn(
@@ -281,7 +289,15 @@ fn csv_gives_the_long_game_a_row_without_moves() {
     let text = format!("{SHORT_ONE}{long}{SHORT_TWO}");
     let (code, out, err) = pdn(&["convert", "--to", "csv"], &text, "export-csv");
     assert_eq!(code, 0, "{err}");
-    assert_eq!(f009_lines(&err).len(), 1, "{err}");
+    let warnings = f009_lines(&err);
+    assert_eq!(warnings.len(), 1, "{err}");
+    assert!(
+        warnings[0].ends_with(
+            ":5:1: warning: game 2 is exported with an empty moves cell: it has more than 16384 \
+             movetext elements (F009), too many to hold as a tree"
+        ),
+        "{err}"
+    );
     let (_, one, _) = pdn(&["convert", "--to", "csv"], SHORT_ONE, "export-csv-1");
     let (_, two, _) = pdn(&["convert", "--to", "csv"], SHORT_TWO, "export-csv-2");
     let rows: Vec<&str> = out.lines().collect();
@@ -291,4 +307,15 @@ fn csv_gives_the_long_game_a_row_without_moves() {
     assert_eq!(rest(rows[3]), rest(two.lines().nth(1).unwrap()));
     assert!(rows[2].contains(",long,"), "{}", rows[2]);
     assert!(rows[2].ends_with(','), "no moves: {}", rows[2]);
+}
+
+#[test]
+fn fix_counts_a_long_game_with_an_error_as_left_because_of_it() {
+    // From this position the first black move is not legal (R301): an error in the long game.
+    let long = long_game(PART_ELEMENTS / 2, "\n").replace("BK1\"", "BK5\"");
+    let text = format!("{SHORT_ONE}{long}{SHORT_TWO}");
+    let (code, out, err) = pdn(&["fix"], &text, "fix-error");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(f009_lines(&err).len(), 1, "{err}");
+    assert!(out.contains(&long), "the long game as it was");
 }

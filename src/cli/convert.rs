@@ -528,11 +528,11 @@ fn unchanged_warning(
 fn left_out(name: &str, g: &CheckedGame, to: To) -> String {
     let at = g.chunk.start();
     let what = match to {
-        To::Csv => "its row has no moves",
-        _ => "its object has no moves (\"moves_left_out\": true)",
+        To::Csv => "with an empty moves cell",
+        _ => "without its moves (\"moves_left_out\": true)",
     };
     format!(
-        "{name}:{}:{}: warning: game {} is exported without its moves, {what}: {}",
+        "{name}:{}:{}: warning: game {} is exported {what}: {}",
         at.line,
         at.column,
         g.chunk.index.unwrap_or(0),
