@@ -119,12 +119,60 @@ pub fn run<S, T, Fs, Fg, Fe>(
     options: &CheckOptions,
     work: Work<S, T, Fs, Fg, Fe>,
     out: &mut dyn Write,
-    mut done: impl FnMut(&FileRecord, T),
+    done: impl FnMut(&FileRecord, T),
 ) -> Outcome
 where
     T: Send,
     Fs: Fn(&str) -> S + Sync,
     Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
+{
+    let Work { start, game, end } = work;
+    let game = move |s: &mut S, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
+        let mut buf = Vec::new();
+        game(s, g, &mut buf);
+        emit(buf);
+    };
+    run_emitting(
+        cmd,
+        input,
+        options,
+        EmitWork { start, game, end },
+        out,
+        done,
+    )
+}
+
+/// [`Work`] for a command that may write a game's output piece by piece (a game too long to
+/// hold, copied a block at a time): `game` is handed the function that hands output over
+/// (false once the output has gone away).
+pub struct EmitWork<S, T, Fs, Fg, Fe>
+where
+    Fs: Fn(&str) -> S + Sync,
+    Fg: Fn(&mut S, CheckedGame, &mut dyn FnMut(Vec<u8>) -> bool) + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
+{
+    /// A file starts (its name as shown).
+    pub start: Fs,
+    /// A game of the file is checked.
+    pub game: Fg,
+    /// The file is over.
+    pub end: Fe,
+}
+
+/// [`run`] with [`EmitWork`].
+pub fn run_emitting<S, T, Fs, Fg, Fe>(
+    cmd: &str,
+    input: &InputArgs,
+    options: &CheckOptions,
+    work: EmitWork<S, T, Fs, Fg, Fe>,
+    out: &mut dyn Write,
+    mut done: impl FnMut(&FileRecord, T),
+) -> Outcome
+where
+    T: Send,
+    Fs: Fn(&str) -> S + Sync,
+    Fg: Fn(&mut S, CheckedGame, &mut dyn FnMut(Vec<u8>) -> bool) + Sync,
     Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
 {
     let (jobs, capped) = worker_count(input.jobs);
@@ -171,9 +219,13 @@ where
                                 so_far.count(d);
                             }
                             so_far.games += usize::from(g.chunk.index.is_some());
-                            let mut buf = Vec::new();
-                            (work.game)(&mut state, g, &mut buf);
-                            if emitter.emit(buf) {
+                            let mut gone = false;
+                            (work.game)(&mut state, g, &mut |bytes| {
+                                let sent = emitter.emit(bytes);
+                                gone |= !sent;
+                                sent
+                            });
+                            if !gone {
                                 ControlFlow::Continue(())
                             } else {
                                 ControlFlow::Break(())

@@ -7,13 +7,14 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgMatches, ValueEnum};
-use pdnkit::check::{CheckOptions, check_stream_with};
+use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
 use pdnkit::notation::NotationKind;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
     CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_text, with_eol,
 };
-use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object};
+use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object, parted_object};
+use pdnkit::write::unchanged::{Unchanged, write_unchanged};
 
 use super::batch::{
     Discovery, Emitter, Entry, Event, Progress, Runner, discover, open_input, worker_count,
@@ -201,6 +202,11 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     };
     // Annotating needs the findings only; converting and exporting need every move.
     options.replay.record_moves = annotate.is_none();
+    // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
+    // movetext elements, a longer game's text is kept aside to be written as it was.
+    options.streaming = true;
+    options.keep_trees = true;
+    options.keep_text = true;
     let convert = ConvertOptions {
         notation: args.notation.map(|n| match n {
             Notation::Numeric => NotationKind::Numeric,
@@ -392,19 +398,23 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             ControlFlow::Break(())
         }
     };
-    let read = check_stream_with(input, job.options, |g| {
+    let read = check_stream_with(input, job.options, |mut g| {
         if job.to != To::Pdn {
-            let Some(game) = &g.chunk.game else {
-                return ControlFlow::Continue(());
+            let o = match (&g.chunk.game, &g.header) {
+                (Some(game), _) => game_object(
+                    &name,
+                    &g.chunk,
+                    game,
+                    g.report.as_ref(),
+                    &g.diagnostics,
+                    job.export,
+                ),
+                (None, Some(header)) if g.parted => {
+                    result.warnings.push(left_out(&name, &g, job.to));
+                    parted_object(&name, &g.chunk, header, g.report.as_ref(), &g.diagnostics)
+                }
+                _ => return ControlFlow::Continue(()),
             };
-            let o = game_object(
-                &name,
-                &g.chunk,
-                game,
-                g.report.as_ref(),
-                &g.diagnostics,
-                job.export,
-            );
             let bytes = match job.to {
                 To::Csv => csv_row(&o).into_bytes(),
                 _ => o.to_string().into_bytes(),
@@ -413,6 +423,39 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 ControlFlow::Continue(())
             } else {
                 ControlFlow::Break(())
+            };
+        }
+        if g.parted {
+            let why = pdnkit::write::convert::Unconverted::TooLong;
+            result
+                .warnings
+                .push(unchanged_warning(&name, &g, &why, job));
+            let how = Unchanged {
+                eol: job.convert.eol,
+                canonical: job.convert.canonical && job.annotate.is_none(),
+            };
+            let mut to = Pending {
+                pending: &mut pending,
+                out,
+            };
+            let written = g
+                .text()
+                .and_then(|mut text| write_unchanged(&mut text, how, &mut to));
+            return match written {
+                Ok(l) => {
+                    last = l.unwrap_or(last);
+                    ControlFlow::Continue(())
+                }
+                Err(e) => {
+                    // The output has gone away (stop), or the kept text cannot be read back.
+                    if e.kind() != io::ErrorKind::BrokenPipe {
+                        result
+                            .warnings
+                            .push(format!("{name}: error: cannot read: {e}"));
+                        result.failed = true;
+                    }
+                    ControlFlow::Break(())
+                }
             };
         }
         if let Some(a) = &job.annotate {
@@ -457,4 +500,63 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         result.failed = true;
     }
     result
+}
+
+/// The warning for a game too long to hold, written as it was (PDN).
+fn unchanged_warning(
+    name: &str,
+    g: &CheckedGame,
+    why: &pdnkit::write::convert::Unconverted,
+    job: &Job<'_>,
+) -> String {
+    let at = g.chunk.start();
+    let index = g.chunk.index.unwrap_or(0);
+    if job.annotate.is_some() {
+        format!(
+            "{name}:{}:{}: warning: game {index} is written as it was, without its findings: {why}",
+            at.line, at.column
+        )
+    } else {
+        format!(
+            "{name}:{}:{}: warning: game {index} is written out unchanged: {why}",
+            at.line, at.column
+        )
+    }
+}
+
+/// The warning for a game too long to hold, exported without its moves.
+fn left_out(name: &str, g: &CheckedGame, to: To) -> String {
+    let at = g.chunk.start();
+    let what = match to {
+        To::Csv => "with an empty moves cell",
+        _ => "without its moves (\"moves_left_out\": true)",
+    };
+    format!(
+        "{name}:{}:{}: warning: game {} is exported {what}: {}",
+        at.line,
+        at.column,
+        g.chunk.index.unwrap_or(0),
+        pdnkit::write::convert::Unconverted::TooLong
+    )
+}
+
+/// The PDN of a file's job on its way to the output: gathered, and handed over a block at a
+/// time.
+struct Pending<'a, 'b> {
+    pending: &'a mut Vec<u8>,
+    out: &'a Emitter<'b, FileResult>,
+}
+
+impl Write for Pending<'_, '_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.pending.extend_from_slice(bytes);
+        if self.pending.len() >= BLOCK && !self.out.emit(std::mem::take(self.pending)) {
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }

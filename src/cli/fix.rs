@@ -1,13 +1,14 @@
 //! `pdn fix`: make the repairs that cannot change what a game means, and say each one.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
-use pdnkit::check::CheckedGame;
+use pdnkit::check::{CheckedGame, PART_ELEMENTS};
 use pdnkit::write::fix::fix_chunk;
+use pdnkit::write::unchanged::{BLOCK, Unchanged, write_unchanged};
 
-use super::collect::{self, InputArgs, Work};
+use super::collect::{self, EmitWork, InputArgs};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -55,6 +56,8 @@ struct FileFix {
     repairs: usize,
     /// The last byte written of the file's text (streaming).
     last: u8,
+    /// A long game's text, kept in a temporary file, could not be read back.
+    unreadable: bool,
 }
 
 /// A file's outcome.
@@ -75,6 +78,11 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         }
     };
     options.replay.record_moves = true;
+    // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
+    // movetext elements, a longer game's text is kept aside to be written as it was.
+    options.streaming = true;
+    options.keep_trees = true;
+    options.keep_text = true;
     let mode = if args.in_place {
         Mode::InPlace
     } else if args.dry_run {
@@ -116,11 +124,11 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     let mut untouched = 0usize;
     let mut failed = false;
-    let outcome = collect::run(
+    let outcome = collect::run_emitting(
         "fix",
         &args.input,
         &options,
-        Work {
+        EmitWork {
             start: |name: &str| FileFix {
                 name: name.to_string(),
                 original: String::new(),
@@ -129,12 +137,17 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 untouched: 0,
                 repairs: 0,
                 last: b'\n',
+                unreadable: false,
             },
-            game: |s: &mut FileFix, g: CheckedGame, buf: &mut Vec<u8>| {
+            game: |s: &mut FileFix, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
+                if g.parted {
+                    copy_parted(s, &mut g, mode, emit);
+                    return;
+                }
                 let text = fix_game(s, &g);
                 if mode == Mode::Stream {
                     s.last = text.bytes().last().unwrap_or(s.last);
-                    buf.extend_from_slice(text.as_bytes());
+                    emit(text.into_bytes());
                 } else {
                     s.original.push_str(&g.chunk.text);
                     s.fixed.push_str(&text);
@@ -144,7 +157,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 let mut done = Done {
                     lines: s.lines,
                     untouched: s.untouched,
-                    failed: false,
+                    failed: s.unreadable,
                 };
                 if !matches!(r.status, FileStatus::Read) {
                     return done;
@@ -156,7 +169,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                         }
                     }
                     Mode::DryRun => {
-                        if s.original != s.fixed {
+                        if s.original != s.fixed && !s.unreadable {
                             let diff = similar::TextDiff::from_lines(&s.original, &s.fixed)
                                 .unified_diff()
                                 .header(&s.name, &s.name)
@@ -164,8 +177,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                             emit(diff.into_bytes());
                         }
                     }
+                    // A file whose long game could not be read back is not rewritten.
                     Mode::InPlace => {
-                        if s.repairs > 0 {
+                        if s.repairs > 0 && !s.unreadable {
                             let path = Path::new(&s.name);
                             if let Err(e) =
                                 rewrite(path, &s.original, &s.fixed, encoding.as_deref())
@@ -210,6 +224,79 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         EXIT_OK
     };
     exit_after_write(written, earned)
+}
+
+/// A game too long to hold as a tree (F009): said, and written as it was, a block at a time
+/// (`--in-place` and `--dry-run` hold the file's whole text anyway). It counts as left because
+/// of an error when it has one.
+fn copy_parted(
+    s: &mut FileFix,
+    g: &mut CheckedGame,
+    mode: Mode,
+    emit: &mut dyn FnMut(Vec<u8>) -> bool,
+) {
+    let at = g.chunk.start();
+    let errors = g
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == pdnkit::Severity::Error);
+    s.untouched += usize::from(errors);
+    s.lines.push(format!(
+        "{}:{}:{}: not fixed: game {} has more than {PART_ELEMENTS} movetext elements (F009), \
+         too many to hold as a tree; it is written as it was",
+        s.name,
+        at.line,
+        at.column,
+        g.chunk.index.unwrap_or(0)
+    ));
+    let copied = g.text().and_then(|mut text| {
+        if mode == Mode::Stream {
+            let mut to = Blocks {
+                pending: Vec::new(),
+                emit,
+            };
+            let last = write_unchanged(&mut text, Unchanged::default(), &mut to)?;
+            to.flush()?;
+            s.last = last.unwrap_or(s.last);
+        } else {
+            let mut whole = String::new();
+            text.read_to_string(&mut whole)?;
+            s.original.push_str(&whole);
+            s.fixed.push_str(&whole);
+        }
+        Ok(())
+    });
+    if let Err(e) = copied {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            s.lines
+                .push(format!("{}: error: cannot read the game back: {e}", s.name));
+            s.unreadable = true;
+        }
+    }
+}
+
+/// Output handed over a block at a time.
+struct Blocks<'a> {
+    pending: Vec<u8>,
+    emit: &'a mut dyn FnMut(Vec<u8>) -> bool,
+}
+
+impl Write for Blocks<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.pending.extend_from_slice(bytes);
+        if self.pending.len() >= BLOCK {
+            self.flush()?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() || (self.emit)(std::mem::take(&mut self.pending)) {
+            Ok(())
+        } else {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+    }
 }
 
 /// Fixes one game, records what was done in the file's lines, and returns its new text.

@@ -138,6 +138,51 @@ pub fn game_object(
     o
 }
 
+/// The object of a game too long to hold as a tree ([`crate::check::CheckedGame::parted`]):
+/// [`game_object`]'s fields from its header (`header`: its tree without movetext) and from the
+/// replay's outcome, with no moves or variations and `"moves_left_out": true`.
+pub fn parted_object(
+    file: &str,
+    chunk: &Chunk,
+    header: &Game,
+    report: Option<&GameReport>,
+    diagnostics: &[Diagnostic],
+) -> Value {
+    let mut tags = Map::new();
+    for t in &header.tags {
+        tags.entry(t.name.clone())
+            .or_insert_with(|| Value::String(t.value.clone()));
+    }
+    let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
+    let mut o = json!({
+        "type": "game",
+        "file": file,
+        "game": chunk.index,
+        "line": chunk.start().line,
+        "tags": tags,
+        "result": header.result.as_ref().map(|r| r.raw.clone()),
+        "errors": count(Severity::Error),
+        "warnings": count(Severity::Warning),
+    });
+    match (
+        report,
+        report.and_then(|r| r.variant),
+        report.and_then(|r| r.layout),
+    ) {
+        (Some(report), Some(variant), Some(layout)) => {
+            o["variant"] = Value::String(variant.name().to_string());
+            o["notation"] = json!(layout.kind);
+            o["plies"] = json!(report.plies);
+            o["complete"] = json!(report.complete);
+        }
+        _ => o["variant"] = Value::Null,
+    }
+    o["moves"] = json!([]);
+    o["variations"] = json!([]);
+    o["moves_left_out"] = json!(true);
+    o
+}
+
 /// The CSV header.
 pub fn csv_header() -> String {
     let mut cols: Vec<&str> = vec!["file", "game"];

@@ -9,3 +9,4 @@ pub mod pdn;
 pub mod render;
 pub mod report;
 pub mod svg;
+pub mod unchanged;
