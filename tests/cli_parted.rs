@@ -70,7 +70,10 @@ fn json(s: &str) -> serde_json::Value {
 fn stats_count_the_long_game_but_not_its_opening() {
     let path = file("parted-stats.pdn", &three_games(PAIRS));
     let p = path.to_str().unwrap();
-    let (code, out, _) = pdn(&["stats", "--format", "json", p], None);
+    let (code, out, _) = pdn(
+        &["stats", "--format", "json", "--opening-plies", "2", p],
+        None,
+    );
     assert_eq!(code, 0);
     let j = json(&out);
     assert_eq!(j["games"], 3);
@@ -165,7 +168,7 @@ fn filter_writes_the_long_game_as_it_was_and_says_what_it_cannot_judge() {
             assert_eq!(out, format!("{expected}\n"));
             assert!(
                 err.contains(&format!(
-                    "{p}:6:1: warning: game 2 is not selected: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held, so --starts cannot judge it"
+                    "{p}:7:1: warning: game 2 is not selected: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held, so --starts cannot judge it"
                 )),
                 "{err}"
             );
@@ -179,7 +182,7 @@ fn filter_writes_the_long_game_as_it_was_and_says_what_it_cannot_judge() {
         assert!(!err.contains("could not be judged"), "{err}");
         // Listed.
         let (_, out, _) = pdn(&["filter", "--list", "--tag", "Event=long", p], None);
-        assert_eq!(out, format!("{p}:6: game 2: Lw - Lb | long | ? | *\n"));
+        assert_eq!(out, format!("{p}:7: game 2: Lw - Lb | long | ? | *\n"));
     }
 }
 
@@ -196,7 +199,7 @@ fn dedup_keeps_the_long_game_uncompared_and_reads_standard_input_twice() {
     );
     assert_eq!(
         err.matches(&format!(
-            "{p}:6:1: warning: game 2 is kept without being compared: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held"
+            "{p}:7:1: warning: game 2 is kept without being compared: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held"
         ))
         .count(),
         2,
@@ -223,7 +226,7 @@ fn report_shows_the_long_games_findings_with_their_lines() {
         let at = out
             .find("<span class=\"code\" title=\"io\">F009</span>")
             .expect("F009 is listed");
-        let finding = &out[at..at + 600];
+        let finding: String = out[at..].chars().take(600).collect();
         assert!(finding.contains("game 2"), "{finding}");
         assert!(finding.contains("<pre class=\"src\">"), "{finding}");
         assert!(finding.contains("<mark class=\"s\">"), "{finding}");
