@@ -191,27 +191,29 @@ fn dedup_keeps_the_long_game_uncompared_and_reads_standard_input_twice() {
     let text = three_games(PAIRS);
     let path = file("parted-dedup.pdn", &text);
     let p = path.to_str().unwrap();
-    let (code, out, err) = pdn(&["dedup", p, p], None);
+    let again = file("parted-dedup-again.pdn", &text);
+    let q = again.to_str().unwrap();
+    let (code, out, err) = pdn(&["dedup", p, q], None);
     assert_eq!(code, 1);
     assert!(
         out.ends_with("6 game(s): 2 copie(s) of 2 game(s), 2 too long to compare (kept)\n"),
         "{out}"
     );
-    assert_eq!(
-        err.matches(&format!(
-            "{p}:7:1: warning: game 2 is kept without being compared: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held"
-        ))
-        .count(),
-        2,
-        "{err}"
-    );
-    let (_, out, _) = pdn(&["dedup", "-o", "-", p, p], None);
+    for f in [p, q] {
+        assert!(
+            err.contains(&format!(
+                "{f}:7:1: warning: game 2 is kept without being compared: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held"
+            )),
+            "{err}"
+        );
+    }
+    let (_, out, _) = pdn(&["dedup", "-o", "-", p, q], None);
     let long = long_game(PAIRS);
-    assert_eq!(out, format!("{SHORT_ONE}\n{long}\n{SHORT_TWO}\n{long}\n"));
+    assert!(out == format!("{SHORT_ONE}\n{long}\n{SHORT_TWO}\n{long}\n"));
     // From standard input, the games kept are read again from a copy of it.
     let (code, out, err) = pdn(&["dedup", "-o", "-", "-"], Some(&text));
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, format!("{SHORT_ONE}\n{long}\n{SHORT_TWO}\n"));
+    assert!(out == format!("{SHORT_ONE}\n{long}\n{SHORT_TWO}\n"));
 }
 
 #[test]
