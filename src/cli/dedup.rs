@@ -43,6 +43,9 @@ struct Place {
     line: u32,
 }
 
+/// A game's number, line and key (`None`: too long to compare).
+type Keyed = (usize, u32, Option<Vec<u8>>);
+
 /// Says how many games were kept without being compared, when some were.
 fn not_compared(n: usize) -> String {
     if n == 0 {
@@ -97,9 +100,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         &options,
         Work {
             start: |name: &str| (name.to_string(), Vec::new()),
-            game: |(name, keys): &mut (String, Vec<(usize, u32, Option<Vec<u8>>)>),
-                   g: CheckedGame,
-                   _: &mut Vec<u8>| {
+            game: |(name, keys): &mut (String, Vec<Keyed>), g: CheckedGame, _: &mut Vec<u8>| {
                 let Some(i) = g.chunk.index else {
                     return;
                 };
