@@ -10,6 +10,7 @@ use regex::Regex;
 use crate::board::{Color, Piece, Position, Square};
 use crate::check::CheckedGame;
 use crate::lint::Severity;
+use crate::lint::codes::file::F009;
 use crate::notation::Layout;
 use crate::replay::PlayedMove;
 use crate::rules::Variant;
@@ -295,15 +296,42 @@ impl Criteria {
         !self.starts.is_empty() || !self.contains.is_empty() || !self.positions.is_empty()
     }
 
-    /// Whether a checked game is selected. Chunks without a game are never selected.
-    pub fn select(&self, g: &CheckedGame) -> bool {
-        g.chunk.game.is_some() && self.matches(g) != self.invert
+    /// Whether every criterion can be judged on `g`: those on moves and positions cannot on a
+    /// game too long to hold whole ([`CheckedGame::parted`]), whose moves are not at hand.
+    pub fn can_judge(&self, g: &CheckedGame) -> bool {
+        g.chunk.game.is_some() || !self.needs_moves()
     }
 
-    fn matches(&self, g: &CheckedGame) -> bool {
-        let Some(game) = &g.chunk.game else {
-            return false;
+    /// Whether a checked game is selected. Chunks without a game are never selected, nor a game
+    /// that cannot be judged ([`Criteria::judge`] says `None`).
+    pub fn select(&self, g: &CheckedGame) -> bool {
+        self.judge(g) == Some(true)
+    }
+
+    /// Whether a checked game is selected, judged by what is known of it: a game too long to
+    /// hold whole is judged by its tags, result, diagnostics and replay report; when it passes
+    /// every criterion that can be judged on it but some cannot ([`Criteria::can_judge`]), it
+    /// is `None`: neither selected nor left out by `invert`.
+    pub fn judge(&self, g: &CheckedGame) -> Option<bool> {
+        let Some(game) = g
+            .chunk
+            .game
+            .as_ref()
+            .or(g.header.as_ref().filter(|_| g.chunk.index.is_some()))
+        else {
+            return Some(false);
         };
+        if !self.matches_known(g, game) {
+            return Some(self.invert);
+        }
+        if !self.can_judge(g) {
+            return None;
+        }
+        Some(self.matches_moves(g) != self.invert)
+    }
+
+    /// The criteria that need no moves: tags, players, variant, result, length, date, findings.
+    fn matches_known(&self, g: &CheckedGame, game: &crate::syntax::Game) -> bool {
         let tag = |name: &str| {
             game.tags
                 .iter()
@@ -365,7 +393,12 @@ impl Criteria {
                 return false;
             }
         }
-        if self.clean && g.diagnostics.iter().any(|d| d.severity != Severity::Info) {
+        // F009 says how the game was read, not what is wrong with it.
+        if self.clean
+            && g.diagnostics
+                .iter()
+                .any(|d| d.severity != Severity::Info && d.code != F009.code)
+        {
             return false;
         }
         if !self.codes.is_empty()
@@ -376,6 +409,13 @@ impl Criteria {
         {
             return false;
         }
+        true
+    }
+
+    /// The criteria on moves and positions, of a game held whole.
+    fn matches_moves(&self, g: &CheckedGame) -> bool {
+        let report = g.report.as_ref();
+        let variant = report.and_then(|r| r.variant);
         if self.needs_moves() {
             let (Some(r), Some(layout)) = (report, report.and_then(|r| r.layout.as_ref())) else {
                 return false;

@@ -218,6 +218,9 @@ pub struct Stats {
     pub openings: BTreeMap<String, u64>,
     /// English games by the three-move ballot they followed (`ACF 5 9-13 22-18 6-9 (...)`).
     pub ballots: BTreeMap<String, u64>,
+    /// Games whose opening (and ballot) is not counted: games too long to hold whole
+    /// ([`CheckedGame::parted`]), whose moves are not at hand once the game is read.
+    pub openings_not_counted: u64,
     /// Players by folded name.
     pub players: BTreeMap<String, PlayerStats>,
     /// Games by Event tag.
@@ -255,6 +258,7 @@ impl AddAssign<&Stats> for Stats {
         add_counts(&mut self.lengths.0, &o.lengths.0);
         add_counts(&mut self.openings, &o.openings);
         add_counts(&mut self.ballots, &o.ballots);
+        self.openings_not_counted += o.openings_not_counted;
         for (k, p) in &o.players {
             let e = self.players.entry(k.clone()).or_default();
             e.games += p.games;
@@ -468,12 +472,21 @@ impl FileStats {
     }
 
     /// Counts one checked game (or piece of text outside any game: its diagnostics count).
+    ///
+    /// A game too long to hold whole ([`CheckedGame::parted`], read with
+    /// [`crate::check::CheckOptions::keep_trees`]) counts from its tags, terminator and replay
+    /// report like any other, but its opening cannot be named: it is counted in
+    /// [`Stats::openings_not_counted`] instead.
     pub fn add(&mut self, g: &CheckedGame) {
         for d in &g.diagnostics {
             self.add_diagnostic(d);
         }
         let s = &mut self.stats;
-        let Some(game) = &g.chunk.game else {
+        let Some(game) = g.chunk.game.as_ref().or(g
+            .header
+            .as_ref()
+            .filter(|_| g.parted && g.chunk.index.is_some()))
+        else {
             return;
         };
         s.games += 1;
@@ -501,6 +514,10 @@ impl FileStats {
             .filter(|r| !r.moves.is_empty())
             .zip(variant);
         let opening = match played {
+            _ if g.chunk.game.is_none() => {
+                s.openings_not_counted += 1;
+                None
+            }
             Some((r, v)) => main_line_key(v, &r.moves, self.opening_plies),
             None => opening_of(game, self.opening_plies),
         };

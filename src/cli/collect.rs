@@ -74,6 +74,10 @@ pub struct InputArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// A copy of standard input, read instead of it wherever `-` is named (a command that
+    /// reads its input twice keeps one).
+    #[arg(skip)]
+    pub stdin_spool: Option<PathBuf>,
 }
 
 impl InputArgs {
@@ -111,6 +115,91 @@ where
     pub end: Fe,
 }
 
+/// What a command does with each file, when it writes a game's output piece by piece (a game
+/// too long to hold is written as it is read back, in blocks): as [`Work`], but `game` hands
+/// its output to `emit` (which returns false once the output has gone away) instead of
+/// filling one buffer.
+pub trait EmittingWork: Sync {
+    /// What a file's run keeps.
+    type State;
+    /// What a file's run gives.
+    type Result: Send;
+    /// A file starts (its name as shown).
+    fn start(&self, name: &str) -> Self::State;
+    /// A game of the file is checked.
+    fn game(&self, state: &mut Self::State, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool);
+    /// The file is over.
+    fn end(
+        &self,
+        state: Self::State,
+        record: &FileRecord,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) -> Self::Result;
+}
+
+impl<S, T, Fs, Fg, Fe> EmittingWork for Work<S, T, Fs, Fg, Fe>
+where
+    T: Send,
+    Fs: Fn(&str) -> S + Sync,
+    Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
+{
+    type State = S;
+    type Result = T;
+    fn start(&self, name: &str) -> S {
+        (self.start)(name)
+    }
+    fn game(&self, state: &mut S, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool) {
+        let mut buf = Vec::new();
+        (self.game)(state, g, &mut buf);
+        emit(buf);
+    }
+    fn end(&self, state: S, record: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> T {
+        (self.end)(state, record, emit)
+    }
+}
+
+/// An [`EmittingWork`] made of three functions, as [`Work`] is.
+pub struct Emitting<Fs, Fg, Fe> {
+    /// A file starts (its name as shown).
+    pub start: Fs,
+    /// A game of the file is checked; its output goes to the function given.
+    pub game: Fg,
+    /// The file is over.
+    pub end: Fe,
+}
+
+impl<S, T, Fs, Fg, Fe> EmittingWork for Emitting<Fs, Fg, Fe>
+where
+    T: Send,
+    Fs: Fn(&str) -> S + Sync,
+    Fg: Fn(&mut S, CheckedGame, &mut dyn FnMut(Vec<u8>) -> bool) + Sync,
+    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
+{
+    type State = S;
+    type Result = T;
+    fn start(&self, name: &str) -> S {
+        (self.start)(name)
+    }
+    fn game(&self, state: &mut S, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool) {
+        (self.game)(state, g, emit)
+    }
+    fn end(&self, state: S, record: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> T {
+        (self.end)(state, record, emit)
+    }
+}
+
+/// Sets `options` to read as the streaming check does, in bounded memory whatever a game's
+/// length: a game of at most [`pdnkit::check::PART_ELEMENTS`] movetext elements is handed over
+/// with its tree, as the tree path hands it; a longer one without its moves
+/// ([`CheckedGame::parted`], F009). `keep_text`: a command that writes games out keeps the text
+/// of a long game in a temporary file ([`CheckedGame::text`]).
+pub fn bounded(options: &mut CheckOptions, keep_text: bool) {
+    options.streaming = true;
+    options.keep_trees = true;
+    options.keep_text = keep_text;
+}
+
 /// Runs `work` over every file of `input`, writes each file's output to `out` in path order,
 /// and hands each file's result to `done`, in path order.
 pub fn run<S, T, Fs, Fg, Fe>(
@@ -127,54 +216,18 @@ where
     Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
     Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
 {
-    let Work { start, game, end } = work;
-    let game = move |s: &mut S, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
-        let mut buf = Vec::new();
-        game(s, g, &mut buf);
-        emit(buf);
-    };
-    run_emitting(
-        cmd,
-        input,
-        options,
-        EmitWork { start, game, end },
-        out,
-        done,
-    )
+    run_emitting(cmd, input, options, &work, out, done)
 }
 
-/// [`Work`] for a command that may write a game's output piece by piece (a game too long to
-/// hold, copied a block at a time): `game` is handed the function that hands output over
-/// (false once the output has gone away).
-pub struct EmitWork<S, T, Fs, Fg, Fe>
-where
-    Fs: Fn(&str) -> S + Sync,
-    Fg: Fn(&mut S, CheckedGame, &mut dyn FnMut(Vec<u8>) -> bool) + Sync,
-    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
-{
-    /// A file starts (its name as shown).
-    pub start: Fs,
-    /// A game of the file is checked.
-    pub game: Fg,
-    /// The file is over.
-    pub end: Fe,
-}
-
-/// [`run`] with [`EmitWork`].
-pub fn run_emitting<S, T, Fs, Fg, Fe>(
+/// [`run`] for a command that writes a game's output piece by piece.
+pub fn run_emitting<W: EmittingWork>(
     cmd: &str,
     input: &InputArgs,
     options: &CheckOptions,
-    work: EmitWork<S, T, Fs, Fg, Fe>,
+    work: &W,
     out: &mut dyn Write,
-    mut done: impl FnMut(&FileRecord, T),
-) -> Outcome
-where
-    T: Send,
-    Fs: Fn(&str) -> S + Sync,
-    Fg: Fn(&mut S, CheckedGame, &mut dyn FnMut(Vec<u8>) -> bool) + Sync,
-    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
-{
+    mut done: impl FnMut(&FileRecord, W::Result),
+) -> Outcome {
     let (jobs, capped) = worker_count(input.jobs);
     if let (Some(cap), Some(asked)) = (capped, input.jobs) {
         eprintln!("pdn {cmd}: warning: -j {asked} is too many; using {cap} worker threads");
@@ -197,9 +250,15 @@ where
         &progress,
         |entry, emitter| {
             let name = entry.path().display().to_string();
-            let mut state = (work.start)(&name);
+            let mut state = work.start(&name);
             let record = match entry {
-                Entry::Read(path) => match open_input(path) {
+                Entry::Read(path) => match open_input(
+                    input
+                        .stdin_spool
+                        .as_ref()
+                        .filter(|_| path.as_os_str() == "-")
+                        .unwrap_or(path),
+                ) {
                     Err(e) => failed_record(
                         name.clone(),
                         FileTotals::default(),
@@ -219,13 +278,12 @@ where
                                 so_far.count(d);
                             }
                             so_far.games += usize::from(g.chunk.index.is_some());
-                            let mut gone = false;
-                            (work.game)(&mut state, g, &mut |bytes| {
-                                let sent = emitter.emit(bytes);
-                                gone |= !sent;
-                                sent
+                            let mut open = true;
+                            work.game(&mut state, g, &mut |bytes| {
+                                open = open && emitter.emit(bytes);
+                                open
                             });
-                            if !gone {
+                            if open {
                                 ControlFlow::Continue(())
                             } else {
                                 ControlFlow::Break(())
@@ -258,7 +316,7 @@ where
                     format!("cannot read the file: {why}"),
                 ),
             };
-            let value = (work.end)(state, &record, &mut |bytes| emitter.emit(bytes));
+            let value = work.end(state, &record, &mut |bytes| emitter.emit(bytes));
             (record, value)
         },
         |entry, why, _| {
@@ -269,7 +327,7 @@ where
                 &F006,
                 format!("internal error while reading the file: {why}"),
             );
-            let value = (work.end)((work.start)(&name), &record, &mut |_| true);
+            let value = work.end(work.start(&name), &record, &mut |_| true);
             (record, value)
         },
         |_, event| match event {

@@ -8,10 +8,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::ArgMatches;
-use pdnkit::check::CheckedGame;
+use pdnkit::check::{CheckedGame, PART_ELEMENTS};
 use pdnkit::dedup::game_key;
 
-use super::collect::{self, InputArgs, Work};
+use super::collect::{self, Emitting, InputArgs, Work};
 use super::filter::FileState;
 use super::printer::FileRecord;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
@@ -43,6 +43,26 @@ struct Place {
     line: u32,
 }
 
+/// A game's number, line and key (`None`: too long to compare).
+type Keyed = (usize, u32, Option<Vec<u8>>);
+
+/// Says how many games were kept without being compared, when some were.
+fn not_compared(n: usize) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        format!(", {n} too long to compare (kept)")
+    }
+}
+
+/// Copies standard input to a temporary file (deleted when dropped).
+fn spool_stdin() -> io::Result<tempfile::NamedTempFile> {
+    let mut f = tempfile::NamedTempFile::new()?;
+    io::copy(&mut io::stdin().lock(), f.as_file_mut())?;
+    f.as_file_mut().flush()?;
+    Ok(f)
+}
+
 /// Runs `pdn dedup`.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let fail = |e: String| {
@@ -54,25 +74,50 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         Err(e) => return fail(e),
     };
     options.replay.record_moves = true;
+    collect::bounded(&mut options, false);
+    // Standard input is read twice to write the games kept: it is kept in a temporary file.
+    let mut input = args.input.clone();
+    let _spool = if args.output.is_some() && input.paths.iter().any(|p| p.as_os_str() == "-") {
+        match spool_stdin() {
+            Ok(f) => {
+                input.stdin_spool = Some(f.path().to_path_buf());
+                Some(f)
+            }
+            Err(e) => return fail(format!("cannot keep standard input to read it twice: {e}")),
+        }
+    } else {
+        None
+    };
     let tags = &args.same_tags;
     let mut names: Vec<String> = Vec::new();
     let mut first: HashMap<Vec<u8>, usize> = HashMap::new();
     let mut clusters: Vec<(Place, Vec<Place>)> = Vec::new();
+    let mut uncompared = 0usize;
     let mut sink = io::sink();
     let outcome = collect::run(
         "dedup",
-        &args.input,
+        &input,
         &options,
         Work {
-            start: |_: &str| Vec::new(),
-            game: |keys: &mut Vec<(usize, u32, Vec<u8>)>, g: CheckedGame, _: &mut Vec<u8>| {
-                if let (Some(key), Some(i), Some(game)) =
-                    (game_key(&g, tags), g.chunk.index, g.chunk.game.as_ref())
-                {
-                    keys.push((i, g.chunk.line_col(game.span.start).line, key));
+            start: |name: &str| (name.to_string(), Vec::new()),
+            game: |(name, keys): &mut (String, Vec<Keyed>), g: CheckedGame, _: &mut Vec<u8>| {
+                let Some(i) = g.chunk.index else {
+                    return;
+                };
+                if let (Some(key), Some(game)) = (game_key(&g, tags), g.chunk.game.as_ref()) {
+                    keys.push((i, g.chunk.line_col(game.span.start).line, Some(key)));
+                } else if let Some(header) = g.header.as_ref().filter(|_| g.parted) {
+                    let at = g.chunk.line_col(header.span.start);
+                    eprintln!(
+                        "{name}:{}:{}: warning: game {i} is kept without being compared: it has \
+                         more than {PART_ELEMENTS} movetext elements (F009), whose moves are not \
+                         held",
+                        at.line, at.column
+                    );
+                    keys.push((i, at.line, None));
                 }
             },
-            end: |keys, _: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| keys,
+            end: |(_, keys), _: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| keys,
         },
         &mut sink,
         |r, keys| {
@@ -80,6 +125,10 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             names.push(r.path.clone());
             for (game, line, key) in keys {
                 let place = Place { file, game, line };
+                let Some(key) = key else {
+                    uncompared += 1;
+                    continue;
+                };
                 match first.get(&key) {
                     Some(&c) => clusters[c].1.push(place),
                     None => {
@@ -113,8 +162,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         let written = written.and_then(|()| {
             writeln!(
                 out,
-                "{} game(s): {copies} copie(s) of {with_copies} game(s)",
-                outcome.run.all.games
+                "{} game(s): {copies} copie(s) of {with_copies} game(s){}",
+                outcome.run.all.games,
+                not_compared(uncompared)
             )
         });
         return exit_after_write(written.and_then(|()| out.flush()), earned);
@@ -134,19 +184,20 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         }
     };
     options.replay.record_moves = false;
+    collect::bounded(&mut options, true);
     let mut copy_failed = false;
-    let second = collect::run(
+    let second = collect::run_emitting(
         "dedup",
-        &args.input,
+        &input,
         &options,
-        Work {
+        &Emitting {
             start: FileState::new,
-            game: |s: &mut FileState, g: CheckedGame, _: &mut Vec<u8>| {
-                let keep = g.chunk.game.is_some()
+            game: |s: &mut FileState, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
+                let keep = (g.chunk.game.is_some() || g.parted)
                     && g.chunk
                         .index
                         .is_some_and(|i| !dropped.contains(&(s.path.clone(), i)));
-                s.take(&g, keep);
+                s.take(&mut g, keep, emit);
             },
             end: |s: FileState, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
                 s.finish(r, emit)
@@ -161,8 +212,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         },
     );
     eprintln!(
-        "pdn dedup: {} game(s) written, {copies} copie(s) left out",
-        outcome.run.all.games - copies
+        "pdn dedup: {} game(s) written, {copies} copie(s) left out{}",
+        outcome.run.all.games - copies,
+        not_compared(uncompared)
     );
     let earned = if copy_failed { EXIT_FAILURE } else { earned };
     exit_after_write(second.written, earned)

@@ -12,7 +12,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
 use clap::ArgMatches;
-use pdnkit::check::CheckedGame;
+use pdnkit::check::{CheckedGame, PART_ELEMENTS};
 use pdnkit::filter::{
     Criteria, MoveSequence, PositionCriterion, ResultCriterion, TagCriterion, normalise_date,
     parse_range,
@@ -21,7 +21,7 @@ use pdnkit::replay::ForcedVariant;
 use pdnkit::rules::Variant;
 use pdnkit::source::Decoding;
 
-use super::collect::{self, InputArgs, Work};
+use super::collect::{self, InputArgs};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -155,13 +155,25 @@ pub(super) struct Place {
 
 impl Place {
     pub(super) fn advance(&mut self, text: &str) {
-        self.utf8 += text.len() as u64;
-        for c in text.chars() {
-            self.chars += 1;
-            self.utf16 += c.len_utf16() as u64;
+        self.advance_bytes(text.as_bytes());
+    }
+
+    /// Moves over `bytes`, a piece of UTF-8 text that may start or end inside a character:
+    /// a character counts at its first byte.
+    fn advance_bytes(&mut self, bytes: &[u8]) {
+        self.utf8 += bytes.len() as u64;
+        for &b in bytes {
+            if b & 0xC0 != 0x80 {
+                self.chars += 1;
+                // Four bytes: outside the Basic Multilingual Plane, two UTF-16 units.
+                self.utf16 += if b >= 0xF0 { 2 } else { 1 };
+            }
         }
     }
 }
+
+/// Bytes written at a time of a game too long to hold.
+const BLOCK: usize = 1 << 16;
 
 /// What a file's run keeps.
 pub(super) struct FileState {
@@ -169,9 +181,9 @@ pub(super) struct FileState {
     pub(super) at: Place,
     /// The selected games' places, start and end.
     pub(super) selected: Vec<(Place, Place)>,
-    /// The selected games' text, kept only for standard input (it cannot be read again).
-    pub(super) texts: Vec<String>,
     pub(super) count: u64,
+    /// The first error met while reading back a long game's text.
+    pub(super) failed: Option<io::Error>,
 }
 
 impl FileState {
@@ -181,36 +193,132 @@ impl FileState {
             path: path.to_string(),
             at: Place::default(),
             selected: Vec::new(),
-            texts: Vec::new(),
             count: 0,
+            failed: None,
         }
     }
 
-    /// Passes over a game's chunk; keeps the game's place (or text) when `keep`.
-    pub(super) fn take(&mut self, g: &CheckedGame, keep: bool) {
-        let chunk_start = self.at;
-        self.at.advance(&g.chunk.text);
-        if !keep {
-            return;
-        }
-        self.count += 1;
+    /// Passes over a game's chunk; keeps the game's place when `keep`, or, from standard input
+    /// (which cannot be read again), writes its text to `emit` at once. A chunk whose text
+    /// was partly released (a long game) is read back from [`CheckedGame::text`].
+    pub(super) fn take(
+        &mut self,
+        g: &mut CheckedGame,
+        keep: bool,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) {
+        self.count += u64::from(keep);
         // The game's own text, from its first tag or move to its terminator; the blank lines
         // between games are written as one blank line.
-        let Some(span) = g.chunk.game.as_ref().map(|gm| gm.span) else {
+        let span = g
+            .chunk
+            .game
+            .as_ref()
+            .or(g.header.as_ref())
+            .map(|gm| gm.span)
+            .filter(|_| keep);
+        if g.chunk.released == 0 {
+            let chunk_start = self.at;
+            self.at.advance(&g.chunk.text);
+            let Some(span) = span else {
+                return;
+            };
+            let text = &g.chunk.text;
+            let a = span.start.saturating_sub(g.chunk.offset).min(text.len());
+            let b = span.end.saturating_sub(g.chunk.offset).clamp(a, text.len());
+            if self.path == "-" {
+                let mut bytes = text.get(a..b).unwrap_or(text).as_bytes().to_vec();
+                bytes.extend_from_slice(b"\n\n");
+                emit(bytes);
+            } else {
+                let mut start = chunk_start;
+                start.advance(text.get(..a).unwrap_or(""));
+                let mut end = start;
+                end.advance(text.get(a..b).unwrap_or(""));
+                self.selected.push((start, end));
+            }
             return;
-        };
-        let text = &g.chunk.text;
-        let a = span.start.saturating_sub(g.chunk.offset).min(text.len());
-        let b = span.end.saturating_sub(g.chunk.offset).clamp(a, text.len());
-        if self.path == "-" {
-            self.texts.push(text.get(a..b).unwrap_or(text).to_string());
+        }
+        if let Err(e) = self.take_released(g, span, emit) {
+            self.failed.get_or_insert(e);
+        }
+    }
+
+    /// [`FileState::take`] of a chunk whose text was partly released: its whole text is read
+    /// back block by block, counting places, and, from standard input, the game's bytes are
+    /// written as they come.
+    fn take_released(
+        &mut self,
+        g: &mut CheckedGame,
+        span: Option<pdnkit::source::Span>,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) -> io::Result<()> {
+        if g.spilled.is_none() {
+            return Err(io::Error::other(format!(
+                "the text of game {} could not be kept while it was read",
+                g.chunk.index.unwrap_or(0)
+            )));
+        }
+        let whole = (g.chunk.released + g.chunk.text.len()) as u64;
+        let chunk_offset = (g.chunk.offset - g.chunk.released) as u64;
+        let (a, b) = span.map_or((whole, whole), |s| {
+            let a = (s.start as u64).saturating_sub(chunk_offset).min(whole);
+            (
+                a,
+                (s.end as u64).saturating_sub(chunk_offset).clamp(a, whole),
+            )
+        });
+        let stdin = self.path == "-";
+        let mut start = None;
+        let mut end = None;
+        let mut open = true;
+        let mut read = 0u64;
+        let mut text = g.text()?;
+        let mut buf = vec![0u8; BLOCK];
+        loop {
+            let n = text.read(&mut buf)?;
+            if n == 0 {
+                break;
+            }
+            let piece = &buf[..n];
+            let (lo, hi) = (read, read + n as u64);
+            // Where the game starts and ends in this block, if it does.
+            let cut = |x: u64| (x.clamp(lo, hi) - lo) as usize;
+            if start.is_none() && a < hi {
+                self.at.advance_bytes(&piece[..cut(a)]);
+                start = Some(self.at);
+                self.at.advance_bytes(&piece[cut(a)..]);
+            } else {
+                self.at.advance_bytes(piece);
+            }
+            if end.is_none() && b <= hi && start.is_some() {
+                let mut e = self.at;
+                // Back from the block's end to `b`.
+                let mut back = Place::default();
+                back.advance_bytes(&piece[cut(b)..]);
+                e.utf8 -= back.utf8;
+                e.chars -= back.chars;
+                e.utf16 -= back.utf16;
+                end = Some(e);
+            }
+            if stdin && open && span.is_some() && a < hi && b > lo {
+                open = emit(piece[cut(a)..cut(b)].to_vec());
+            }
+            read = hi;
+        }
+        if span.is_none() {
+            return Ok(());
+        }
+        let start = start.unwrap_or(self.at);
+        let end = end.unwrap_or(self.at);
+        if stdin {
+            if open {
+                emit(b"\n\n".to_vec());
+            }
         } else {
-            let mut start = chunk_start;
-            start.advance(text.get(..a).unwrap_or(""));
-            let mut end = start;
-            end.advance(text.get(a..b).unwrap_or(""));
             self.selected.push((start, end));
         }
+        Ok(())
     }
 
     /// The file is over: writes the kept games' bytes; the error says why they could not be.
@@ -222,26 +330,33 @@ impl FileState {
         if !matches!(r.status, FileStatus::Read) {
             return None;
         }
-        for t in &self.texts {
-            let mut b = t.clone().into_bytes();
-            b.extend_from_slice(b"\n\n");
-            if !emit(b) {
-                break;
-            }
+        if let Some(e) = &self.failed {
+            return Some(e.to_string());
+        }
+        if self.path == "-" {
+            return None;
         }
         copy_games(&self, r, emit).err().map(|e| e.to_string())
     }
 }
 
+/// The tree of a chunk's game: whole, or without its moves for a game too long to hold.
+fn tree_of(g: &CheckedGame) -> Option<&pdnkit::syntax::Game> {
+    g.chunk
+        .game
+        .as_ref()
+        .or(g.header.as_ref().filter(|_| g.chunk.index.is_some()))
+}
+
 pub(super) fn list_line(file: &str, g: &CheckedGame) -> String {
-    let game = g.chunk.game.as_ref();
+    let game = tree_of(g);
     let tag = |n: &str| {
         game.and_then(|gm| gm.tag(n))
             .unwrap_or("?")
             .trim()
             .to_string()
     };
-    let line = g.chunk.game.as_ref().map_or(g.chunk.first_line, |gm| {
+    let line = game.map_or(g.chunk.first_line, |gm| {
         g.chunk.line_col(gm.span.start).line
     });
     format!(
@@ -293,14 +408,94 @@ fn copy_games(
             ));
         };
         file.seek(SeekFrom::Start(a))?;
-        let mut buf = Vec::with_capacity((b - a) as usize);
-        (&mut file).take(b - a).read_to_end(&mut buf)?;
-        buf.extend_from_slice(b"\n\n");
-        if !emit(buf) {
-            break;
+        // A long game is copied a block at a time; the others in one piece, as before.
+        let mut left = b - a;
+        loop {
+            let n = left.min(BLOCK as u64);
+            let mut buf = Vec::with_capacity(n as usize + 2);
+            (&mut file).take(n).read_to_end(&mut buf)?;
+            if (buf.len() as u64) < n {
+                return Err(io::Error::other(
+                    "the file is shorter than when it was read",
+                ));
+            }
+            left -= n;
+            if left == 0 {
+                buf.extend_from_slice(b"\n\n");
+            }
+            if !emit(buf) {
+                return Ok(());
+            }
+            if left == 0 {
+                break;
+            }
         }
     }
     Ok(())
+}
+
+/// What `pdn filter` does with each file.
+struct FilterWork<'a> {
+    criteria: &'a Criteria,
+    list: bool,
+    /// The criteria given that need moves, as named on the command line.
+    unjudged_by: String,
+}
+
+/// A file's state and the games that could not be judged.
+type FilterState = (FileState, u64);
+
+impl collect::EmittingWork for FilterWork<'_> {
+    type State = FilterState;
+    /// Games selected, games that could not be judged, and why the selected ones could not
+    /// be copied.
+    type Result = (u64, u64, Option<String>);
+
+    fn start(&self, name: &str) -> FilterState {
+        (FileState::new(name), 0)
+    }
+
+    fn game(
+        &self,
+        (s, unjudged): &mut FilterState,
+        mut g: CheckedGame,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) {
+        let judged = self.criteria.judge(&g);
+        if judged.is_none() {
+            *unjudged += 1;
+            let at = tree_of(&g).map_or(g.chunk.start(), |gm| g.chunk.line_col(gm.span.start));
+            eprintln!(
+                "{}:{}:{}: warning: game {} is not selected: it has more than {PART_ELEMENTS} \
+                 movetext elements (F009), whose moves are not held, so {} cannot judge it",
+                s.path,
+                at.line,
+                at.column,
+                g.chunk.index.unwrap_or(0),
+                self.unjudged_by
+            );
+        }
+        let keep = judged == Some(true);
+        if keep && self.list {
+            emit(list_line(&s.path, &g).into_bytes());
+        }
+        if self.list {
+            // Listed, not copied: no place is needed (nor is a long game's text kept).
+            s.count += u64::from(keep);
+        } else {
+            s.take(&mut g, keep, emit);
+        }
+    }
+
+    fn end(
+        &self,
+        (s, unjudged): FilterState,
+        r: &FileRecord,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) -> (u64, u64, Option<String>) {
+        let count = s.count;
+        (count, unjudged, s.finish(r, emit))
+    }
 }
 
 /// Runs `pdn filter`. Exit status: 0 when games were selected, 1 when none was.
@@ -318,6 +513,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         Err(e) => return fail(e),
     };
     options.replay.record_moves = criteria.needs_moves();
+    // Selected games are written as they are; a long one is read back from where its text
+    // was kept while it was read.
+    collect::bounded(&mut options, !args.list);
     let mut out: Box<dyn Write> = match &args.output {
         Some(p) => match File::create(p) {
             Ok(f) => Box::new(io::BufWriter::new(f)),
@@ -325,31 +523,33 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         },
         None => Box::new(io::stdout().lock()),
     };
-    let list = args.list;
+    let unjudged_by = [
+        ("--starts", args.starts.is_empty()),
+        ("--moves", args.moves.is_empty()),
+        ("--position", args.position.is_empty()),
+    ]
+    .iter()
+    .filter(|(_, none)| !none)
+    .map(|(f, _)| *f)
+    .collect::<Vec<_>>()
+    .join(", ");
     let mut selected = 0u64;
+    let mut unjudged = 0u64;
     let mut copy_failed = false;
-    let outcome = collect::run(
+    let work = FilterWork {
+        criteria: &criteria,
+        list: args.list,
+        unjudged_by,
+    };
+    let outcome = collect::run_emitting(
         "filter",
         &args.input,
         &options,
-        Work {
-            start: FileState::new,
-            game: |s: &mut FileState, g: CheckedGame, buf: &mut Vec<u8>| {
-                let keep = criteria.select(&g);
-                if keep && list {
-                    buf.extend_from_slice(list_line(&s.path, &g).as_bytes());
-                }
-                s.take(&g, keep && !list);
-                s.count += u64::from(keep && list);
-            },
-            end: |s: FileState, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
-                let count = s.count;
-                (count, s.finish(r, emit))
-            },
-        },
+        &work,
         &mut out,
-        |r, (n, failed)| {
+        |r, (n, u, failed)| {
             selected += n;
+            unjudged += u;
             if let Some(e) = failed {
                 eprintln!(
                     "pdn filter: {}: cannot copy the selected games: {e}",
@@ -366,8 +566,13 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     } else {
         EXIT_OK
     };
+    let unjudged = if unjudged > 0 {
+        format!(", {unjudged} could not be judged (not selected)")
+    } else {
+        String::new()
+    };
     eprintln!(
-        "pdn filter: {selected} of {} game(s) selected",
+        "pdn filter: {selected} of {} game(s) selected{unjudged}",
         outcome.run.all.games
     );
     exit_after_write(outcome.written, earned)

@@ -8,7 +8,7 @@ use pdnkit::check::{CheckedGame, PART_ELEMENTS};
 use pdnkit::write::fix::fix_chunk;
 use pdnkit::write::unchanged::{BLOCK, Unchanged, write_unchanged};
 
-use super::collect::{self, EmitWork, InputArgs};
+use super::collect::{self, Emitting, InputArgs};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -128,7 +128,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         "fix",
         &args.input,
         &options,
-        EmitWork {
+        &Emitting {
             start: |name: &str| FileFix {
                 name: name.to_string(),
                 original: String::new(),

@@ -64,13 +64,14 @@ fn write_page(path: &Path, report: &Report) -> io::Result<()> {
 
 /// Runs `pdn report`.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
-    let options = match args.input.options(matches) {
+    let mut options = match args.input.options(matches) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("pdn report: {e}");
             return EXIT_FAILURE;
         }
     };
+    collect::bounded(&mut options, false);
     let title = args
         .input
         .paths

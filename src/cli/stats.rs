@@ -305,10 +305,23 @@ fn write_overview(s: &Stats, top: usize, out: &mut dyn Write) -> io::Result<()> 
     for by in [By::Code, By::Player, By::Event, By::Year, By::Opening] {
         write_table(&section(s, by), top, out)?;
     }
+    write_not_counted(s, out)?;
     if !s.ballots.is_empty() {
         write_table(&section(s, By::Ballot), top, out)?;
     }
     Ok(())
+}
+
+/// Says how many games' openings are not counted, when some are not.
+fn write_not_counted(s: &Stats, out: &mut dyn Write) -> io::Result<()> {
+    if s.openings_not_counted == 0 {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} game(s) too long to hold whole (F009): their openings and ballots are not counted\n",
+        s.openings_not_counted
+    )
 }
 
 fn csv_field(s: &str) -> String {
@@ -373,6 +386,7 @@ pub fn to_json(s: &Stats, top: usize) -> Value {
         "years": s.years,
         "openings": counts(&s.openings),
         "ballots": counts(&s.ballots),
+        "openings_not_counted": s.openings_not_counted,
         "codes": s.codes,
         "kinds": s.kinds,
     })
@@ -389,6 +403,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     // Openings and ballots are named by the moves played, whatever notation the file used.
     options.replay.record_moves = true;
+    collect::bounded(&mut options, false);
     let plies = args.opening_plies;
     let mut all = Stats::default();
     let mut sink = io::sink();
@@ -434,7 +449,12 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         (StatsFormat::Csv, by) => {
             write_csv(&section(&all, by.unwrap_or(By::Variant)), top, &mut out)
         }
-        (StatsFormat::Table, Some(by)) => write_table(&section(&all, by), top, &mut out),
+        (StatsFormat::Table, Some(by)) => {
+            write_table(&section(&all, by), top, &mut out).and_then(|()| match by {
+                By::Opening | By::Ballot => write_not_counted(&all, &mut out),
+                _ => Ok(()),
+            })
+        }
         (StatsFormat::Table, None) => write_overview(&all, top, &mut out),
     };
     exit_after_write(

@@ -59,8 +59,20 @@ impl Chunk {
         }
     }
 
-    /// The line and column of file offset `offset`, which must lie within this chunk.
+    /// The line and column of file offset `offset`, which must lie within this chunk. An
+    /// offset in released text is found in the chunk's first lines ([`Chunk::head`]); beyond
+    /// them, it is placed at the chunk's start ([`Chunk::start`]).
     pub fn line_col(&self, offset: usize) -> LineCol {
+        if offset < self.offset {
+            return match &self.head {
+                Some(q) if offset >= q.offset && offset <= q.offset + q.text.len() => {
+                    LineIndex::new(&q.text, q.offset, q.line)
+                        .starting_at_column(q.column)
+                        .line_col(&q.text, offset)
+                }
+                _ => self.start(),
+            };
+        }
         LineIndex::new(&self.text, self.offset, self.first_line)
             .starting_at_column(self.first_column)
             .line_col(&self.text, offset)

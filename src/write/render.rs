@@ -205,28 +205,47 @@ impl<'a> SourceView<'a> {
         let text = self.text;
         let start = self.clamp(span.start);
         let end = self.clamp(span.end).max(start);
-        let line_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-        let line_end = text[start..]
-            .find(['\n', '\r'])
-            .map_or(text.len(), |i| start + i);
-        let end = end.min(line_end);
-        let floor = |mut i: usize| {
-            while !text.is_char_boundary(i) {
-                i -= 1;
-            }
-            i
-        };
-        let from = floor(start.saturating_sub(WINDOW_CONTEXT).max(line_start));
-        let mark_end = floor(end.min(start + LONG_LINE));
-        let to = floor(line_end.min(mark_end + WINDOW_CONTEXT));
-        Excerpt {
-            at: self.locate(span).0,
-            before: &text[from..start],
-            marked: &text[start..mark_end],
-            after: &text[mark_end..to],
-            cut_before: from > line_start,
-            cut_after: to < line_end,
+        cut_excerpt(text, start, end, self.locate(span).0)
+    }
+
+    /// The line `d`'s span starts on, cut around it, from the source text `d` keeps when the
+    /// view's text no longer holds it (a long game's released text): as [`SourceView::excerpt`]
+    /// whenever the view holds the span, or no text at hand does.
+    pub fn excerpt_of<'s>(&'s self, d: &'s Diagnostic) -> Excerpt<'s> {
+        let sources = self.sources(Some(d));
+        let src = sources.at(d.span.start);
+        if src.text.is_empty() || !src.holds(d.span.start) {
+            return self.excerpt(d.span);
         }
+        let start = src.clamp(d.span.start);
+        let end = src.clamp(d.span.end).max(start);
+        cut_excerpt(src.text, start, end, src.locate(d.span.start))
+    }
+}
+
+/// The line of `text` holding byte `start`, cut around `start..end`.
+fn cut_excerpt(text: &str, start: usize, end: usize, at: LineCol) -> Excerpt<'_> {
+    let line_start = text[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = text[start..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |i| start + i);
+    let end = end.min(line_end);
+    let floor = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let from = floor(start.saturating_sub(WINDOW_CONTEXT).max(line_start));
+    let mark_end = floor(end.min(start + LONG_LINE));
+    let to = floor(line_end.min(mark_end + WINDOW_CONTEXT));
+    Excerpt {
+        at,
+        before: &text[from..start],
+        marked: &text[start..mark_end],
+        after: &text[mark_end..to],
+        cut_before: from > line_start,
+        cut_after: to < line_end,
     }
 }
 

@@ -145,7 +145,7 @@ impl FileFindings {
         if d.severity != Severity::Error {
             let key = (d.code, message_shape(&d.message));
             if let Some(&i) = self.shapes.get(&key) {
-                let at = view.locate(d.span).0;
+                let at = view.locate_diagnostic(d).0;
                 let mut html = format!(
                     "<li class=\"d {sev}\"><span class=\"at\">{}:{}</span>",
                     at.line, at.column
@@ -169,7 +169,8 @@ impl FileFindings {
                 rows: Vec::new(),
             });
         }
-        let ex = view.excerpt(d.span);
+        // A long game's findings bring their own lines, the game's text being released.
+        let ex = view.excerpt_of(d);
         let mut html = String::new();
         let _ = write!(
             html,
