@@ -15,14 +15,13 @@ use nom::{
     sequence::preceded,
 };
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::ReadOptions;
 use super::ast::*;
 use super::visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, Visitor};
 use crate::lint::codes::{Code, syntax as c};
-use crate::lint::{Diagnostic, Severity};
+use crate::lint::{Anchor, Diagnostic, Severity, SourcePiece};
 use crate::source::Span;
 
 /// The outcome of reading on in one game.
@@ -126,6 +125,9 @@ pub(crate) struct GameParser {
     last_move: Option<usize>,
     /// Comments before the first movetext element, not yet known to be header comments.
     pending_comments: Vec<PendingComment>,
+    /// Comments before the first movetext element that the visitor does not want
+    /// ([`Visitor::wants_comment`]): only counted, their text may be released.
+    left_out: usize,
     /// Header comments (a `[` followed them) not yet handed over: the visitor hears of them
     /// once the chunk is known to hold a game.
     pending_header: Vec<PendingComment>,
@@ -143,6 +145,23 @@ pub(crate) struct GameParser {
     /// ([`GameParser::rebase`]): `first` and `open` count from the chunk's first byte, every
     /// other offset from the text handed over.
     shift: usize,
+    /// The variation too deep being skipped, when the text ran out in it.
+    deep: Option<DeepSkip>,
+    /// The `(` of the outermost open variation, kept for its S104 if it is never closed.
+    open_anchor: Option<Anchor>,
+}
+
+/// A variation nested too deep, being skipped ([`P::skip_deep_variation`]): the skip goes on
+/// in the next text when the text runs out, and the text skipped may be released.
+struct DeepSkip {
+    /// The nesting limit reached.
+    depth: usize,
+    /// Parentheses open in the skipped text.
+    open: usize,
+    /// Inside a `{` comment.
+    in_comment: bool,
+    /// The `(` that began it: its finding is made when the skip ends.
+    anchor: Anchor,
 }
 
 impl GameParser {
@@ -175,8 +194,11 @@ impl GameParser {
         self.prev_tag_end = None;
         self.last_move = None;
         self.pending_comments.clear();
+        self.left_out = 0;
         self.pending_header.clear();
         self.result = None;
+        self.deep = None;
+        self.open_anchor = None;
         self.begun = false;
         self.halted = false;
         self.skip_from = None;
@@ -185,12 +207,9 @@ impl GameParser {
     }
 
     /// The first byte of the text handed over that reading on may still look at: the text
-    /// before it may be released. The header is read whole (0 until the movetext begins).
+    /// before it may be released. In the header, that is the end of the last tag (to tell a
+    /// blank line before the next one) and the first comment not yet handed over.
     pub(crate) fn needed_from(&self) -> usize {
-        if !self.moves_seen || !self.pending_comments.is_empty() || !self.pending_header.is_empty()
-        {
-            return 0;
-        }
         let mut at = self.pos.min(self.last_end);
         if let Some(m) = self.last_move {
             at = at.min(m);
@@ -198,7 +217,30 @@ impl GameParser {
         if let Some((_, a, _)) = self.result {
             at = at.min(a);
         }
+        if let Some(e) = self.prev_tag_end.filter(|_| !self.moves_seen) {
+            at = at.min(e);
+        }
+        for c in self
+            .pending_header
+            .first()
+            .into_iter()
+            .chain(self.pending_comments.first())
+        {
+            at = at.min(c.start);
+        }
         at
+    }
+
+    /// Keeps from `piece`, about to be released, the text of the places a finding made later
+    /// points at: the `(` of a variation too deep being skipped, of the outermost variation
+    /// open.
+    pub(crate) fn quote(&mut self, piece: &SourcePiece<'_>, index: &crate::source::LineIndex) {
+        if let Some(d) = &mut self.deep {
+            d.anchor.quote(piece, index);
+        }
+        if let Some(a) = &mut self.open_anchor {
+            a.quote(piece, index);
+        }
     }
 
     /// The first `by` bytes of the text handed over were released (at most
@@ -214,7 +256,18 @@ impl GameParser {
             *a -= by;
             *z -= by;
         }
-        self.prev_tag_end = None;
+        // Past the header, the end of the last tag is no longer needed.
+        self.prev_tag_end = self.prev_tag_end.and_then(|e| e.checked_sub(by));
+        for c in self
+            .pending_header
+            .iter_mut()
+            .chain(&mut self.pending_comments)
+        {
+            c.start -= by;
+            c.end -= by;
+            c.text.0 -= by;
+            c.text.1 -= by;
+        }
     }
 
     /// Where reading stands in the chunk's text: text before it is read.
@@ -231,59 +284,98 @@ impl GameParser {
 /// Up to this many tags, a game's tag names are looked up one by one.
 const FEW_TAGS: usize = 16;
 
-/// The tag names of a game, each with the value of its first occurrence. The strings are kept
-/// from game to game, so a game of a few tags allocates nothing; a game of many tags is looked
-/// up through a hash index, so it takes linear time.
+/// The bytes of tag names and values one game's [`TagNames`] remembers: the tags of a header
+/// longer than this are not all remembered, so a repeat of one that is not is not found.
+pub const TAG_NAMES_KEPT: usize = 1 << 20;
+
+/// The tag names of a game, each with the value of its first occurrence, packed in one string
+/// (at most [`TAG_NAMES_KEPT`] bytes). The buffers are kept from game to game, so a game of a
+/// few tags allocates nothing; a game of many tags is looked up through a hash table, so it
+/// takes linear time.
 #[derive(Default)]
 struct TagNames {
-    /// Name and value; the first `len` are this game's.
-    entries: Vec<(String, String)>,
-    len: usize,
-    /// Name to entry, once the game has more than [`FEW_TAGS`] tags.
-    index: HashMap<String, usize>,
+    /// Each tag's name then value, one after the other.
+    text: String,
+    /// Of each tag: where its name starts in `text`, its length, the value's length.
+    entries: Vec<(u32, u32, u32)>,
+    /// Once there are more than [`FEW_TAGS`] tags: an open-addressed table of entry indices
+    /// (plus one; 0 is a free slot), its length a power of two at least twice the entries'.
+    table: Vec<u32>,
+    hasher: std::collections::hash_map::RandomState,
 }
 
 impl TagNames {
     fn clear(&mut self) {
-        if self.entries.len() > 4 * FEW_TAGS {
+        if self.text.capacity() > 64 << 10 || self.table.len() > 4096 {
             // A game of very many tags does not keep its memory for the rest of the file.
-            self.entries.truncate(FEW_TAGS);
-            self.entries.shrink_to_fit();
-            self.index = HashMap::new();
+            *self = TagNames {
+                hasher: std::mem::take(&mut self.hasher),
+                ..TagNames::default()
+            };
         }
-        self.len = 0;
-        self.index.clear();
+        self.text.clear();
+        self.entries.clear();
+        self.table.clear();
+    }
+
+    fn name(&self, k: usize) -> &str {
+        let (at, n, _) = self.entries[k];
+        &self.text[at as usize..(at + n) as usize]
+    }
+
+    fn slot(&self, name: &str) -> usize {
+        use std::hash::BuildHasher;
+        self.hasher.hash_one(name) as usize & (self.table.len() - 1)
     }
 
     /// The value of the first tag named `name`.
     fn get(&self, name: &str) -> Option<&str> {
-        if self.len > FEW_TAGS {
-            return self.index.get(name).map(|&k| self.entries[k].1.as_str());
-        }
-        self.entries[..self.len]
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        let k = if self.table.is_empty() {
+            (0..self.entries.len()).find(|&k| self.name(k) == name)?
+        } else {
+            let mut i = self.slot(name);
+            loop {
+                match self.table[i] {
+                    0 => return None,
+                    e if self.name(e as usize - 1) == name => break e as usize - 1,
+                    _ => i = (i + 1) & (self.table.len() - 1),
+                }
+            }
+        };
+        let (at, n, v) = self.entries[k];
+        Some(&self.text[(at + n) as usize..(at + n + v) as usize])
     }
 
-    /// Records a tag whose name is not there yet.
+    /// Records a tag whose name is not there yet, unless the text remembered is full.
     fn insert(&mut self, name: &str, value: &str) {
-        if self.len == self.entries.len() {
-            self.entries.push((String::new(), String::new()));
+        if self.text.len() + name.len() + value.len() > TAG_NAMES_KEPT {
+            return;
         }
-        let (n, v) = &mut self.entries[self.len];
-        n.clear();
-        n.push_str(name);
-        v.clear();
-        v.push_str(value);
-        self.len += 1;
-        if self.len == FEW_TAGS + 1 {
-            for (k, (n, _)) in self.entries[..self.len].iter().enumerate() {
-                self.index.insert(n.clone(), k);
+        let at = self.text.len() as u32;
+        self.text.push_str(name);
+        self.text.push_str(value);
+        self.entries
+            .push((at, name.len() as u32, value.len() as u32));
+        let n = self.entries.len();
+        if n <= FEW_TAGS {
+            return;
+        }
+        if self.table.len() < 2 * n {
+            self.table = vec![0; (4 * n).next_power_of_two()];
+            for k in 0..n {
+                self.place(k);
             }
-        } else if self.len > FEW_TAGS + 1 {
-            self.index.insert(name.to_string(), self.len - 1);
+        } else {
+            self.place(n - 1);
         }
+    }
+
+    fn place(&mut self, k: usize) {
+        let mut i = self.slot(self.name(k));
+        while self.table[i] != 0 {
+            i = (i + 1) & (self.table.len() - 1);
+        }
+        self.table[i] = k as u32 + 1;
     }
 }
 
@@ -342,6 +434,8 @@ enum Tok {
     VariationEnd(usize),
     /// A variation too deep, skipped; `true` when a tag line interrupted it.
     DeepSkipped(bool),
+    /// The `(` of a variation too deep: skipping it begins.
+    DeepStart(usize),
     /// `$n`.
     Nag(u32, usize, usize),
     /// `/.../`: its span and the text between the slashes.
@@ -544,6 +638,15 @@ impl<'a> P<'a, '_> {
     /// Reads tokens until the game ends or the text runs out.
     fn run<V: Visitor + ?Sized>(&mut self, v: &mut V) -> Step {
         let stop = loop {
+            if self.g.deep.is_some() {
+                let Some(tag) = self.skip_deep_variation() else {
+                    return Step::NeedMore;
+                };
+                if let Some(stop) = self.commit(Tok::DeepSkipped(tag), v) {
+                    break stop;
+                }
+                continue;
+            }
             let mut snap = self.snapshot();
             if self.fast_token(v) {
                 continue;
@@ -552,6 +655,17 @@ impl<'a> P<'a, '_> {
             if self.touched && !self.eof {
                 self.restore(snap);
                 return Step::NeedMore;
+            }
+            if let Tok::DeepStart(at) = tok {
+                // Skipped from here, over as many texts as it takes.
+                self.g.deep = Some(DeepSkip {
+                    depth: self.g.open.len(),
+                    open: 0,
+                    in_comment: false,
+                    anchor: Anchor::new(self.span(at, at + 1)),
+                });
+                self.flush_diags(v);
+                continue;
             }
             if let Some(stop) = self.commit(tok, v) {
                 break stop;
@@ -625,7 +739,7 @@ impl<'a> P<'a, '_> {
     #[inline]
     fn flush_pending<V: Visitor + ?Sized>(&mut self, v: &mut V) {
         self.flush_header(v);
-        if !self.g.pending_comments.is_empty() {
+        if !self.g.pending_comments.is_empty() || self.g.left_out > 0 {
             self.hand_pending(v);
         }
     }
@@ -640,6 +754,10 @@ impl<'a> P<'a, '_> {
         }
         self.g.pending_comments = pending;
         self.g.pending_comments.clear();
+        let n = std::mem::take(&mut self.g.left_out);
+        if n > 0 && self.listening(v) {
+            v.comments_left_out(n);
+        }
     }
 
     /// A movetext element other than a comment: what came before is movetext too.
@@ -751,7 +869,7 @@ impl<'a> P<'a, '_> {
                 } else if let Some(close) = self.paren_note(start) {
                     Tok::Comment(self.note_comment(start, close))
                 } else if self.g.open.len() >= self.options.max_depth {
-                    Tok::DeepSkipped(self.skip_deep_variation(self.g.open.len()))
+                    Tok::DeepStart(start)
                 } else {
                     self.g.pos += 1;
                     Tok::VariationStart(start)
@@ -911,6 +1029,8 @@ impl<'a> P<'a, '_> {
                 // chunk is known to hold a game (a tag read, movetext, a terminator).
                 let Self { g, .. } = self;
                 g.pending_header.append(&mut g.pending_comments);
+                // Header comments the visitor does not want are not counted either.
+                g.left_out = 0;
                 if self.g.first.is_none() {
                     self.g.first = Some(at + self.g.shift);
                 }
@@ -961,8 +1081,10 @@ impl<'a> P<'a, '_> {
                         let f = v.comment(self.raw_comment(c));
                         self.flow(f);
                     }
-                } else {
+                } else if v.wants_comment(&self.raw_comment(c)) {
                     self.g.pending_comments.push(c);
+                } else {
+                    self.g.left_out += 1;
                 }
                 self.g.last_move = None;
             }
@@ -983,14 +1105,21 @@ impl<'a> P<'a, '_> {
                         ControlFlow::Break(()) => self.g.halted = true,
                     }
                 }
+                if self.g.open.is_empty() {
+                    self.g.open_anchor = Some(Anchor::new(self.span(at, at + 1)));
+                }
                 self.g.open.push(at + self.g.shift);
                 self.g.content = true;
             }
             Tok::VariationEnd(at) => {
                 self.g.open.pop();
+                if self.g.open.is_empty() {
+                    self.g.open_anchor = None;
+                }
                 let span = self.span(at, at + 1);
                 self.end_variation(span, v);
             }
+            Tok::DeepStart(_) => {}
             Tok::DeepSkipped(tag) => {
                 if tag {
                     stop = Some(Stop::Tag);
@@ -1136,7 +1265,7 @@ impl<'a> P<'a, '_> {
         let origin = self.base - self.g.shift;
         if let Some(&outer) = self.g.open.first() {
             let n = self.g.open.len();
-            self.g.diags.push(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 &c::S104,
                 Span::new(origin + outer, origin + outer + 1),
                 if n == 1 {
@@ -1144,7 +1273,11 @@ impl<'a> P<'a, '_> {
                 } else {
                     format!("this variation and {} inside it are never closed", n - 1)
                 },
-            ));
+            );
+            if let Some(a) = self.g.open_anchor.take() {
+                d.lend_from(&a);
+            }
+            self.g.diags.push(d);
             let span = self.span(last_end, last_end);
             while self.g.open.pop().is_some() {
                 self.end_variation(span, v);
@@ -1306,31 +1439,38 @@ impl<'a> P<'a, '_> {
         }
     }
 
-    /// Skips a variation nested deeper than the limit (the `(` is at `self.g.pos`). Returns true
-    /// when a tag line interrupted it.
-    fn skip_deep_variation(&mut self, depth: usize) -> bool {
-        let start = self.g.pos;
-        let mut d = 0usize;
-        let mut i = start;
+    /// Skips on in the variation nested deeper than the limit ([`GameParser::deep`], its `(`
+    /// at `self.g.pos` when the skip begins): `Some(true)` when a tag line interrupted it,
+    /// `Some(false)` when it closed or the file ended, `None` when the text ran out first (the
+    /// skip goes on from there in the next text).
+    fn skip_deep_variation(&mut self) -> Option<bool> {
+        let mut st = self.g.deep.take()?;
+        let mut i = self.g.pos;
         let mut tag = false;
-        while let Some(b) = self.at(i) {
+        loop {
+            let Some(&b) = self.b.get(i) else {
+                if self.eof {
+                    break;
+                }
+                self.g.pos = i;
+                self.g.deep = Some(st);
+                return None;
+            };
+            if st.in_comment {
+                st.in_comment = b != b'}';
+                i += 1;
+                continue;
+            }
             match b {
-                b'(' => d += 1,
+                b'(' => st.open += 1,
                 b')' => {
-                    d -= 1;
-                    if d == 0 {
+                    st.open -= 1;
+                    if st.open == 0 {
                         i += 1;
                         break;
                     }
                 }
-                b'{' => {
-                    while let Some(b) = self.at(i) {
-                        if b == b'}' {
-                            break;
-                        }
-                        i += 1;
-                    }
-                }
+                b'{' => st.in_comment = true,
                 b'[' if self.at_line_start(i) => {
                     tag = true;
                     break;
@@ -1339,18 +1479,20 @@ impl<'a> P<'a, '_> {
             }
             i += 1;
         }
-        let i = i.min(self.b.len());
         self.g.pos = i;
-        self.error(
+        let start = st.anchor.span.start;
+        let mut d = Diagnostic::new(
             &c::S109,
-            start,
-            start + 1,
+            st.anchor.span,
             format!(
-                "variations nested deeper than {depth} levels are not read: {} bytes skipped",
-                i - start
+                "variations nested deeper than {} levels are not read: {} bytes skipped",
+                st.depth,
+                self.base + i - start
             ),
         );
-        tag
+        d.lend_from(&st.anchor);
+        self.g.diags.push(d);
+        Some(tag)
     }
 
     /// A parenthesised group whose words do not read as movetext (`(a note here)`), as some

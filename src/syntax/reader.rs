@@ -358,6 +358,7 @@ impl<R: Read> GameReader<R> {
             });
         }
         visitor.release(&piece, &index);
+        self.parser.quote(&piece, &index);
         for d in &mut self.pending {
             d.quote(&piece, &index);
         }
