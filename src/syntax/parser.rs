@@ -121,6 +121,8 @@ pub(crate) struct GameParser {
     tag_spare: (String, String),
     /// Where the last tag read ends.
     prev_tag_end: Option<usize>,
+    /// Line breaks after the last tag in text released since.
+    gap_breaks: usize,
     /// The end of the last movetext element when it is a move with no strength mark yet.
     last_move: Option<usize>,
     /// Comments before the first movetext element, not yet known to be header comments.
@@ -149,6 +151,9 @@ pub(crate) struct GameParser {
     deep: Option<DeepSkip>,
     /// The `(` of the outermost open variation, kept for its S104 if it is never closed.
     open_anchor: Option<Anchor>,
+    /// Where the game ends when a tag line interrupted a variation too deep: the end of the
+    /// last token before it.
+    end_anchor: Option<Anchor>,
 }
 
 /// A variation nested too deep, being skipped ([`P::skip_deep_variation`]): the skip goes on
@@ -162,6 +167,9 @@ struct DeepSkip {
     in_comment: bool,
     /// The `(` that began it: its finding is made when the skip ends.
     anchor: Anchor,
+    /// The end of the last token before it, where the game ends when a tag line interrupts
+    /// the skip (its text may be released meanwhile).
+    end: Anchor,
 }
 
 impl GameParser {
@@ -192,6 +200,7 @@ impl GameParser {
         self.tags = 0;
         self.tag_names.clear();
         self.prev_tag_end = None;
+        self.gap_breaks = 0;
         self.last_move = None;
         self.pending_comments.clear();
         self.left_out = 0;
@@ -199,6 +208,7 @@ impl GameParser {
         self.result = None;
         self.deep = None;
         self.open_anchor = None;
+        self.end_anchor = None;
         self.begun = false;
         self.halted = false;
         self.skip_from = None;
@@ -210,15 +220,16 @@ impl GameParser {
     /// before it may be released. In the header, that is the end of the last tag (to tell a
     /// blank line before the next one) and the first comment not yet handed over.
     pub(crate) fn needed_from(&self) -> usize {
+        if self.deep.is_some() {
+            // Nothing before the skip is read again; its places are anchored.
+            return self.pos;
+        }
         let mut at = self.pos.min(self.last_end);
         if let Some(m) = self.last_move {
             at = at.min(m);
         }
         if let Some((_, a, _)) = self.result {
             at = at.min(a);
-        }
-        if let Some(e) = self.prev_tag_end.filter(|_| !self.moves_seen) {
-            at = at.min(e);
         }
         for c in self
             .pending_header
@@ -237,6 +248,7 @@ impl GameParser {
     pub(crate) fn quote(&mut self, piece: &SourcePiece<'_>, index: &crate::source::LineIndex) {
         if let Some(d) = &mut self.deep {
             d.anchor.quote(piece, index);
+            d.end.quote(piece, index);
         }
         if let Some(a) = &mut self.open_anchor {
             a.quote(piece, index);
@@ -245,19 +257,26 @@ impl GameParser {
 
     /// The first `by` bytes of the text handed over were released (at most
     /// [`GameParser::needed_from`]): the next text handed over starts after them.
-    pub(crate) fn rebase(&mut self, by: usize) {
+    pub(crate) fn rebase(&mut self, by: usize, released: &[u8]) {
         self.shift += by;
         self.pos -= by;
-        self.last_end -= by;
-        if let Some(m) = &mut self.last_move {
-            *m -= by;
-        }
+        // Only a variation too deep being skipped lets the end of the last token, and the
+        // move a strength mark would follow, be released.
+        self.last_end = self.last_end.saturating_sub(by);
+        self.last_move = self.last_move.and_then(|m| m.checked_sub(by));
         if let Some((_, a, z)) = &mut self.result {
             *a -= by;
             *z -= by;
         }
-        // Past the header, the end of the last tag is no longer needed.
-        self.prev_tag_end = self.prev_tag_end.and_then(|e| e.checked_sub(by));
+        if let Some(e) = &mut self.prev_tag_end {
+            // The line breaks after the last tag that are released are counted.
+            if *e < by {
+                self.gap_breaks += line_breaks(&released[*e..by]);
+                *e = 0;
+            } else {
+                *e -= by;
+            }
+        }
         for c in self
             .pending_header
             .iter_mut()
@@ -481,6 +500,14 @@ struct P<'a, 'g> {
     g: &'g mut GameParser,
 }
 
+/// Line breaks in `gap` (LF, CRLF, lone CR).
+fn line_breaks(gap: &[u8]) -> usize {
+    gap.iter()
+        .enumerate()
+        .filter(|&(k, &b)| b == b'\n' || (b == b'\r' && gap.get(k + 1) != Some(&b'\n')))
+        .count()
+}
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | 0x1a)
 }
@@ -663,6 +690,7 @@ impl<'a> P<'a, '_> {
                     open: 0,
                     in_comment: false,
                     anchor: Anchor::new(self.span(at, at + 1)),
+                    end: Anchor::new(self.span(self.g.last_end, self.g.last_end)),
                 });
                 self.flush_diags(v);
                 continue;
@@ -1037,14 +1065,7 @@ impl<'a> P<'a, '_> {
                 if let Some(t) = tag {
                     self.flush_header(v);
                     let blank_line_before = self.g.prev_tag_end.is_some_and(|prev| {
-                        let gap = &self.b[prev..at];
-                        gap.iter()
-                            .enumerate()
-                            .filter(|&(k, &b)| {
-                                b == b'\n' || (b == b'\r' && gap.get(k + 1) != Some(&b'\n'))
-                            })
-                            .count()
-                            >= 2
+                        self.g.gap_breaks + line_breaks(&self.b[prev..at]) >= 2
                     });
                     let earlier = self.g.tag_names.get(&t.name);
                     if blank_line_before && earlier.is_some() {
@@ -1066,6 +1087,7 @@ impl<'a> P<'a, '_> {
                         self.g.tag_names.insert(&t.name, &t.value);
                     }
                     self.g.prev_tag_end = Some(t.span.end - self.base);
+                    self.g.gap_breaks = 0;
                     self.g.tags += 1;
                     if self.listening(v) {
                         let f = v.tag(&t);
@@ -1260,6 +1282,11 @@ impl<'a> P<'a, '_> {
             return self.finish(false, false);
         }
         let last_end = self.g.last_end;
+        // The file offset of the game's end (anchored when its text may be released).
+        let end_at = match &self.g.end_anchor {
+            Some(a) => a.span.start,
+            None => self.base + last_end,
+        };
         // Close what is still open.
         // `first` and `open` count from the chunk's first byte.
         let origin = self.base - self.g.shift;
@@ -1278,7 +1305,7 @@ impl<'a> P<'a, '_> {
                 d.lend_from(&a);
             }
             self.g.diags.push(d);
-            let span = self.span(last_end, last_end);
+            let span = Span::point(end_at);
             while self.g.open.pop().is_some() {
                 self.end_variation(span, v);
             }
@@ -1287,28 +1314,25 @@ impl<'a> P<'a, '_> {
         match stop {
             Stop::Eof => {
                 if has_game {
-                    self.lenient(
+                    self.lenient_at(
                         &c::N210,
-                        last_end,
-                        last_end,
+                        end_at,
                         "the file ends without `*` or a result after this game",
                     );
                 }
             }
             Stop::Tag => {
                 // The terminator is missing right after the game's last token.
-                let at = last_end;
+                let at = end_at;
                 if self.g.moves_seen {
-                    self.lenient(
+                    self.lenient_at(
                         &c::N212,
-                        at,
                         at,
                         "the game ends here without `*` or a result: a tag follows its movetext",
                     );
                 } else if has_game {
-                    self.lenient(
+                    self.lenient_at(
                         &c::N216,
-                        at,
                         at,
                         "the game ends here without movetext or terminator: the next tag \
                          repeats one of its tags and starts a new game",
@@ -1334,7 +1358,7 @@ impl<'a> P<'a, '_> {
             }
             self.flush_diags(v);
             let start = origin + self.g.first.unwrap_or(0);
-            let span = Span::new(start, (self.base + last_end).max(start));
+            let span = Span::new(start, end_at.max(start));
             // The visitor hears of the end even when it asked to hear no more of the game.
             self.listening(v);
             v.end_game(span);
@@ -1343,6 +1367,19 @@ impl<'a> P<'a, '_> {
             self.flush_diags(v);
             self.finish(false, junk)
         }
+    }
+
+    /// [`P::lenient`] at a point given as a file offset, which may lie in released text (the
+    /// end of a game whose last token came before a variation too deep).
+    fn lenient_at(&mut self, code: &'static Code, at: usize, msg: impl Into<String>) {
+        let mut d = Diagnostic::new(code, Span::point(at), msg);
+        if self.options.strict {
+            d = d.with_severity(crate::lint::Severity::Error);
+        }
+        if let Some(a) = &self.g.end_anchor {
+            d.lend_from(a);
+        }
+        self.g.diags.push(d);
     }
 
     fn at_game_start(&self) -> bool {
@@ -1492,6 +1529,9 @@ impl<'a> P<'a, '_> {
         );
         d.lend_from(&st.anchor);
         self.g.diags.push(d);
+        if tag {
+            self.g.end_anchor = Some(st.end);
+        }
         Some(tag)
     }
 

@@ -365,7 +365,8 @@ impl<R: Read> GameReader<R> {
         self.line += count_breaks(text);
         self.column = next_column(text, self.column);
         self.released += cut;
-        self.parser.rebase(cut);
+        self.parser
+            .rebase(cut, &self.buf.as_bytes()[self.pos..self.pos + cut]);
         self.buf.drain(..self.pos + cut);
         self.buf_base += self.pos + cut;
         self.pos = 0;
