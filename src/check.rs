@@ -730,9 +730,14 @@ impl Visitor for StreamingCheck<'_> {
         }
         if !self.parted {
             // The first part's replay quotes the moves it reads, and the tags: in the header,
-            // the tags it reads are anchored.
+            // the tags it reads are anchored. A game handed over with its tree keeps its whole
+            // text.
             let in_header = self.builder.game().is_none_or(|g| g.body.is_empty());
-            return Some(if in_header { usize::MAX } else { 0 });
+            return Some(if in_header && !self.options.keep_trees {
+                usize::MAX
+            } else {
+                0
+            });
         }
         let body = self
             .builder

@@ -315,3 +315,31 @@ fn a_variation_skipped_as_too_deep_is_released_as_it_is_skipped() {
         assert!(codes.iter().any(|l| l.contains(code)), "{code}: {codes:#?}");
     }
 }
+
+#[test]
+fn with_trees_kept_a_long_header_is_handed_over_whole() {
+    let mut text = String::from("{a comment before the tags}\n[Event \"long header\"]\n");
+    for n in 0..200_000 {
+        text.push_str(&format!("[T{n} \"v\"]\n"));
+    }
+    text.push_str("{before the first move} 1. 32-28 19-23 *\n");
+    let options = CheckOptions {
+        streaming: true,
+        window: Some(4096),
+        keep_trees: true,
+        ..CheckOptions::default()
+    };
+    let mut games = 0;
+    check_stream(text.as_bytes(), &options, |g: CheckedGame| {
+        let Some(game) = &g.chunk.game else {
+            return;
+        };
+        games += 1;
+        assert_eq!(game.tags.len(), 200_001);
+        assert_eq!(game.header_comments.len(), 1);
+        assert_eq!(g.chunk.released, 0);
+        assert_eq!(g.chunk.text, text);
+    })
+    .expect("in memory");
+    assert_eq!(games, 1);
+}
