@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::ops::{AddAssign, ControlFlow};
 
-use crate::lint::{Diagnostic, Kind, LintLevels, Severity, SourcePiece};
+use crate::lint::{Anchor, Diagnostic, Kind, LintLevels, Severity, SourcePiece};
 use crate::replay::{FileContext, GameReport, Guess, PartReplay, ReplayOptions, replay_game};
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
@@ -506,7 +506,19 @@ struct StreamingCheck<'a> {
     /// With `keep_text`, the text released since the last chunk.
     spilled: Option<Spilled>,
     spill_error: Option<io::Error>,
+    /// The game's first tag and the tags the replay reads (at most [`TAGS_ANCHORED`]): their
+    /// source text is kept when the header is released before the replay reports on them.
+    anchors: Vec<Anchor>,
+    /// Movetext comments of the part being built that were left out of its tree (not
+    /// wanted: without `keep_trees`, a comment before the first move that holds no command),
+    /// counted as its elements so that the game is cut where it would be with them.
+    left_out: usize,
 }
+
+/// The most tags of one game kept for the replay (without [`CheckOptions::keep_trees`]) and
+/// anchored for its findings: the first tag and the tags it reads
+/// ([`crate::replay::reads_tag`]).
+pub const TAGS_ANCHORED: usize = 64;
 
 impl StreamingCheck<'_> {
     fn replaying(&self) -> bool {
@@ -524,10 +536,11 @@ impl StreamingCheck<'_> {
     /// With `keep_trees`, the first cut gives F009 at `at`, the token the next part starts
     /// with: the moves from there on are not held.
     fn maybe_cut(&mut self, at: Span) {
+        let left_out = self.left_out;
         let long = self
             .builder
             .game_mut()
-            .is_some_and(|g| g.body.len() >= PART_ELEMENTS);
+            .is_some_and(|g| g.body.len() + left_out >= PART_ELEMENTS);
         if self.depth == 0 && self.last_quiet && long {
             if self.options.keep_trees && !self.parted {
                 let d = Diagnostic::new(
@@ -563,9 +576,13 @@ impl StreamingCheck<'_> {
         }
         if !keep {
             game.body.clear();
+            self.left_out = 0;
         }
         self.parted = true;
-        for d in std::mem::take(&mut self.found) {
+        for mut d in std::mem::take(&mut self.found) {
+            for a in &self.anchors {
+                d.lend_from(a);
+            }
             self.kept
                 .push(d, Origin::Replay, self.options, &mut self.totals);
         }
@@ -577,6 +594,8 @@ impl Visitor for StreamingCheck<'_> {
         self.depth = 0;
         self.last_quiet = false;
         self.parted = false;
+        self.anchors.clear();
+        self.left_out = 0;
         if self.building() {
             self.builder.begin_game()
         } else {
@@ -584,14 +603,30 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn header_comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
-        if self.building() {
+        // The replay reads no header comment: only a tree handed over keeps them.
+        if self.options.keep_trees {
             self.builder.header_comment(c)
         } else {
             ControlFlow::Continue(())
         }
     }
+    fn wants_comment(&self, c: &RawComment<'_>) -> bool {
+        // Of a comment before the first move, the replay reads only its commands.
+        self.options.keep_trees || (self.replaying() && c.text.contains("[%"))
+    }
+    fn comments_left_out(&mut self, n: usize) {
+        self.left_out += n;
+    }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
-        if self.building() {
+        if !self.building() {
+            return ControlFlow::Continue(());
+        }
+        let held = self.builder.game().map_or(0, |g| g.tags.len());
+        let read = held == 0 || crate::replay::reads_tag(&tag.name);
+        if read && self.anchors.len() < TAGS_ANCHORED {
+            self.anchors.push(Anchor::new(tag.span));
+        }
+        if self.options.keep_trees || (read && held < TAGS_ANCHORED) {
             self.builder.tag(tag)
         } else {
             ControlFlow::Continue(())
@@ -694,8 +729,15 @@ impl Visitor for StreamingCheck<'_> {
             return Some(usize::MAX);
         }
         if !self.parted {
-            // The first part's replay reads the tags and quotes them.
-            return Some(0);
+            // The first part's replay quotes the moves it reads, and the tags: in the header,
+            // the tags it reads are anchored. A game handed over with its tree keeps its whole
+            // text.
+            let in_header = self.builder.game().is_none_or(|g| g.body.is_empty());
+            return Some(if in_header && !self.options.keep_trees {
+                usize::MAX
+            } else {
+                0
+            });
         }
         let body = self
             .builder
@@ -706,6 +748,9 @@ impl Visitor for StreamingCheck<'_> {
     }
     fn release(&mut self, piece: &SourcePiece<'_>, index: &LineIndex) {
         self.kept.quote(piece, index);
+        for a in &mut self.anchors {
+            a.quote(piece, index);
+        }
         for d in self.replay.held_mut() {
             d.quote(piece, index);
         }
@@ -821,6 +866,8 @@ pub fn check_part<R: Read>(
         header: None,
         spilled: None,
         spill_error: None,
+        anchors: Vec::new(),
+        left_out: 0,
     };
     let result = check_chunks(reader, &mut check, stop_at, &mut visit);
     *ctx = check.ctx;

@@ -168,3 +168,178 @@ fn findings_past_the_cap_in_a_released_game_are_shown_as_when_held_whole() {
         assert_eq!(shown, counted);
     }
 }
+
+/// [`rendered`] with the reader's nesting limit and syntax-only mode given.
+fn rendered_with(
+    text: &str,
+    window: Option<usize>,
+    syntax_only: bool,
+    max_depth: usize,
+) -> (Vec<String>, usize, usize) {
+    let mut options = CheckOptions {
+        streaming: true,
+        window,
+        syntax_only,
+        ..CheckOptions::default()
+    };
+    options.read.max_depth = max_depth;
+    let mut out = Vec::new();
+    let mut held = 0;
+    let mut released = 0;
+    check_stream(text.as_bytes(), &options, |g: CheckedGame| {
+        held = held.max(g.chunk.text.len());
+        released += g.chunk.released;
+        let view = SourceView::of_chunk("big.pdn", &g.chunk);
+        for d in &g.diagnostics {
+            let (s, _) = view.locate_diagnostic(d);
+            out.push(format!(
+                "{}:{} {:?}",
+                s.line,
+                s.column,
+                line_col(text, d.span.start)
+            ));
+            out.push(render_short(&view, d));
+            out.push(render_json(&view, g.chunk.index, d));
+            out.push(render_human(&view, d, false));
+        }
+    })
+    .expect("in memory");
+    (out, held, released)
+}
+
+/// Checks `text` (longer than the reader's first read, 1 MB) held whole and through a small
+/// window, replayed and syntax only: the same findings, at the same places, shown the same;
+/// most of the text is released (when replayed too, with `replayed_released`). Returns the
+/// findings (replayed, held whole).
+fn same_through_a_window(text: &str, max_depth: usize, replayed_released: bool) -> Vec<String> {
+    let mut first = None;
+    for syntax_only in [false, true] {
+        let whole = rendered_with(text, None, syntax_only, max_depth);
+        let windowed = rendered_with(text, Some(4096), syntax_only, max_depth);
+        assert_eq!(whole.2, 0, "the default window holds this game whole");
+        if syntax_only || replayed_released {
+            assert!(windowed.2 > text.len() / 2, "released {}", windowed.2);
+            assert!(windowed.1 < 64 << 10, "held {} bytes at once", windowed.1);
+        }
+        assert_eq!(whole.0.len(), windowed.0.len(), "{:#?}", windowed.0);
+        for (a, b) in whole.0.iter().zip(&windowed.0) {
+            assert_eq!(a, b);
+        }
+        for pair in whole.0.chunks(4) {
+            let (shown, counted) = pair[0].split_once(' ').expect("two places");
+            assert_eq!(format!("({})", shown.replace(':', ", ")), counted);
+        }
+        first.get_or_insert(whole.0);
+    }
+    first.unwrap_or_default()
+}
+
+#[test]
+fn a_long_header_is_released_as_it_is_read_and_its_tags_are_shown_as_when_held_whole() {
+    let mut text = String::from("[Event \"long header\"]\n[GameType \"20\"]\n");
+    for n in 0..200_000 {
+        text.push_str(&format!("[T{n} \"v\"]\n"));
+        if n == 150_000 {
+            // Read by the replay after the header: a result the game does not end with, and
+            // a start position.
+            text.push_str("[Result \"2-0\"]\n[FEN \"W:WK46:BK1\"]\n[T7 \"again\"]\n");
+        }
+    }
+    text.push_str("1. 46-41 1-6 2. 41-46 6-1 0-2\n\n[Event \"after\"]\n[GameType \"20\"]\n");
+    text.push_str("1. 32-28 19-23 *\n");
+    let found = same_through_a_window(&text, 256, true);
+    let codes = found.iter().skip(1).step_by(4).cloned().collect::<Vec<_>>();
+    assert!(codes.iter().any(|l| l.contains("[N218]")), "{codes:#?}");
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("\"labels\"") || l.contains("Result")),
+        "a finding about the Result tag: {codes:#?}"
+    );
+}
+
+#[test]
+fn comments_before_the_tags_and_the_first_move_are_released_as_they_are_read() {
+    let mut text = String::new();
+    for n in 0..60_000 {
+        text.push_str(&format!("{{before the tags {n}}} "));
+        if n % 10 == 9 {
+            text.push('\n');
+        }
+    }
+    text.push_str("[Event \"x\"]\n[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n[Result \"2-0\"]\n");
+    for n in 0..60_000 {
+        text.push_str(&format!("{{before the first move {n}}} "));
+        if n % 10 == 9 {
+            text.push('\n');
+        }
+    }
+    text.push_str("1. 46-41 1-6 2. 41-46 6-1 0-2\n");
+    let found = same_through_a_window(&text, 256, true);
+    assert!(!found.is_empty());
+}
+
+#[test]
+fn a_variation_skipped_as_too_deep_is_released_as_it_is_skipped() {
+    let moves = |n: usize| {
+        let mut s = String::new();
+        for k in 1..=n {
+            s.push_str(&format!("{k}. 46-41 1-6 {}. 41-46 6-1 ", k + 1));
+            if k % 5 == 0 {
+                s.push('\n');
+            }
+        }
+        s
+    };
+    let head = "[Event \"x\"]\n[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n[Result \"*\"]\n";
+    // Skipped to its end; then one never closed; then one a tag line interrupts.
+    let mut text = format!("{head}1. 46-41 1-6 ");
+    text.push_str(&"( 1. 46-37 ".repeat(9));
+    text.push_str(&moves(40_000));
+    text.push_str(&")".repeat(9));
+    text.push_str(" 2. 41-46 6-1 *\n\n");
+    // (A group of moves is read as a variation, not a note, once a parenthesis follows.)
+    text.push_str(&format!(
+        "{head}1. 46-41 1-6 ( 1. 46-37 ( 1... 1-7 ( 1... 1-8 ) "
+    ));
+    text.push_str(&moves(40_000));
+    text.push_str("*\n\n");
+    text.push_str(&format!("{head}1. 46-41 1-6 "));
+    text.push_str(&"( 1. 46-37 ".repeat(9));
+    text.push_str(&moves(40_000));
+    text.push_str(&format!("\n{head}1. 46-41 1-6 *\n"));
+    // Replayed, the variations open are held with their text.
+    let found = same_through_a_window(&text, 4, false);
+    let codes = found.iter().skip(1).step_by(4).cloned().collect::<Vec<_>>();
+    for code in ["[S109]", "[S104]", "[N212]"] {
+        assert!(codes.iter().any(|l| l.contains(code)), "{code}: {codes:#?}");
+    }
+}
+
+#[test]
+fn with_trees_kept_a_long_header_is_handed_over_whole() {
+    let mut text = String::from("{a comment before the tags}\n[Event \"long header\"]\n");
+    for n in 0..200_000 {
+        text.push_str(&format!("[T{n} \"v\"]\n"));
+    }
+    text.push_str("{before the first move} 1. 32-28 19-23 *\n");
+    let options = CheckOptions {
+        streaming: true,
+        window: Some(4096),
+        keep_trees: true,
+        ..CheckOptions::default()
+    };
+    let mut games = 0;
+    check_stream(text.as_bytes(), &options, |g: CheckedGame| {
+        let Some(game) = &g.chunk.game else {
+            return;
+        };
+        games += 1;
+        assert_eq!(game.tags.len(), 200_001);
+        assert_eq!(game.header_comments.len(), 1);
+        assert_eq!(g.chunk.released, 0);
+        assert_eq!(g.chunk.text, text);
+    })
+    .expect("in memory");
+    assert_eq!(games, 1);
+}

@@ -301,18 +301,85 @@ impl Diagnostic {
     /// labels near it (whole when they hold at most [`LONG_LINE`] bytes, else a window of
     /// [`WINDOW_CONTEXT`] bytes around the span, itself cut to [`LONG_LINE`] bytes).
     pub fn quote(&mut self, piece: &SourcePiece<'_>, index: &crate::source::LineIndex) {
-        let text = piece.text;
-        let end = piece.offset + text.len();
-        let inside = |x: usize| x >= piece.offset && x <= end;
+        quote_into(&mut self.quotes, self.span, &self.labels, piece, index);
+    }
+
+    /// Takes from `anchor` the source text of each place this diagnostic names that it does
+    /// not keep yet: a finding made after the text it points into was released is shown as
+    /// if it had been kept with the text.
+    pub fn lend_from(&mut self, anchor: &Anchor) {
+        if anchor.quotes.is_empty() {
+            return;
+        }
         let mut places = vec![self.span.start, self.span.end];
         for l in &self.labels {
             places.push(l.span.start);
             places.push(l.span.end);
         }
         for x in places {
-            if inside(x) && !self.quotes.iter().any(|q| q.holds(x)) {
+            if self.quotes.iter().any(|q| q.holds(x)) {
+                continue;
+            }
+            let found = anchor
+                .quotes
+                .iter()
+                .find(|q| !q.text.is_empty() && q.holds(x))
+                .or_else(|| anchor.quotes.iter().find(|q| q.holds(x)));
+            if let Some(q) = found {
+                self.quotes.push(q.clone());
+            }
+        }
+    }
+}
+
+/// A place in a file whose source text is kept as the reader releases it (as a
+/// [`Diagnostic`] keeps its own, [`Diagnostic::quote`]), for the findings made about that
+/// place after its text is gone ([`Diagnostic::lend_from`]): a tag the replay reads after the
+/// header, the `(` of a variation reported when it ends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Anchor {
+    /// The place.
+    pub span: Span,
+    /// Its source text, kept when it was released (empty while it is at hand).
+    pub quotes: Vec<Quote>,
+}
+
+impl Anchor {
+    /// An anchor at `span`, with no text kept yet.
+    pub fn new(span: Span) -> Self {
+        Anchor {
+            span,
+            quotes: Vec::new(),
+        }
+    }
+
+    /// Keeps from `piece`, about to be released, the lines around the anchor's place.
+    pub fn quote(&mut self, piece: &SourcePiece<'_>, index: &crate::source::LineIndex) {
+        quote_into(&mut self.quotes, self.span, &[], piece, index);
+    }
+}
+
+/// [`Diagnostic::quote`] for any place and its labels, into `quotes`.
+fn quote_into(
+    quotes: &mut Vec<Quote>,
+    span: Span,
+    labels: &[Label],
+    piece: &SourcePiece<'_>,
+    index: &crate::source::LineIndex,
+) {
+    {
+        let text = piece.text;
+        let end = piece.offset + text.len();
+        let inside = |x: usize| x >= piece.offset && x <= end;
+        let mut places = vec![span.start, span.end];
+        for l in labels {
+            places.push(l.span.start);
+            places.push(l.span.end);
+        }
+        for x in places {
+            if inside(x) && !quotes.iter().any(|q| q.holds(x)) {
                 let lc = index.line_col(text, x);
-                self.quotes.push(Quote {
+                quotes.push(Quote {
                     text: String::new(),
                     offset: x,
                     line: lc.line,
@@ -321,7 +388,7 @@ impl Diagnostic {
                 });
             }
         }
-        if self.span.start < piece.offset || self.span.start >= end {
+        if span.start < piece.offset || span.start >= end {
             return;
         }
         let floor = |mut i: usize| {
@@ -337,10 +404,10 @@ impl Diagnostic {
             i
         };
         let rel = |x: usize| floor(x.saturating_sub(piece.offset).min(text.len()));
-        let mut lo = rel(self.span.start);
-        let mut hi = rel(self.span.end.max(self.span.start));
-        let line = index.line_col(text, self.span.start).line;
-        for l in &self.labels {
+        let mut lo = rel(span.start);
+        let mut hi = rel(span.end.max(span.start));
+        let line = index.line_col(text, span.start).line;
+        for l in labels {
             if inside(l.span.start)
                 && index.line_col(text, l.span.start).line.abs_diff(line) <= MAX_EXCERPT_LINES
             {
@@ -360,10 +427,10 @@ impl Diagnostic {
             (a, z, true)
         };
         let lc = index.line_col(text, piece.offset + a);
-        self.quotes.retain(|q| {
+        quotes.retain(|q| {
             !(q.text.is_empty() && q.offset >= piece.offset + a && q.offset <= piece.offset + z)
         });
-        self.quotes.push(Quote {
+        quotes.push(Quote {
             text: text[a..z].to_string(),
             offset: piece.offset + a,
             line: lc.line,
@@ -371,7 +438,8 @@ impl Diagnostic {
             long,
         });
     }
-
+}
+impl Diagnostic {
     /// Adds a secondary label.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
         self.labels.push(Label {

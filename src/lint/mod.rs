@@ -6,7 +6,7 @@ pub mod levels;
 
 pub use codes::Code;
 pub use diagnostic::{
-    Diagnostic, Diagram, DiagramSquare, Kind, LONG_LINE, Label, MAX_EXCERPT_LINES, MoveContext,
-    Quote, Severity, SourcePiece, WINDOW_CONTEXT,
+    Anchor, Diagnostic, Diagram, DiagramSquare, Kind, LONG_LINE, Label, MAX_EXCERPT_LINES,
+    MoveContext, Quote, Severity, SourcePiece, WINDOW_CONTEXT,
 };
 pub use levels::{Level, LintLevels, Target};

@@ -27,6 +27,14 @@ use crate::syntax::Game;
 
 pub use select::Selection;
 
+/// Whether the replay reads the tag named `name` (the rules, the start position, the result,
+/// the words that name a variant): besides the game's first tag (which findings with no move
+/// to point at are placed on), the only tags a caller that builds a game only to replay it
+/// needs to keep.
+pub fn reads_tag(name: &str) -> bool {
+    matches!(name, "GameType" | "Variant" | "FEN" | "Result") || infer::WORD_TAGS.contains(&name)
+}
+
 use crate::rules::Move;
 use crate::source::Span;
 

@@ -15,14 +15,13 @@ use nom::{
     sequence::preceded,
 };
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::ReadOptions;
 use super::ast::*;
 use super::visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, Visitor};
 use crate::lint::codes::{Code, syntax as c};
-use crate::lint::{Diagnostic, Severity};
+use crate::lint::{Anchor, Diagnostic, Severity, SourcePiece};
 use crate::source::Span;
 
 /// The outcome of reading on in one game.
@@ -122,10 +121,15 @@ pub(crate) struct GameParser {
     tag_spare: (String, String),
     /// Where the last tag read ends.
     prev_tag_end: Option<usize>,
+    /// Line breaks after the last tag in text released since.
+    gap_breaks: usize,
     /// The end of the last movetext element when it is a move with no strength mark yet.
     last_move: Option<usize>,
     /// Comments before the first movetext element, not yet known to be header comments.
     pending_comments: Vec<PendingComment>,
+    /// Comments before the first movetext element that the visitor does not want
+    /// ([`Visitor::wants_comment`]): only counted, their text may be released.
+    left_out: usize,
     /// Header comments (a `[` followed them) not yet handed over: the visitor hears of them
     /// once the chunk is known to hold a game.
     pending_header: Vec<PendingComment>,
@@ -143,6 +147,29 @@ pub(crate) struct GameParser {
     /// ([`GameParser::rebase`]): `first` and `open` count from the chunk's first byte, every
     /// other offset from the text handed over.
     shift: usize,
+    /// The variation too deep being skipped, when the text ran out in it.
+    deep: Option<DeepSkip>,
+    /// The `(` of the outermost open variation, kept for its S104 if it is never closed.
+    open_anchor: Option<Anchor>,
+    /// Where the game ends when a tag line interrupted a variation too deep: the end of the
+    /// last token before it.
+    end_anchor: Option<Anchor>,
+}
+
+/// A variation nested too deep, being skipped ([`P::skip_deep_variation`]): the skip goes on
+/// in the next text when the text runs out, and the text skipped may be released.
+struct DeepSkip {
+    /// The nesting limit reached.
+    depth: usize,
+    /// Parentheses open in the skipped text.
+    open: usize,
+    /// Inside a `{` comment.
+    in_comment: bool,
+    /// The `(` that began it: its finding is made when the skip ends.
+    anchor: Anchor,
+    /// The end of the last token before it, where the game ends when a tag line interrupts
+    /// the skip (its text may be released meanwhile).
+    end: Anchor,
 }
 
 impl GameParser {
@@ -173,10 +200,15 @@ impl GameParser {
         self.tags = 0;
         self.tag_names.clear();
         self.prev_tag_end = None;
+        self.gap_breaks = 0;
         self.last_move = None;
         self.pending_comments.clear();
+        self.left_out = 0;
         self.pending_header.clear();
         self.result = None;
+        self.deep = None;
+        self.open_anchor = None;
+        self.end_anchor = None;
         self.begun = false;
         self.halted = false;
         self.skip_from = None;
@@ -185,11 +217,12 @@ impl GameParser {
     }
 
     /// The first byte of the text handed over that reading on may still look at: the text
-    /// before it may be released. The header is read whole (0 until the movetext begins).
+    /// before it may be released. In the header, that is the end of the last tag (to tell a
+    /// blank line before the next one) and the first comment not yet handed over.
     pub(crate) fn needed_from(&self) -> usize {
-        if !self.moves_seen || !self.pending_comments.is_empty() || !self.pending_header.is_empty()
-        {
-            return 0;
+        if self.deep.is_some() {
+            // Nothing before the skip is read again; its places are anchored.
+            return self.pos;
         }
         let mut at = self.pos.min(self.last_end);
         if let Some(m) = self.last_move {
@@ -198,23 +231,62 @@ impl GameParser {
         if let Some((_, a, _)) = self.result {
             at = at.min(a);
         }
+        for c in self
+            .pending_header
+            .first()
+            .into_iter()
+            .chain(self.pending_comments.first())
+        {
+            at = at.min(c.start);
+        }
         at
+    }
+
+    /// Keeps from `piece`, about to be released, the text of the places a finding made later
+    /// points at: the `(` of a variation too deep being skipped, of the outermost variation
+    /// open.
+    pub(crate) fn quote(&mut self, piece: &SourcePiece<'_>, index: &crate::source::LineIndex) {
+        if let Some(d) = &mut self.deep {
+            d.anchor.quote(piece, index);
+            d.end.quote(piece, index);
+        }
+        if let Some(a) = &mut self.open_anchor {
+            a.quote(piece, index);
+        }
     }
 
     /// The first `by` bytes of the text handed over were released (at most
     /// [`GameParser::needed_from`]): the next text handed over starts after them.
-    pub(crate) fn rebase(&mut self, by: usize) {
+    pub(crate) fn rebase(&mut self, by: usize, released: &[u8]) {
         self.shift += by;
         self.pos -= by;
-        self.last_end -= by;
-        if let Some(m) = &mut self.last_move {
-            *m -= by;
-        }
+        // Only a variation too deep being skipped lets the end of the last token, and the
+        // move a strength mark would follow, be released.
+        self.last_end = self.last_end.saturating_sub(by);
+        self.last_move = self.last_move.and_then(|m| m.checked_sub(by));
         if let Some((_, a, z)) = &mut self.result {
             *a -= by;
             *z -= by;
         }
-        self.prev_tag_end = None;
+        if let Some(e) = &mut self.prev_tag_end {
+            // The line breaks after the last tag that are released are counted.
+            if *e < by {
+                self.gap_breaks += line_breaks(&released[*e..by]);
+                *e = 0;
+            } else {
+                *e -= by;
+            }
+        }
+        for c in self
+            .pending_header
+            .iter_mut()
+            .chain(&mut self.pending_comments)
+        {
+            c.start -= by;
+            c.end -= by;
+            c.text.0 -= by;
+            c.text.1 -= by;
+        }
     }
 
     /// Where reading stands in the chunk's text: text before it is read.
@@ -231,59 +303,98 @@ impl GameParser {
 /// Up to this many tags, a game's tag names are looked up one by one.
 const FEW_TAGS: usize = 16;
 
-/// The tag names of a game, each with the value of its first occurrence. The strings are kept
-/// from game to game, so a game of a few tags allocates nothing; a game of many tags is looked
-/// up through a hash index, so it takes linear time.
+/// The bytes of tag names and values one game's [`TagNames`] remembers: the tags of a header
+/// longer than this are not all remembered, so a repeat of one that is not is not found.
+pub const TAG_NAMES_KEPT: usize = 1 << 20;
+
+/// The tag names of a game, each with the value of its first occurrence, packed in one string
+/// (at most [`TAG_NAMES_KEPT`] bytes). The buffers are kept from game to game, so a game of a
+/// few tags allocates nothing; a game of many tags is looked up through a hash table, so it
+/// takes linear time.
 #[derive(Default)]
 struct TagNames {
-    /// Name and value; the first `len` are this game's.
-    entries: Vec<(String, String)>,
-    len: usize,
-    /// Name to entry, once the game has more than [`FEW_TAGS`] tags.
-    index: HashMap<String, usize>,
+    /// Each tag's name then value, one after the other.
+    text: String,
+    /// Of each tag: where its name starts in `text`, its length, the value's length.
+    entries: Vec<(u32, u32, u32)>,
+    /// Once there are more than [`FEW_TAGS`] tags: an open-addressed table of entry indices
+    /// (plus one; 0 is a free slot), its length a power of two at least twice the entries'.
+    table: Vec<u32>,
+    hasher: std::collections::hash_map::RandomState,
 }
 
 impl TagNames {
     fn clear(&mut self) {
-        if self.entries.len() > 4 * FEW_TAGS {
+        if self.text.capacity() > 64 << 10 || self.table.len() > 4096 {
             // A game of very many tags does not keep its memory for the rest of the file.
-            self.entries.truncate(FEW_TAGS);
-            self.entries.shrink_to_fit();
-            self.index = HashMap::new();
+            *self = TagNames {
+                hasher: std::mem::take(&mut self.hasher),
+                ..TagNames::default()
+            };
         }
-        self.len = 0;
-        self.index.clear();
+        self.text.clear();
+        self.entries.clear();
+        self.table.clear();
+    }
+
+    fn name(&self, k: usize) -> &str {
+        let (at, n, _) = self.entries[k];
+        &self.text[at as usize..(at + n) as usize]
+    }
+
+    fn slot(&self, name: &str) -> usize {
+        use std::hash::BuildHasher;
+        self.hasher.hash_one(name) as usize & (self.table.len() - 1)
     }
 
     /// The value of the first tag named `name`.
     fn get(&self, name: &str) -> Option<&str> {
-        if self.len > FEW_TAGS {
-            return self.index.get(name).map(|&k| self.entries[k].1.as_str());
-        }
-        self.entries[..self.len]
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        let k = if self.table.is_empty() {
+            (0..self.entries.len()).find(|&k| self.name(k) == name)?
+        } else {
+            let mut i = self.slot(name);
+            loop {
+                match self.table[i] {
+                    0 => return None,
+                    e if self.name(e as usize - 1) == name => break e as usize - 1,
+                    _ => i = (i + 1) & (self.table.len() - 1),
+                }
+            }
+        };
+        let (at, n, v) = self.entries[k];
+        Some(&self.text[(at + n) as usize..(at + n + v) as usize])
     }
 
-    /// Records a tag whose name is not there yet.
+    /// Records a tag whose name is not there yet, unless the text remembered is full.
     fn insert(&mut self, name: &str, value: &str) {
-        if self.len == self.entries.len() {
-            self.entries.push((String::new(), String::new()));
+        if self.text.len() + name.len() + value.len() > TAG_NAMES_KEPT {
+            return;
         }
-        let (n, v) = &mut self.entries[self.len];
-        n.clear();
-        n.push_str(name);
-        v.clear();
-        v.push_str(value);
-        self.len += 1;
-        if self.len == FEW_TAGS + 1 {
-            for (k, (n, _)) in self.entries[..self.len].iter().enumerate() {
-                self.index.insert(n.clone(), k);
+        let at = self.text.len() as u32;
+        self.text.push_str(name);
+        self.text.push_str(value);
+        self.entries
+            .push((at, name.len() as u32, value.len() as u32));
+        let n = self.entries.len();
+        if n <= FEW_TAGS {
+            return;
+        }
+        if self.table.len() < 2 * n {
+            self.table = vec![0; (4 * n).next_power_of_two()];
+            for k in 0..n {
+                self.place(k);
             }
-        } else if self.len > FEW_TAGS + 1 {
-            self.index.insert(name.to_string(), self.len - 1);
+        } else {
+            self.place(n - 1);
         }
+    }
+
+    fn place(&mut self, k: usize) {
+        let mut i = self.slot(self.name(k));
+        while self.table[i] != 0 {
+            i = (i + 1) & (self.table.len() - 1);
+        }
+        self.table[i] = k as u32 + 1;
     }
 }
 
@@ -342,6 +453,8 @@ enum Tok {
     VariationEnd(usize),
     /// A variation too deep, skipped; `true` when a tag line interrupted it.
     DeepSkipped(bool),
+    /// The `(` of a variation too deep: skipping it begins.
+    DeepStart(usize),
     /// `$n`.
     Nag(u32, usize, usize),
     /// `/.../`: its span and the text between the slashes.
@@ -385,6 +498,14 @@ struct P<'a, 'g> {
     touched: bool,
     options: &'a ReadOptions,
     g: &'g mut GameParser,
+}
+
+/// Line breaks in `gap` (LF, CRLF, lone CR).
+fn line_breaks(gap: &[u8]) -> usize {
+    gap.iter()
+        .enumerate()
+        .filter(|&(k, &b)| b == b'\n' || (b == b'\r' && gap.get(k + 1) != Some(&b'\n')))
+        .count()
 }
 
 fn is_ws(b: u8) -> bool {
@@ -544,6 +665,15 @@ impl<'a> P<'a, '_> {
     /// Reads tokens until the game ends or the text runs out.
     fn run<V: Visitor + ?Sized>(&mut self, v: &mut V) -> Step {
         let stop = loop {
+            if self.g.deep.is_some() {
+                let Some(tag) = self.skip_deep_variation() else {
+                    return Step::NeedMore;
+                };
+                if let Some(stop) = self.commit(Tok::DeepSkipped(tag), v) {
+                    break stop;
+                }
+                continue;
+            }
             let mut snap = self.snapshot();
             if self.fast_token(v) {
                 continue;
@@ -552,6 +682,18 @@ impl<'a> P<'a, '_> {
             if self.touched && !self.eof {
                 self.restore(snap);
                 return Step::NeedMore;
+            }
+            if let Tok::DeepStart(at) = tok {
+                // Skipped from here, over as many texts as it takes.
+                self.g.deep = Some(DeepSkip {
+                    depth: self.g.open.len(),
+                    open: 0,
+                    in_comment: false,
+                    anchor: Anchor::new(self.span(at, at + 1)),
+                    end: Anchor::new(self.span(self.g.last_end, self.g.last_end)),
+                });
+                self.flush_diags(v);
+                continue;
             }
             if let Some(stop) = self.commit(tok, v) {
                 break stop;
@@ -625,7 +767,7 @@ impl<'a> P<'a, '_> {
     #[inline]
     fn flush_pending<V: Visitor + ?Sized>(&mut self, v: &mut V) {
         self.flush_header(v);
-        if !self.g.pending_comments.is_empty() {
+        if !self.g.pending_comments.is_empty() || self.g.left_out > 0 {
             self.hand_pending(v);
         }
     }
@@ -640,6 +782,10 @@ impl<'a> P<'a, '_> {
         }
         self.g.pending_comments = pending;
         self.g.pending_comments.clear();
+        let n = std::mem::take(&mut self.g.left_out);
+        if n > 0 && self.listening(v) {
+            v.comments_left_out(n);
+        }
     }
 
     /// A movetext element other than a comment: what came before is movetext too.
@@ -751,7 +897,7 @@ impl<'a> P<'a, '_> {
                 } else if let Some(close) = self.paren_note(start) {
                     Tok::Comment(self.note_comment(start, close))
                 } else if self.g.open.len() >= self.options.max_depth {
-                    Tok::DeepSkipped(self.skip_deep_variation(self.g.open.len()))
+                    Tok::DeepStart(start)
                 } else {
                     self.g.pos += 1;
                     Tok::VariationStart(start)
@@ -911,20 +1057,15 @@ impl<'a> P<'a, '_> {
                 // chunk is known to hold a game (a tag read, movetext, a terminator).
                 let Self { g, .. } = self;
                 g.pending_header.append(&mut g.pending_comments);
+                // Header comments the visitor does not want are not counted either.
+                g.left_out = 0;
                 if self.g.first.is_none() {
                     self.g.first = Some(at + self.g.shift);
                 }
                 if let Some(t) = tag {
                     self.flush_header(v);
                     let blank_line_before = self.g.prev_tag_end.is_some_and(|prev| {
-                        let gap = &self.b[prev..at];
-                        gap.iter()
-                            .enumerate()
-                            .filter(|&(k, &b)| {
-                                b == b'\n' || (b == b'\r' && gap.get(k + 1) != Some(&b'\n'))
-                            })
-                            .count()
-                            >= 2
+                        self.g.gap_breaks + line_breaks(&self.b[prev..at]) >= 2
                     });
                     let earlier = self.g.tag_names.get(&t.name);
                     if blank_line_before && earlier.is_some() {
@@ -946,6 +1087,7 @@ impl<'a> P<'a, '_> {
                         self.g.tag_names.insert(&t.name, &t.value);
                     }
                     self.g.prev_tag_end = Some(t.span.end - self.base);
+                    self.g.gap_breaks = 0;
                     self.g.tags += 1;
                     if self.listening(v) {
                         let f = v.tag(&t);
@@ -961,8 +1103,10 @@ impl<'a> P<'a, '_> {
                         let f = v.comment(self.raw_comment(c));
                         self.flow(f);
                     }
-                } else {
+                } else if v.wants_comment(&self.raw_comment(c)) {
                     self.g.pending_comments.push(c);
+                } else {
+                    self.g.left_out += 1;
                 }
                 self.g.last_move = None;
             }
@@ -983,14 +1127,21 @@ impl<'a> P<'a, '_> {
                         ControlFlow::Break(()) => self.g.halted = true,
                     }
                 }
+                if self.g.open.is_empty() {
+                    self.g.open_anchor = Some(Anchor::new(self.span(at, at + 1)));
+                }
                 self.g.open.push(at + self.g.shift);
                 self.g.content = true;
             }
             Tok::VariationEnd(at) => {
                 self.g.open.pop();
+                if self.g.open.is_empty() {
+                    self.g.open_anchor = None;
+                }
                 let span = self.span(at, at + 1);
                 self.end_variation(span, v);
             }
+            Tok::DeepStart(_) => {}
             Tok::DeepSkipped(tag) => {
                 if tag {
                     stop = Some(Stop::Tag);
@@ -1131,12 +1282,17 @@ impl<'a> P<'a, '_> {
             return self.finish(false, false);
         }
         let last_end = self.g.last_end;
+        // The file offset of the game's end (anchored when its text may be released).
+        let end_at = match &self.g.end_anchor {
+            Some(a) => a.span.start,
+            None => self.base + last_end,
+        };
         // Close what is still open.
         // `first` and `open` count from the chunk's first byte.
         let origin = self.base - self.g.shift;
         if let Some(&outer) = self.g.open.first() {
             let n = self.g.open.len();
-            self.g.diags.push(Diagnostic::new(
+            let mut d = Diagnostic::new(
                 &c::S104,
                 Span::new(origin + outer, origin + outer + 1),
                 if n == 1 {
@@ -1144,8 +1300,12 @@ impl<'a> P<'a, '_> {
                 } else {
                     format!("this variation and {} inside it are never closed", n - 1)
                 },
-            ));
-            let span = self.span(last_end, last_end);
+            );
+            if let Some(a) = self.g.open_anchor.take() {
+                d.lend_from(&a);
+            }
+            self.g.diags.push(d);
+            let span = Span::point(end_at);
             while self.g.open.pop().is_some() {
                 self.end_variation(span, v);
             }
@@ -1154,28 +1314,25 @@ impl<'a> P<'a, '_> {
         match stop {
             Stop::Eof => {
                 if has_game {
-                    self.lenient(
+                    self.lenient_at(
                         &c::N210,
-                        last_end,
-                        last_end,
+                        end_at,
                         "the file ends without `*` or a result after this game",
                     );
                 }
             }
             Stop::Tag => {
                 // The terminator is missing right after the game's last token.
-                let at = last_end;
+                let at = end_at;
                 if self.g.moves_seen {
-                    self.lenient(
+                    self.lenient_at(
                         &c::N212,
-                        at,
                         at,
                         "the game ends here without `*` or a result: a tag follows its movetext",
                     );
                 } else if has_game {
-                    self.lenient(
+                    self.lenient_at(
                         &c::N216,
-                        at,
                         at,
                         "the game ends here without movetext or terminator: the next tag \
                          repeats one of its tags and starts a new game",
@@ -1201,7 +1358,7 @@ impl<'a> P<'a, '_> {
             }
             self.flush_diags(v);
             let start = origin + self.g.first.unwrap_or(0);
-            let span = Span::new(start, (self.base + last_end).max(start));
+            let span = Span::new(start, end_at.max(start));
             // The visitor hears of the end even when it asked to hear no more of the game.
             self.listening(v);
             v.end_game(span);
@@ -1210,6 +1367,19 @@ impl<'a> P<'a, '_> {
             self.flush_diags(v);
             self.finish(false, junk)
         }
+    }
+
+    /// [`P::lenient`] at a point given as a file offset, which may lie in released text (the
+    /// end of a game whose last token came before a variation too deep).
+    fn lenient_at(&mut self, code: &'static Code, at: usize, msg: impl Into<String>) {
+        let mut d = Diagnostic::new(code, Span::point(at), msg);
+        if self.options.strict {
+            d = d.with_severity(crate::lint::Severity::Error);
+        }
+        if let Some(a) = &self.g.end_anchor {
+            d.lend_from(a);
+        }
+        self.g.diags.push(d);
     }
 
     fn at_game_start(&self) -> bool {
@@ -1306,31 +1476,38 @@ impl<'a> P<'a, '_> {
         }
     }
 
-    /// Skips a variation nested deeper than the limit (the `(` is at `self.g.pos`). Returns true
-    /// when a tag line interrupted it.
-    fn skip_deep_variation(&mut self, depth: usize) -> bool {
-        let start = self.g.pos;
-        let mut d = 0usize;
-        let mut i = start;
+    /// Skips on in the variation nested deeper than the limit ([`GameParser::deep`], its `(`
+    /// at `self.g.pos` when the skip begins): `Some(true)` when a tag line interrupted it,
+    /// `Some(false)` when it closed or the file ended, `None` when the text ran out first (the
+    /// skip goes on from there in the next text).
+    fn skip_deep_variation(&mut self) -> Option<bool> {
+        let mut st = self.g.deep.take()?;
+        let mut i = self.g.pos;
         let mut tag = false;
-        while let Some(b) = self.at(i) {
+        loop {
+            let Some(&b) = self.b.get(i) else {
+                if self.eof {
+                    break;
+                }
+                self.g.pos = i;
+                self.g.deep = Some(st);
+                return None;
+            };
+            if st.in_comment {
+                st.in_comment = b != b'}';
+                i += 1;
+                continue;
+            }
             match b {
-                b'(' => d += 1,
+                b'(' => st.open += 1,
                 b')' => {
-                    d -= 1;
-                    if d == 0 {
+                    st.open -= 1;
+                    if st.open == 0 {
                         i += 1;
                         break;
                     }
                 }
-                b'{' => {
-                    while let Some(b) = self.at(i) {
-                        if b == b'}' {
-                            break;
-                        }
-                        i += 1;
-                    }
-                }
+                b'{' => st.in_comment = true,
                 b'[' if self.at_line_start(i) => {
                     tag = true;
                     break;
@@ -1339,18 +1516,23 @@ impl<'a> P<'a, '_> {
             }
             i += 1;
         }
-        let i = i.min(self.b.len());
         self.g.pos = i;
-        self.error(
+        let start = st.anchor.span.start;
+        let mut d = Diagnostic::new(
             &c::S109,
-            start,
-            start + 1,
+            st.anchor.span,
             format!(
-                "variations nested deeper than {depth} levels are not read: {} bytes skipped",
-                i - start
+                "variations nested deeper than {} levels are not read: {} bytes skipped",
+                st.depth,
+                self.base + i - start
             ),
         );
-        tag
+        d.lend_from(&st.anchor);
+        self.g.diags.push(d);
+        if tag {
+            self.g.end_anchor = Some(st.end);
+        }
+        Some(tag)
     }
 
     /// A parenthesised group whose words do not read as movetext (`(a note here)`), as some

@@ -370,13 +370,15 @@ impl<R: Read> GameReader<R> {
             });
         }
         visitor.release(&piece, &index);
+        self.parser.quote(&piece, &index);
         for d in &mut self.pending {
             d.quote(&piece, &index);
         }
         self.line += count_breaks(text);
         self.column = next_column(text, self.column);
         self.released += cut;
-        self.parser.rebase(cut);
+        self.parser
+            .rebase(cut, &self.buf.as_bytes()[self.pos..self.pos + cut]);
         self.buf.drain(..self.pos + cut);
         self.buf_base += self.pos + cut;
         self.pos = 0;

@@ -112,6 +112,16 @@ pub trait Visitor {
     fn header_comment(&mut self, _comment: RawComment<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
+    /// Whether the visitor is to hear of `comment`, read before the game's first movetext
+    /// element (it may turn out to be a header comment or a movetext comment). A comment it
+    /// does not want is only counted ([`Visitor::comments_left_out`]), and the reader may
+    /// release its text; by default every comment is wanted.
+    fn wants_comment(&self, _comment: &RawComment<'_>) -> bool {
+        true
+    }
+    /// `n` comments not wanted ([`Visitor::wants_comment`]) turned out to be movetext
+    /// comments: they come before the movetext element handed over next.
+    fn comments_left_out(&mut self, _n: usize) {}
     /// A tag pair.
     fn tag(&mut self, _tag: &Tag) -> ControlFlow<()> {
         ControlFlow::Continue(())
