@@ -513,7 +513,15 @@ struct StreamingCheck<'a> {
     /// wanted: without `keep_trees`, a comment before the first move that holds no command),
     /// counted as its elements so that the game is cut where it would be with them.
     left_out: usize,
+    /// A variation of the main line grew past [`VARIATION_ELEMENTS`]: the part was closed
+    /// and replayed there, and every token is left out until the reader is back on the main
+    /// line.
+    dropping: bool,
 }
+
+/// The most movetext elements one part may hold while a variation is open (a part is cut
+/// only on the main line): past it the rest of the variation is not held, nor replayed (F010).
+pub const VARIATION_ELEMENTS: usize = 4 * PART_ELEMENTS;
 
 /// The most tags of one game kept for the replay (without [`CheckOptions::keep_trees`]) and
 /// anchored for its findings: the first tag and the tags it reads
@@ -558,6 +566,55 @@ impl StreamingCheck<'_> {
         }
     }
 
+    /// Whether the token at `at` is left out: it is inside a variation (of the main line)
+    /// that grew too long to hold. The first time, gives F010 there, closes the part's open
+    /// variations and replays the part, so the text and moves before it are let go.
+    fn drops(&mut self, at: Span) -> bool {
+        if self.dropping {
+            return true;
+        }
+        let left_out = self.left_out;
+        let long = self
+            .builder
+            .game_mut()
+            .is_some_and(|g| g.body.len() + left_out >= VARIATION_ELEMENTS);
+        if self.depth == 0 || !long {
+            return false;
+        }
+        if self.replaying() {
+            let d = Diagnostic::new(
+                &crate::lint::codes::file::F010,
+                at,
+                format!(
+                    "this variation is still open after {VARIATION_ELEMENTS} movetext \
+                     elements: the rest of it is not held, and its moves from here on are not \
+                     checked"
+                ),
+            );
+            self.kept
+                .push(d, Origin::Reader, self.options, &mut self.totals);
+        }
+        if self.options.keep_trees && !self.parted {
+            let d = Diagnostic::new(
+                &crate::lint::codes::file::F009,
+                at,
+                format!(
+                    "this game has more than {PART_ELEMENTS} movetext elements: it is \
+                     checked whole, part by part, but its moves are not held from here on"
+                ),
+            );
+            self.kept
+                .push(d, Origin::Reader, self.options, &mut self.totals);
+        }
+        let end = Span::new(at.start, at.start);
+        for _ in 0..self.depth {
+            let _ = self.builder.end_variation(end);
+        }
+        self.replay_part(false);
+        self.dropping = true;
+        true
+    }
+
     /// Replays the part built so far, and empties it unless it is the whole game and its tree
     /// is handed over.
     fn replay_part(&mut self, last: bool) {
@@ -596,6 +653,7 @@ impl Visitor for StreamingCheck<'_> {
         self.parted = false;
         self.anchors.clear();
         self.left_out = 0;
+        self.dropping = false;
         if self.building() {
             self.builder.begin_game()
         } else {
@@ -636,11 +694,17 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
+        if self.drops(number.span) {
+            return ControlFlow::Continue(());
+        }
         self.maybe_cut(number.span);
         self.builder.move_number(number)
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
         if !self.building() {
+            return ControlFlow::Continue(());
+        }
+        if self.drops(mv.span) {
             return ControlFlow::Continue(());
         }
         if self.depth == 0 {
@@ -652,14 +716,14 @@ impl Visitor for StreamingCheck<'_> {
         self.builder.mv(mv)
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
-        if self.building() {
+        if self.building() && !self.drops(strength.span) {
             self.builder.strength(strength)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
-        if self.building() {
+        if self.building() && !self.drops(span) {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -669,21 +733,21 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
-        if self.building() {
+        if self.building() && !self.drops(c.span) {
             self.builder.comment(c)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
-        if self.building() {
+        if self.building() && !self.drops(span) {
             self.builder.nag(value, span)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
-        if self.building() {
+        if self.building() && !self.drops(setup.span) {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -693,6 +757,11 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
+        if self.building() && self.drops(span) {
+            // The reader still reports what it finds in it.
+            self.depth += 1;
+            return ControlFlow::Continue(Skip(true));
+        }
         if self.building() {
             self.maybe_cut(span);
             self.depth += 1;
@@ -706,6 +775,11 @@ impl Visitor for StreamingCheck<'_> {
     }
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
         self.depth = self.depth.saturating_sub(1);
+        if self.dropping {
+            // The part's variations were closed when it was replayed.
+            self.dropping = self.depth > 0;
+            return ControlFlow::Continue(());
+        }
         if self.building() {
             self.builder.end_variation(span)
         } else {
@@ -868,6 +942,7 @@ pub fn check_part<R: Read>(
         spill_error: None,
         anchors: Vec::new(),
         left_out: 0,
+        dropping: false,
     };
     let result = check_chunks(reader, &mut check, stop_at, &mut visit);
     *ctx = check.ctx;

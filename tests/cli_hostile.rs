@@ -189,3 +189,64 @@ fn a_million_games_are_all_read_and_counted() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout.contains("\"games\":1000000"), "{stdout}");
 }
+
+/// Kings shuttling on an open board from move `from`, `pairs` move pairs, ten a line.
+fn shuttle(from: usize, pairs: usize) -> String {
+    let mut s = String::new();
+    for n in from..from + pairs {
+        let (w, b) = if n % 2 == 1 {
+            ("46-41", "1-6")
+        } else {
+            ("41-46", "6-1")
+        };
+        s.push_str(&format!("{n}. {w} {b}"));
+        s.push(if (n - from) % 10 == 9 { '\n' } else { ' ' });
+    }
+    s
+}
+
+/// A game whose first move has a variation of `pairs` move pairs, then a main-line move that
+/// is not on a diagonal (R304); the variation left open when `closed` is false.
+fn long_variation(pairs: usize, closed: bool) -> String {
+    format!(
+        "[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n[Result \"*\"]\n1. 46-41 1-6 (1... 1-6 {}{}\n\
+         2. 41-46 6-1 3. 46-24 *\n",
+        shuttle(2, pairs),
+        if closed { ")" } else { "" }
+    )
+}
+
+#[test]
+fn a_variation_too_long_to_hold_is_let_go_and_the_main_line_checked_after_it() {
+    // 40,000 move pairs: 120,000 elements, past the 65,536 a part holds while a variation is
+    // open.
+    let (status, out) = check("long-variation", long_variation(40_000, true).as_bytes());
+    assert_eq!(status, 1, "{out}");
+    assert_eq!(out.matches("[F010]").count(), 1, "{out}");
+    // The main line after the variation is replayed: its wrong move is found where it is.
+    let line = long_variation(40_000, true).lines().count();
+    assert!(
+        out.contains(&format!(":{line}:17: error[R304]")),
+        "expected R304 on line {line}:\n{out}"
+    );
+    assert!(out.contains("1 error(s), 1 warning(s)"), "{out}");
+    // A short variation gives the same error and no F010.
+    let (_, short) = check("short-variation", long_variation(20, true).as_bytes());
+    assert!(
+        short.contains("error[R304]") && !short.contains("F010"),
+        "{short}"
+    );
+    assert!(short.contains("1 error(s), 0 warning(s)"), "{short}");
+}
+
+#[test]
+fn a_variation_never_closed_is_let_go_once_too_long() {
+    let (status, out) = check(
+        "unclosed-variation",
+        long_variation(40_000, false).as_bytes(),
+    );
+    assert_eq!(status, 1, "{out}");
+    assert!(out.contains(":4:14: error[S104]"), "{out}");
+    assert_eq!(out.matches("[F010]").count(), 1, "{out}");
+    assert!(out.contains("1 game(s)"), "{out}");
+}

@@ -54,12 +54,13 @@ fn codes_without_an_example_are_the_ones_no_pdn_text_shows() {
     // needs a bug, the cap on a game's diagnostics needs over a thousand of them (F007) and the
     // capture search limit a position built for it under the 1902 rules (F008; both tested in
     // cli_hostile.rs), and a game too long to hold a game of over 16,384 movetext elements
-    // read by a command that keeps trees (F009, tested in check_keep.rs): each but F006 has
+    // read by a command that keeps trees (F009, tested in check_keep.rs), and a variation too
+    // long to hold one of over 65,536 (F010, tested in check_big_game.rs): each but F006 has
     // its own test.
     for c in &without {
         assert!(
             [
-                "F001", "F002", "F003", "F004", "F006", "F007", "F008", "F009"
+                "F001", "F002", "F003", "F004", "F006", "F007", "F008", "F009", "F010"
             ]
             .contains(c),
             "{c} has no example"

@@ -138,7 +138,26 @@ pub static F009: Code = Code {
     example: "",
 };
 
+/// A variation too long to hold while its game is checked.
+pub static F010: Code = Code {
+    code: "F010",
+    name: "variation-too-long-to-hold",
+    kind: Kind::Io,
+    severity: Severity::Warning,
+    summary: "a variation is still open after 65,536 movetext elements",
+    explanation: "A game is checked in parts, cut on its main line; while a variation is open \
+                  its part grows with it. A variation still open after 65,536 movetext \
+                  elements (moves, move numbers, comments, inner variations) is almost always \
+                  one whose closing parenthesis is missing, so that the rest of the game was \
+                  read as part of it. Its elements from there on are not held and its moves \
+                  are not replayed, so nothing is reported about them but what the reader \
+                  finds; the main line is checked again once the variation closes. If a `(` \
+                  was meant to close a variation or start a comment, mend it and check again. \
+                  docs/limits.md lists the limit.",
+    example: "",
+};
+
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
-    &F001, &F002, &F003, &F004, &F005, &F006, &F007, &F008, &F009,
+    &F001, &F002, &F003, &F004, &F005, &F006, &F007, &F008, &F009, &F010,
 ];
