@@ -567,9 +567,11 @@ impl StreamingCheck<'_> {
     }
 
     /// Whether the token at `at` is left out: it is inside a variation (of the main line)
-    /// that grew too long to hold. The first time, gives F010 there, closes the part's open
-    /// variations and replays the part, so the text and moves before it are let go.
-    fn drops(&mut self, at: Span) -> bool {
+    /// that grew too long to hold, or it opens a variation as deep as the reader reads (`(`,
+    /// `opening`), which the reader would otherwise skip whole with nothing to cut the part
+    /// at. The first time, gives F010 there, closes the part's open variations and replays
+    /// the part, so the text and moves before it are let go.
+    fn drops(&mut self, at: Span, opening: bool) -> bool {
         if self.dropping {
             return true;
         }
@@ -578,10 +580,14 @@ impl StreamingCheck<'_> {
             .builder
             .game_mut()
             .is_some_and(|g| g.body.len() + left_out >= VARIATION_ELEMENTS);
-        if self.depth == 0 || !long {
+        // (A command that keeps trees holds a game read in one piece whole anyway.)
+        let deep =
+            opening && !self.options.keep_trees && self.depth + 1 >= self.options.read.max_depth;
+        if self.depth == 0 || !(long || deep) {
             return false;
         }
-        if self.replaying() {
+        // A variation too deep is the reader's S109: one finding for one cause.
+        if self.replaying() && long {
             let d = Diagnostic::new(
                 &crate::lint::codes::file::F010,
                 at,
@@ -694,7 +700,7 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
-        if self.drops(number.span) {
+        if self.drops(number.span, false) {
             return ControlFlow::Continue(());
         }
         self.maybe_cut(number.span);
@@ -704,7 +710,7 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
-        if self.drops(mv.span) {
+        if self.drops(mv.span, false) {
             return ControlFlow::Continue(());
         }
         if self.depth == 0 {
@@ -716,14 +722,14 @@ impl Visitor for StreamingCheck<'_> {
         self.builder.mv(mv)
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
-        if self.building() && !self.drops(strength.span) {
+        if self.building() && !self.drops(strength.span, false) {
             self.builder.strength(strength)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
-        if self.building() && !self.drops(span) {
+        if self.building() && !self.drops(span, false) {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -733,21 +739,21 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
-        if self.building() && !self.drops(c.span) {
+        if self.building() && !self.drops(c.span, false) {
             self.builder.comment(c)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
-        if self.building() && !self.drops(span) {
+        if self.building() && !self.drops(span, false) {
             self.builder.nag(value, span)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
-        if self.building() && !self.drops(setup.span) {
+        if self.building() && !self.drops(setup.span, false) {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -757,7 +763,7 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
-        if self.building() && self.drops(span) {
+        if self.building() && self.drops(span, true) {
             // The reader still reports what it finds in it.
             self.depth += 1;
             return ControlFlow::Continue(Skip(true));

@@ -100,7 +100,7 @@ pub static S109: Code = Code {
     kind: Kind::Syntax,
     severity: Severity::Error,
     summary: "variations nested deeper than the reader's limit were skipped",
-    explanation: "Variations may nest, but a file with thousands of nested parentheses is almost always broken or hostile. Variations deeper than the limit (256 unless set otherwise) are skipped with their content, and the reader goes on with the enclosing line once they are closed. The message tells how much text was skipped.",
+    explanation: "Variations may nest, but a file with thousands of nested parentheses is almost always broken or hostile. Variations deeper than the limit (256 unless set otherwise) are skipped with their content, and the reader goes on with the enclosing line once they are closed. The message tells how much text was skipped. When `pdn check` replays the game, the variation of the main line that holds them is not replayed from the deepest level the reader reads (the limit's own) to its end, so that the skipped text need not be held.",
     example: "{ read with the nesting limit set to 4 }\n1. 32-28 (((((19-23))))) 19-23 *\n",
 };
 
