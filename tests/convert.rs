@@ -570,7 +570,21 @@ const THERE_AND_BACK: &[&str] = &[
     "convert_game_after_a_result_on_its_line.pdn",
     // A GameType tag whose name holds other characters, and escaped line breaks.
     "convert_broken_tag_name.pdn",
+    // A FEN tag whose pieces are not in order: written in order, it is the same position.
+    "convert_fen_piece_order.pdn",
 ];
+
+/// A FEN tag written with its pieces in another order reads as the same position, so the game
+/// is converted, not kept.
+#[test]
+fn a_fen_tag_whose_pieces_come_in_another_order_is_converted() {
+    let bytes = fuzz_fixture("convert_fen_piece_order.pdn");
+    for notation in [NotationKind::Numeric, NotationKind::Algebraic] {
+        let (text, kept) = convert(&bytes, notation, CaptureStyle::Keep);
+        assert!(!text.contains("B13,22,23,K15\""), "{text}");
+        assert_eq!(kept, 0, "{text}");
+    }
+}
 
 fn fuzz_fixture(name: &str) -> Vec<u8> {
     let path = format!("{}/tests/fixtures/fuzz/{name}", env!("CARGO_MANIFEST_DIR"));

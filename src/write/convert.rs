@@ -447,7 +447,29 @@ pub fn canonical_text(
     };
     let mut out = String::new();
     write_game_with(game, &rewrite, &mut out);
+    if reader_spoke(diagnostics) && !writes_back_alike(&out) {
+        return Err(Unconverted::ReadsDifferently);
+    }
     Ok(out)
+}
+
+/// Whether `text`, a game in canonical form, reads alone as one game without syntax errors
+/// that is written back as the same text: if not, the tree was written as something else.
+fn writes_back_alike(text: &str) -> bool {
+    let chunks = crate::syntax::parse_str(text, &crate::ReadOptions::default());
+    let mut games = chunks.iter().filter(|c| c.game.is_some());
+    let (Some(chunk), None) = (games.next(), games.next()) else {
+        return false;
+    };
+    let Some(game) = &chunk.game else {
+        return false;
+    };
+    if keep_reason(game, &chunk.diagnostics).is_some() {
+        return false;
+    }
+    let mut again = String::with_capacity(text.len());
+    crate::write::pdn::write_game(game, &mut again);
+    again == text
 }
 
 /// `text` with every line end (`\r\n`, `\r`, `\n`) written as `eol`.
@@ -670,7 +692,9 @@ fn reads_alike(
     let mut layout = source;
     layout.kind = target;
     let chunks = crate::syntax::parse_str(text, &crate::ReadOptions::default());
-    let mut games = chunks.iter().filter_map(|c| c.game.as_ref().map(|g| (c, g)));
+    let mut games = chunks
+        .iter()
+        .filter_map(|c| c.game.as_ref().map(|g| (c, g)));
     let (Some((chunk, again)), None) = (games.next(), games.next()) else {
         return differs;
     };
@@ -708,7 +732,11 @@ fn reads_alike(
         g.tags.iter().find(|t| t.name == "FEN").map(|t| {
             RawFen::parse(&t.value)
                 .and_then(|raw| raw.resolve(l))
-                .map(|f| (f.turn, f.pieces))
+                .map(|mut f| {
+                    // The order of the pieces is not part of the position.
+                    f.pieces.sort_by_key(|&(sq, _)| sq);
+                    (f.turn, f.pieces)
+                })
                 .map_err(|e| e.message())
         })
     };
@@ -719,22 +747,20 @@ fn reads_alike(
         record_moves: true,
         ..Default::default()
     };
-    let replayed = crate::replay::replay_game(
-        again,
-        &options,
-        &mut crate::replay::FileContext::default(),
-    );
+    let replayed =
+        crate::replay::replay_game(again, &options, &mut crate::replay::FileContext::default());
     if replayed.variant != Some(variant) || replayed.moves.len() != report.moves.len() {
         return differs;
     }
-    let same_play = report.moves.iter().zip(&replayed.moves).all(|(a, b)| {
-        a.element == b.element && a.tokens == b.tokens && a.mv.same_move(&b.mv)
-    });
+    let same_play = report
+        .moves
+        .iter()
+        .zip(&replayed.moves)
+        .all(|(a, b)| a.element == b.element && a.tokens == b.tokens && a.mv.same_move(&b.mv));
     if !same_play {
         return differs;
     }
-    let played: std::collections::HashSet<usize> =
-        report.moves.iter().map(|p| p.element).collect();
+    let played: std::collections::HashSet<usize> = report.moves.iter().map(|p| p.element).collect();
     for (i, (a, b)) in game.body.iter().zip(&again.body).enumerate() {
         let same = match (a, b) {
             (Element::MoveNumber(x), Element::MoveNumber(y)) => {
