@@ -620,6 +620,10 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // own unreadable text (`43-3Site "..."]`) went unreported, so it was written without
         // it; a reader fix (tests/syntax_recovery.rs).
         "convert_unreadable_after_skipped_game.pdn",
+        // A Russian game (captures written with `:`) the reader noted something of: the check that
+        // canonical form reads back took `d4:b6` and `d4xb6` for different text and kept the
+        // game as written the first time only.
+        "convert_canonical_russian_captures.pdn",
     ] {
         let bytes = fuzz_fixture(name);
         let (once, _) = convert_with(&bytes, &options);
