@@ -1499,10 +1499,13 @@ impl<'a> P<'a, '_> {
         while matches!(self.at(i), Some(b'!' | b'?')) {
             i += 1;
         }
-        if i > start + 1 && self.at(i) == Some(b')') {
+        // Marks too many to hold are not taken for a strength: held as none, they would be
+        // written as `()`, which reads as an empty variation.
+        let marks = RawText::new(&self.s[start + 1..i]);
+        if let (true, Some(marks), Some(b')')) = (i > start + 1, marks, self.at(i)) {
             self.g.pos = i + 1;
             Some(Strength {
-                marks: RawText::new(&self.s[start + 1..i]).unwrap_or(RawText::EMPTY),
+                marks,
                 parenthesized: true,
                 span: self.span(start, i + 1),
             })
