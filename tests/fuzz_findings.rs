@@ -77,3 +77,17 @@ fn games_the_tree_cannot_stand_for_are_kept_as_written() {
         assert_eq!(games(&written), games(&text), "{name}:\n{written}");
     }
 }
+
+/// Found by the `roundtrip` target: a parenthesised strength with more marks than a move holds
+/// (`37-32 (!!!!!!!!!!!!!!!!!!)`) was read as a strength with no marks, written `37-32()`, which
+/// reads back as a move and an empty variation. The reader no longer takes it for a strength.
+#[test]
+fn a_parenthesised_strength_too_long_to_hold_is_not_written_as_empty_parentheses() {
+    writes_back_the_same_moves("[Event \"x\"]\n1. 32-28 (!!!!!!!!!!!!!!!!!!!!) 19-23 *\n");
+    let text = std::fs::read(format!(
+        "{}/tests/fixtures/fuzz/roundtrip_long_paren_strength.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("fixture");
+    writes_back_the_same_moves(&String::from_utf8_lossy(&text));
+}

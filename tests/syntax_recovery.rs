@@ -303,3 +303,17 @@ fn a_stray_letter_before_a_result_does_not_swallow_the_result() {
     let text = "1. 32-28 19-23 2. 37-32x10-0\n";
     assert!(lenient(text).iter().all(|c| !c.starts_with("S107")));
 }
+
+/// Found by the `convert` fuzz target: after a game whose unreadable text was skipped up to its
+/// terminator, the next game's own unreadable text went unreported (the reader took it for the
+/// rest of the first stretch), so that game looked whole and was written without that text.
+#[test]
+fn unreadable_text_in_the_game_after_a_skipped_stretch_is_reported() {
+    let text = "[Event \"a\"]\n1. 32-28 c. 19-23 *\n\n[Event \"b\"]\n1. 32-28 Site \"x\"]\n\n[Date \"1\"]\n*\n";
+    let codes = lenient(text);
+    assert_eq!(
+        codes.iter().filter(|c| c.starts_with("S105")).count(),
+        2,
+        "{codes:?}"
+    );
+}

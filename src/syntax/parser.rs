@@ -97,6 +97,10 @@ pub(crate) struct GameParser {
     result_tag: Option<String>,
     /// An unreadable stretch was reported already (once per stretch).
     fatal_reported: bool,
+    /// The last skip over unreadable text gave up at its cap, inside that text: the next
+    /// chunk starts in it. (A skip that stopped after a terminator or before a tag line
+    /// ended the stretch, so the next chunk's own unreadable text is reported.)
+    skip_capped: bool,
     /// The dialects the file reported (kept across games).
     once: Once,
     /// The squares of the move token being read, reused from move to move.
@@ -191,6 +195,7 @@ impl GameParser {
         self.colon_ok = true;
         self.result_tag = None;
         self.fatal_reported = in_junk;
+        self.skip_capped = false;
         self.diags.clear();
         self.first = None;
         self.last_end = 0;
@@ -1341,8 +1346,10 @@ impl<'a> P<'a, '_> {
             }
             Stop::Terminator | Stop::Fatal | Stop::Orphan => {}
         }
-        let junk =
-            matches!(stop, Stop::Fatal) && self.g.pos < self.b.len() && !self.at_game_start();
+        let junk = matches!(stop, Stop::Fatal)
+            && self.g.skip_capped
+            && self.g.pos < self.b.len()
+            && !self.at_game_start();
         if has_game {
             // Comments never followed by movetext or a tag are movetext comments.
             self.flush_pending(v);
@@ -1431,12 +1438,14 @@ impl<'a> P<'a, '_> {
     fn skip_to_next_game(&mut self, after_terminator: bool) -> Stop {
         let from = self.g.pos;
         let mut i = self.g.pos;
+        self.g.skip_capped = false;
         loop {
             if i - from > SKIP_CAP {
                 while !self.s.is_char_boundary(i) {
                     i += 1;
                 }
                 self.g.pos = i;
+                self.g.skip_capped = true;
                 return Stop::Fatal;
             }
             let Some(b) = self.at(i) else {
@@ -1672,10 +1681,13 @@ impl<'a> P<'a, '_> {
         while matches!(self.at(i), Some(b'!' | b'?')) {
             i += 1;
         }
-        if i > start + 1 && self.at(i) == Some(b')') {
+        // Marks too many to hold are not taken for a strength: held as none, they would be
+        // written as `()`, which reads as an empty variation.
+        let marks = RawText::new(&self.s[start + 1..i]);
+        if let (true, Some(marks), Some(b')')) = (i > start + 1, marks, self.at(i)) {
             self.g.pos = i + 1;
             Some(Strength {
-                marks: RawText::new(&self.s[start + 1..i]).unwrap_or(RawText::EMPTY),
+                marks,
                 parenthesized: true,
                 span: self.span(start, i + 1),
             })

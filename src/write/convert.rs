@@ -90,6 +90,10 @@ pub enum Unconverted {
     /// The FEN tag cannot be read under the game's layout.
     #[error("the FEN tag cannot be read: {0}")]
     Fen(String),
+    /// Converted, the game's text would read as another game (a token or tag the reader
+    /// took apart, skipped text, a line left open): it is kept as written.
+    #[error("converted, the game would read differently")]
+    ReadsDifferently,
     /// Written whole, the game would lose or change something (`--canonical`).
     #[error("{0}")]
     Kept(Kept),
@@ -347,7 +351,22 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
                 }
                 None => {
                     let start = first_element(game).map_or(0, |s| s - chunk.offset);
-                    add(&mut text, start..start, &format!("[GameType {value}]{eol}"));
+                    // A tag is read as one only at the start of a line: after other text on
+                    // its line (or where the chunk starts in the middle of a line, as after a
+                    // result), the tag gets a line of its own.
+                    let line = chunk.text[..start]
+                        .rfind(['\n', '\r'])
+                        .map(|i| &chunk.text[i + 1..start]);
+                    let at_line_start = match line {
+                        Some(l) => l.chars().all(blank),
+                        None => chunk.offset == 0 && chunk.text[..start].chars().all(blank),
+                    };
+                    let before = if at_line_start { "" } else { eol };
+                    add(
+                        &mut text,
+                        start..start,
+                        &format!("{before}[GameType {value}]{eol}"),
+                    );
                 }
             }
         }
@@ -435,7 +454,31 @@ pub fn canonical_text(
     };
     let mut out = String::new();
     write_game_with(game, &rewrite, &mut out);
+    if reader_spoke(diagnostics) && !writes_back_alike(&out) {
+        return Err(Unconverted::ReadsDifferently);
+    }
     Ok(out)
+}
+
+/// Whether `text`, a game in canonical form, reads alone as one game without syntax errors
+/// that is written back as the same text: if not, the tree was written as something else.
+fn writes_back_alike(text: &str) -> bool {
+    let chunks = crate::syntax::parse_str(text, &crate::ReadOptions::default());
+    let mut games = chunks.iter().filter(|c| c.game.is_some());
+    let (Some(chunk), None) = (games.next(), games.next()) else {
+        return false;
+    };
+    let Some(game) = &chunk.game else {
+        return false;
+    };
+    if keep_reason(game, &chunk.diagnostics).is_some() {
+        return false;
+    }
+    let mut again = String::with_capacity(text.len());
+    crate::write::pdn::write_game(game, &mut again);
+    // Written from the tree alone, captures take `x`; canonical form writes the variant's own
+    // separator (`:` in Russian draughts), which is the same move.
+    again == text || again.replace(':', "x") == text.replace(':', "x")
 }
 
 /// `text` with every line end (`\r\n`, `\r`, `\n`) written as `eol`.
@@ -534,18 +577,27 @@ pub fn convert_checked(
         }
         (Some(_), None) => return Err(Unconverted::NotReplayed),
         (Some(game), Some(report)) => {
-            let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
-            let mut out = String::with_capacity(chunk.text.len() + chunk.text.len() / 8);
-            let mut at = 0;
-            for (r, new) in edits {
-                if r.start < at || r.end > chunk.text.len() {
-                    continue;
-                }
-                out.push_str(&chunk.text[at..r.start]);
-                out.push_str(&text[new]);
-                at = r.end;
+            let out = spliced(chunk, game, report, options)?;
+            if reader_spoke(diagnostics) {
+                // Read back in the notation asked for and in the other one, so a game converts
+                // to one notation only if it converts to both (there and back agree).
+                let kind = options
+                    .notation
+                    .or(report.layout.map(|l| l.kind))
+                    .ok_or(Unconverted::NotReplayed)?;
+                reads_alike(game, report, diagnostics, &out, kind)?;
+                let other = match kind {
+                    NotationKind::Numeric => NotationKind::Algebraic,
+                    NotationKind::Algebraic => NotationKind::Numeric,
+                };
+                let there = ConvertOptions {
+                    notation: Some(other),
+                    eol: None,
+                    ..*options
+                };
+                let text = spliced(chunk, game, report, &there)?;
+                reads_alike(game, report, diagnostics, &text, other)?;
             }
-            out.push_str(&chunk.text[at..]);
             out
         }
     };
@@ -570,18 +622,179 @@ pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
     }
 }
 
+/// What the reader takes for white space (a no-break space, for one, it does not): only that
+/// may be trimmed from text kept as it was.
+fn blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\r' | '\n' | '\u{b}' | '\u{c}' | '\u{1a}')
+}
+
+/// A game's text with its converted pieces spliced in.
+fn spliced(
+    chunk: &Chunk,
+    game: &Game,
+    report: &GameReport,
+    options: &ConvertOptions,
+) -> Result<String, Unconverted> {
+    let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
+    let mut out = String::with_capacity(chunk.text.len() + chunk.text.len() / 8);
+    let mut at = 0;
+    for (r, new) in edits {
+        if r.start < at || r.end > chunk.text.len() {
+            continue;
+        }
+        out.push_str(&chunk.text[at..r.start]);
+        out.push_str(&text[new]);
+        at = r.end;
+    }
+    out.push_str(&chunk.text[at..]);
+    Ok(out)
+}
+
 /// Text kept as it was in canonical form: from the start of its first line that holds
 /// anything to its last character that is not white space, then a blank line; nothing for
 /// white space alone.
 fn canonical_block(text: &str) -> String {
-    let first = text
-        .find(|c: char| !c.is_whitespace())
-        .unwrap_or(text.len());
+    let first = text.find(|c: char| !blank(c)).unwrap_or(text.len());
     let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let body = text[start..].trim_end();
+    let body = text[start..].trim_end_matches(blank);
     if body.is_empty() {
         String::new()
     } else {
         format!("{body}\n\n")
     }
+}
+
+/// Whether the reader said anything of the game (a syntax error or a note): only then can
+/// its converted text read as something else, so only then is it read back.
+fn reader_spoke(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics
+        .iter()
+        .any(|d| !d.code.starts_with('R') && !d.code.starts_with('G'))
+}
+
+/// The syntax codes among `diagnostics`, sorted.
+fn syntax_codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with('S'))
+        .map(|d| d.code)
+        .collect();
+    codes.sort_unstable();
+    codes
+}
+
+/// Checks that `text`, the game converted to `target`, read alone, is one game that means what
+/// `game` (replayed as `report`) means: the same tags (the GameType tag the one written), the
+/// same comments, results and syntax errors, and each move the same, played as the same move
+/// or, where the replay did not play it, naming the same squares.
+fn reads_alike(
+    game: &Game,
+    report: &GameReport,
+    diagnostics: &[Diagnostic],
+    text: &str,
+    target: NotationKind,
+) -> Result<(), Unconverted> {
+    let differs = Err(Unconverted::ReadsDifferently);
+    let (Some(variant), Some(source)) = (report.variant, report.layout) else {
+        return Err(Unconverted::NotReplayed);
+    };
+    let mut layout = source;
+    layout.kind = target;
+    let chunks = crate::syntax::parse_str(text, &crate::ReadOptions::default());
+    let mut games = chunks
+        .iter()
+        .filter_map(|c| c.game.as_ref().map(|g| (c, g)));
+    let (Some((chunk, again)), None) = (games.next(), games.next()) else {
+        return differs;
+    };
+    if syntax_codes(&chunk.diagnostics) != syntax_codes(diagnostics) {
+        return differs;
+    }
+    let others = |g: &Game| -> Vec<(String, String)> {
+        g.tags
+            .iter()
+            .filter(|t| t.name != "GameType" && t.name != "FEN")
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect()
+    };
+    let gametypes: Vec<&str> = again
+        .tags
+        .iter()
+        .filter(|t| t.name == "GameType")
+        .map(|t| t.value.as_str())
+        .collect();
+    if others(game) != others(again)
+        || gametypes != [gametype_value(variant, &layout).as_str()]
+        || game.header_comments.len() != again.header_comments.len()
+        || game
+            .header_comments
+            .iter()
+            .zip(&again.header_comments)
+            .any(|(a, b)| a.text != b.text)
+        || game.result.as_ref().map(|r| (r.kind, &r.raw))
+            != again.result.as_ref().map(|r| (r.kind, &r.raw))
+        || game.body.len() != again.body.len()
+    {
+        return differs;
+    }
+    let fen = |g: &Game, l: &Layout| {
+        g.tags.iter().find(|t| t.name == "FEN").map(|t| {
+            RawFen::parse(&t.value)
+                .and_then(|raw| raw.resolve(l))
+                .map(|mut f| {
+                    // The order of the pieces is not part of the position.
+                    f.pieces.sort_by_key(|&(sq, _)| sq);
+                    (f.turn, f.pieces)
+                })
+                .map_err(|e| e.message())
+        })
+    };
+    if fen(game, &source) != fen(again, &layout) {
+        return differs;
+    }
+    let options = crate::replay::ReplayOptions {
+        record_moves: true,
+        ..Default::default()
+    };
+    let replayed =
+        crate::replay::replay_game(again, &options, &mut crate::replay::FileContext::default());
+    if replayed.variant != Some(variant) || replayed.moves.len() != report.moves.len() {
+        return differs;
+    }
+    let same_play = report
+        .moves
+        .iter()
+        .zip(&replayed.moves)
+        .all(|(a, b)| a.element == b.element && a.tokens == b.tokens && a.mv.same_move(&b.mv));
+    if !same_play {
+        return differs;
+    }
+    let played: std::collections::HashSet<usize> = report.moves.iter().map(|p| p.element).collect();
+    for (i, (a, b)) in game.body.iter().zip(&again.body).enumerate() {
+        let same = match (a, b) {
+            (Element::MoveNumber(x), Element::MoveNumber(y)) => {
+                x.number == y.number && x.second_player == y.second_player
+            }
+            (Element::Move(x), Element::Move(y)) => {
+                x.strength.as_ref().map(|s| s.marks.as_str())
+                    == y.strength.as_ref().map(|s| s.marks.as_str())
+                    && (played.contains(&i)
+                        || matches!(
+                            (token_squares(x, &source), token_squares(y, &layout)),
+                            (Ok(p), Ok(q)) if p == q
+                        ))
+            }
+            (Element::Ellipsis { .. }, Element::Ellipsis { .. })
+            | (Element::VariationStart { .. }, Element::VariationStart { .. })
+            | (Element::VariationEnd { .. }, Element::VariationEnd { .. }) => true,
+            (Element::Comment(x), Element::Comment(y)) => x.text == y.text,
+            (Element::Nag { value: x, .. }, Element::Nag { value: y, .. }) => x == y,
+            (Element::Setup(x), Element::Setup(y)) => x.raw == y.raw,
+            _ => false,
+        };
+        if !same {
+            return differs;
+        }
+    }
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! Writing a syntax tree back as PDN 3.0 text.
 //!
-//! Canonical form: one tag per line, a blank line, then the movetext wrapped at 80 columns;
+//! Canonical form: the comments before the game and a blank line, one tag per line, a blank
+//! line, then the movetext wrapped at 80 columns;
 //! moves without leading zeros, captures with `x`, strength marks right after their move
 //! (a PDN 2.0 star becomes `$7`), comments in braces (inner braces turned into parentheses,
 //! runs of white space into one space), and the game's terminator (`*` when it had none).
@@ -128,6 +129,12 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
         let mut line = LineWriter::new(out);
         line.comment(&clean_comment(&c.text));
         line.out.push('\n');
+    }
+    // A blank line after the comments before a game, as after its tags: after a game written
+    // as it was that has no result, they read as that game's, and then it is kept with the
+    // blank line that follows them.
+    if !game.header_comments.is_empty() {
+        out.push('\n');
     }
     let own: Vec<(String, String)>;
     let tags = match &rewrite.tags {
