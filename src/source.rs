@@ -150,6 +150,8 @@ pub struct TextDecoder<R> {
     raw_offset: u64,
     events: Vec<DecodeEvent>,
     binary_reported: bool,
+    /// Of UTF-16 input, the raw offset the next decoded character came from.
+    utf16_raw: u64,
 }
 
 impl<R: Read> TextDecoder<R> {
@@ -167,6 +169,7 @@ impl<R: Read> TextDecoder<R> {
             raw_offset: 0,
             events: Vec::new(),
             binary_reported: false,
+            utf16_raw: 0,
         }
     }
 
@@ -278,6 +281,12 @@ impl<R: Read> TextDecoder<R> {
 
     /// Decodes `bytes`, the next block (`last` when no more follows), into `out`.
     fn decode_block(&mut self, bytes: &[u8], out: &mut String, last: bool) -> io::Result<bool> {
+        let utf16 = self.decoding.is_some_and(|d| {
+            d.encoding == encoding_rs::UTF_16LE || d.encoding == encoding_rs::UTF_16BE
+        });
+        if utf16 {
+            return self.decode_utf16_block(bytes, out, last);
+        }
         let binary_at = if self.binary_reported {
             None
         } else {
@@ -306,6 +315,62 @@ impl<R: Read> TextDecoder<R> {
             return self.finish_block(rest, out, last);
         }
         self.finish_block(bytes, out, last)
+    }
+
+    /// [`Self::decode_block`] for UTF-16, whose raw bytes hold NULs by design: the decoded
+    /// text is what tells a binary file (a NUL character, or controls no text holds).
+    fn decode_utf16_block(
+        &mut self,
+        bytes: &[u8],
+        out: &mut String,
+        last: bool,
+    ) -> io::Result<bool> {
+        if self.raw_offset == 0 {
+            // A byte-order mark of the chosen encoding is removed by the decoder.
+            let bom: &[u8] = if self
+                .decoding
+                .is_some_and(|d| d.encoding == encoding_rs::UTF_16BE)
+            {
+                &[0xFE, 0xFF]
+            } else {
+                &[0xFF, 0xFE]
+            };
+            if bytes.starts_with(bom) {
+                self.utf16_raw = 2;
+            }
+        }
+        let before = out.len();
+        let text_before = self.text_len;
+        let events_before = self.events.len();
+        let more = self.finish_block(bytes, out, last)?;
+        let block = &out[before..];
+        let binary_at = if self.binary_reported {
+            None
+        } else {
+            binary_char(block)
+        };
+        match binary_at {
+            Some(i) if last && block[i..].chars().all(|c| c == '\0' || c == '\u{1a}') => {
+                // Padding at the very end of a file: not content.
+                self.text_len -= block.len() - i;
+                out.truncate(before + i);
+            }
+            Some(i) => {
+                self.binary_reported = true;
+                let units: usize = block[..i].chars().map(char::len_utf16).sum();
+                self.events.insert(
+                    events_before,
+                    DecodeEvent::Binary {
+                        offset: self.utf16_raw + 2 * units as u64,
+                        text_offset: text_before + i,
+                    },
+                );
+            }
+            None => {}
+        }
+        let units: usize = out[before..].chars().map(char::len_utf16).sum();
+        self.utf16_raw += 2 * units as u64;
+        Ok(more)
     }
 
     fn finish_block(&mut self, bytes: &[u8], out: &mut String, last: bool) -> io::Result<bool> {
@@ -364,6 +429,22 @@ fn binary_byte(bytes: &[u8], decoding: Option<Decoding>) -> Option<usize> {
     } else {
         None
     }
+}
+
+/// Of decoded text, the offset of a character no text file holds, by the rule of
+/// [`binary_byte`]: a NUL, or C0 controls making more than a tenth of the text.
+fn binary_char(text: &str) -> Option<usize> {
+    let odd = |c: char| {
+        c < ' '
+            && !matches!(
+                c,
+                '\t' | '\n' | '\r' | '\u{0b}' | '\u{0c}' | '\u{1a}' | '\u{1b}'
+            )
+    };
+    let first = text.find(odd)?;
+    let sample: Vec<char> = text.chars().take(BLOCK_LEN.max(4096)).collect();
+    let controls = sample.iter().filter(|&&c| odd(c)).count();
+    (text.contains('\0') || controls * 10 > sample.len()).then_some(first)
 }
 
 /// Decodes a whole byte slice at once (for tests, small inputs and strings).
@@ -547,6 +628,37 @@ mod tests {
         let (text, d, _) = decode_all("é".as_bytes(), encoding_for_label("latin1"));
         assert_eq!(text, "Ã©");
         assert!(d.forced);
+    }
+
+    #[test]
+    fn utf16_text_with_control_characters_is_binary() {
+        // A UTF-16 byte-order mark before 8-bit text: decoded, NULs and controls.
+        let mut bytes = vec![0xFF, 0xFE];
+        for c in "[Event \"x\"]\n".encode_utf16() {
+            bytes.extend(c.to_le_bytes());
+        }
+        bytes.extend([0x00, 0x00, 0x01, 0x00]);
+        let (_, _, ev) = decode_all(&bytes, None);
+        assert_eq!(
+            ev.first(),
+            Some(&DecodeEvent::Binary {
+                offset: 2 + 2 * 12,
+                text_offset: 12
+            }),
+            "{ev:?}"
+        );
+        // NULs padding the end of a UTF-16 file are not content.
+        let mut padded = vec![0xFE, 0xFF];
+        for c in "1. 32-28 *\n".encode_utf16() {
+            padded.extend(c.to_be_bytes());
+        }
+        padded.extend([0x00; 6]);
+        let (text, _, ev) = decode_all(&padded, None);
+        assert!(
+            ev.iter().all(|e| !matches!(e, DecodeEvent::Binary { .. })),
+            "{ev:?}"
+        );
+        assert_eq!(text, "1. 32-28 *\n");
     }
 
     #[test]

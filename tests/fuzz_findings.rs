@@ -91,3 +91,30 @@ fn a_parenthesised_strength_too_long_to_hold_is_not_written_as_empty_parentheses
     .expect("fixture");
     writes_back_the_same_moves(&String::from_utf8_lossy(&text));
 }
+
+/// Found by the `convert` target: a UTF-16 byte-order mark before 8-bit text decodes to NULs
+/// and controls. Its raw bytes were never checked for them (UTF-16 has NULs by design), so it
+/// was read as text, and its converted text, as UTF-8, then read as binary. The decoded text
+/// now tells a binary UTF-16 file, and the file is reported (F002) and not read.
+#[test]
+fn a_utf16_mark_before_8bit_text_is_binary() {
+    let path = format!(
+        "{}/tests/fixtures/fuzz/convert_utf16_bom_before_8bit_text.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(path).expect("fixture");
+    assert_eq!(&bytes[..2], &[0xFE, 0xFF], "a UTF-16BE mark");
+    let mut codes = Vec::new();
+    let mut games = 0;
+    pdnkit::check::check_stream(
+        bytes.as_slice(),
+        &pdnkit::check::CheckOptions::default(),
+        |g| {
+            games += usize::from(g.chunk.index.is_some());
+            codes.extend(g.diagnostics.iter().map(|d| d.code));
+        },
+    )
+    .expect("in memory");
+    assert!(codes.contains(&"F002"), "{codes:?}");
+    assert_eq!(games, 0);
+}
