@@ -624,7 +624,7 @@ pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
 
 /// What the reader takes for white space (a no-break space, for one, it does not): only that
 /// may be trimmed from text kept as it was.
-fn blank(c: char) -> bool {
+pub(crate) fn blank(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r' | '\n' | '\u{b}' | '\u{c}' | '\u{1a}')
 }
 

@@ -9,7 +9,7 @@
 
 use std::io::{self, Read, Write};
 
-use super::convert::Eol;
+use super::convert::{Eol, blank};
 
 /// Bytes read and written at a time.
 pub const BLOCK: usize = 1 << 16;
@@ -153,7 +153,7 @@ impl Trim {
             return sink.put(s);
         }
         if !self.started {
-            match s.find(|c: char| !c.is_whitespace()) {
+            match s.find(|c: char| !blank(c)) {
                 None => {
                     let after = s.rfind(['\n', '\r']).map_or(0, |i| i + 1);
                     if after > 0 {
@@ -178,7 +178,7 @@ impl Trim {
                 }
             }
         }
-        let body = s.trim_end();
+        let body = s.trim_end_matches(blank);
         if body.is_empty() {
             self.held.push_str(s);
         } else {
