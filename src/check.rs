@@ -538,6 +538,23 @@ impl StreamingCheck<'_> {
         self.replaying() || self.options.keep_trees
     }
 
+    /// With `keep_trees`, at the first cut of a game (`at`, the token the next part starts
+    /// with), F009: the moves from there on are not held.
+    fn moves_let_go(&mut self, at: Span) {
+        if self.options.keep_trees && !self.parted {
+            let d = Diagnostic::new(
+                &crate::lint::codes::file::F009,
+                at,
+                format!(
+                    "this game has more than {PART_ELEMENTS} movetext elements: it is \
+                     checked whole, part by part, but its moves are not held from here on"
+                ),
+            );
+            self.kept
+                .push(d, Origin::Reader, self.options, &mut self.totals);
+        }
+    }
+
     /// Replays the part built so far if it is long and the main line may be cut here: before
     /// a move number or a variation of the main line, after a move that takes nothing (so a
     /// capture written one jump per move is never split).
@@ -550,18 +567,7 @@ impl StreamingCheck<'_> {
             .game_mut()
             .is_some_and(|g| g.body.len() + left_out >= PART_ELEMENTS);
         if self.depth == 0 && self.last_quiet && long {
-            if self.options.keep_trees && !self.parted {
-                let d = Diagnostic::new(
-                    &crate::lint::codes::file::F009,
-                    at,
-                    format!(
-                        "this game has more than {PART_ELEMENTS} movetext elements: it is \
-                         checked whole, part by part, but its moves are not held from here on"
-                    ),
-                );
-                self.kept
-                    .push(d, Origin::Reader, self.options, &mut self.totals);
-            }
+            self.moves_let_go(at);
             self.replay_part(false);
         }
     }
@@ -600,18 +606,7 @@ impl StreamingCheck<'_> {
             self.kept
                 .push(d, Origin::Reader, self.options, &mut self.totals);
         }
-        if self.options.keep_trees && !self.parted {
-            let d = Diagnostic::new(
-                &crate::lint::codes::file::F009,
-                at,
-                format!(
-                    "this game has more than {PART_ELEMENTS} movetext elements: it is \
-                     checked whole, part by part, but its moves are not held from here on"
-                ),
-            );
-            self.kept
-                .push(d, Origin::Reader, self.options, &mut self.totals);
-        }
+        self.moves_let_go(at);
         let end = Span::new(at.start, at.start);
         for _ in 0..self.depth {
             let _ = self.builder.end_variation(end);
