@@ -400,8 +400,9 @@ impl<R: Read> TextDecoder<R> {
 }
 
 /// The offset of a byte that no text file holds: NUL, or a C0 control other than tab, line
-/// feed, carriage return, form feed, vertical tab and escape. UTF-16 text has NULs by design,
-/// so only the decoded form counts there; this check is on raw bytes of 8-bit encodings.
+/// feed, carriage return, form feed, vertical tab and escape, when such controls are more than
+/// a tenth as many as the bytes that are not white space. UTF-16 text has NULs by design, so
+/// only the decoded form counts there; this check is on raw bytes of 8-bit encodings.
 fn binary_byte(bytes: &[u8], decoding: Option<Decoding>) -> Option<usize> {
     if let Some(d) = decoding {
         if d.encoding == encoding_rs::UTF_16LE || d.encoding == encoding_rs::UTF_16BE {
@@ -416,13 +417,15 @@ fn binary_byte(bytes: &[u8], decoding: Option<Decoding>) -> Option<usize> {
     if clean {
         return None;
     }
-    let controls = bytes
+    let sample = &bytes[..bytes.len().min(BLOCK_LEN.max(4096))];
+    let controls = sample
         .iter()
-        .take(BLOCK_LEN.max(4096))
         .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b))
         .count();
-    let sample = bytes.len().min(BLOCK_LEN.max(4096));
-    if bytes.contains(&0) || (sample > 0 && controls * 10 > sample) {
+    // Measured against what is not white space, so that text written again with its white
+    // space trimmed or its line ends changed is judged the same.
+    let printed = sample.iter().filter(|&&b| !blank_byte(b)).count();
+    if bytes.contains(&0) || controls * 10 > printed {
         bytes.iter().position(|&b| {
             b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b)
         })
@@ -432,7 +435,8 @@ fn binary_byte(bytes: &[u8], decoding: Option<Decoding>) -> Option<usize> {
 }
 
 /// Of decoded text, the offset of a character no text file holds, by the rule of
-/// [`binary_byte`]: a NUL, or C0 controls making more than a tenth of the text.
+/// [`binary_byte`]: a NUL, or C0 controls more than a tenth as many as the characters that are
+/// not white space.
 fn binary_char(text: &str) -> Option<usize> {
     let odd = |c: char| {
         c < ' '
@@ -444,7 +448,16 @@ fn binary_char(text: &str) -> Option<usize> {
     let first = text.find(odd)?;
     let sample: Vec<char> = text.chars().take(BLOCK_LEN.max(4096)).collect();
     let controls = sample.iter().filter(|&&c| odd(c)).count();
-    (text.contains('\0') || controls * 10 > sample.len()).then_some(first)
+    let printed = sample
+        .iter()
+        .filter(|&&c| !(c.is_ascii() && blank_byte(c as u8)))
+        .count();
+    (text.contains('\0') || controls * 10 > printed).then_some(first)
+}
+
+/// White space as the reader takes it (and Ctrl-Z, end-of-file padding).
+fn blank_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a)
 }
 
 /// Decodes a whole byte slice at once (for tests, small inputs and strings).

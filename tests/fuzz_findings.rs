@@ -118,3 +118,32 @@ fn a_utf16_mark_before_8bit_text_is_binary() {
     assert!(codes.contains(&"F002"), "{codes:?}");
     assert_eq!(games, 0);
 }
+
+/// Found by the `convert` target: one control byte among carriage returns was text (a tenth of
+/// the bytes or fewer), and the same byte with the line ends made canonical, fewer bytes, was
+/// binary, so canonical output read as nothing the second time. Controls are now measured
+/// against the bytes that are not white space, which writing them again does not change.
+#[test]
+fn text_written_again_with_other_line_ends_is_judged_binary_alike() {
+    let path = format!(
+        "{}/tests/fixtures/fuzz/convert_control_among_blank_lines.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let input = std::fs::read(path).expect("fixture");
+    let canonical = input
+        .iter()
+        .filter(|&&b| b != b'\r')
+        .copied()
+        .chain(*b"\n\n")
+        .collect::<Vec<u8>>();
+    let binary = |bytes: &[u8]| {
+        let mut found = false;
+        pdnkit::check::check_stream(bytes, &pdnkit::check::CheckOptions::default(), |g| {
+            found |= g.diagnostics.iter().any(|d| d.code == "F002");
+        })
+        .expect("in memory");
+        found
+    };
+    assert!(binary(&input), "one control byte and nothing else printed");
+    assert_eq!(binary(&input), binary(&canonical));
+}
