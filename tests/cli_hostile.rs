@@ -5,6 +5,10 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 
+// Of what the test files share, only the long games.
+#[allow(dead_code)]
+mod common;
+
 /// Writes `bytes` to a file of the test's own and runs `pdn check --format short` over it;
 /// returns the exit status and standard output.
 fn check(name: &str, bytes: &[u8]) -> (i32, String) {
@@ -190,28 +194,13 @@ fn a_million_games_are_all_read_and_counted() {
     assert!(stdout.contains("\"games\":1000000"), "{stdout}");
 }
 
-/// Kings shuttling on an open board from move `from`, `pairs` move pairs, ten a line.
-fn shuttle(from: usize, pairs: usize) -> String {
-    let mut s = String::new();
-    for n in from..from + pairs {
-        let (w, b) = if n % 2 == 1 {
-            ("46-41", "1-6")
-        } else {
-            ("41-46", "6-1")
-        };
-        s.push_str(&format!("{n}. {w} {b}"));
-        s.push(if (n - from) % 10 == 9 { '\n' } else { ' ' });
-    }
-    s
-}
-
 /// A game whose first move has a variation of `pairs` move pairs, then a main-line move that
 /// is not on a diagonal (R304); the variation left open when `closed` is false.
 fn long_variation(pairs: usize, closed: bool) -> String {
     format!(
         "[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n[Result \"*\"]\n1. 46-41 1-6 (1... 1-6 {}{}\n\
          2. 41-46 6-1 3. 46-24 *\n",
-        shuttle(2, pairs),
+        common::shuttle(2, pairs, "\n"),
         if closed { ")" } else { "" }
     )
 }

@@ -2,10 +2,13 @@
 //! games around it come out as before, the long one without its movetext (JSON) or exactly as
 //! it was written (PDN), with a warning that says so.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+
+// Of what the test files share, only the long games.
+#[allow(dead_code)]
+mod common;
 use pdnkit::check::PART_ELEMENTS;
 
 /// A short game, a game of more than `PART_ELEMENTS` movetext elements (kings shuttling on
@@ -14,15 +17,7 @@ fn three_games() -> String {
     let mut s = String::from("[Event \"short one\"]\n[Result \"*\"]\n1. 32-28 19-23 *\n\n");
     s.push_str("[Event \"long\"]\n[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n[Result \"*\"]\n");
     let pairs = PART_ELEMENTS; // three elements a pair: well past one part
-    for n in 1..=pairs {
-        let (w, b) = if n % 2 == 1 {
-            ("46-41", "1-6")
-        } else {
-            ("41-46", "6-1")
-        };
-        write!(s, "{n}. {w} {b}").unwrap();
-        s.push(if n % 10 == 0 { '\n' } else { ' ' });
-    }
+    s.push_str(&common::shuttle(1, pairs, "\n"));
     s.push_str("*\n\n[Event \"short two\"]\n[Result \"*\"]\n1. 31-27 18-22 *\n");
     s
 }

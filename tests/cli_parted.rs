@@ -3,10 +3,13 @@
 //! is counted, written as it was, kept without being compared, and its findings shown, each
 //! command saying on standard error what it could not do with it.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+
+// Of what the test files share, only the long games.
+#[allow(dead_code)]
+mod common;
 use pdnkit::check::PART_ELEMENTS;
 
 const SHORT_ONE: &str = "[Event \"short one\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\
@@ -21,15 +24,7 @@ fn long_game(pairs: usize) -> String {
         "[Event \"long\"]\n[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n[White \"Lw\"]\n\
          [Black \"Lb\"]\n[Result \"*\"]\n",
     );
-    for n in 1..=pairs {
-        let (w, b) = if n % 2 == 1 {
-            ("46-41", "1-6")
-        } else {
-            ("41-46", "6-1")
-        };
-        write!(s, "{n}. {w} {b}").unwrap();
-        s.push(if n % 10 == 0 { '\n' } else { ' ' });
-    }
+    s.push_str(&common::shuttle(1, pairs, "\n"));
     s.push_str("*\n");
     s
 }

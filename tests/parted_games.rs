@@ -7,6 +7,10 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
+
+// Of what the test files share, only the long games.
+#[allow(dead_code)]
+mod common;
 use pdnkit::check::PART_ELEMENTS;
 use pdnkit::write::convert::{ConvertOptions, Eol, unconverted_text};
 use serde_json::Value;
@@ -22,15 +26,7 @@ fn long_game(pairs: usize, eol: &str) -> String {
     let mut s = format!(
         "[Event \"long\"]{eol}[GameType \"20\"]{eol}[FEN \"W:WK46:BK1\"]{eol}[Result \"*\"]{eol}"
     );
-    for n in 1..=pairs {
-        let (w, b) = if n % 2 == 1 {
-            ("46-41", "1-6")
-        } else {
-            ("41-46", "6-1")
-        };
-        write!(s, "{n}. {w} {b}").unwrap();
-        s.push_str(if n % 10 == 0 { eol } else { " " });
-    }
+    s.push_str(&common::shuttle(1, pairs, eol));
     write!(s, "*{eol}{eol}").unwrap();
     s
 }

@@ -137,28 +137,6 @@ pub trait EmittingWork: Sync {
     ) -> Self::Result;
 }
 
-impl<S, T, Fs, Fg, Fe> EmittingWork for Work<S, T, Fs, Fg, Fe>
-where
-    T: Send,
-    Fs: Fn(&str) -> S + Sync,
-    Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
-    Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
-{
-    type State = S;
-    type Result = T;
-    fn start(&self, name: &str) -> S {
-        (self.start)(name)
-    }
-    fn game(&self, state: &mut S, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool) {
-        let mut buf = Vec::new();
-        (self.game)(state, g, &mut buf);
-        emit(buf);
-    }
-    fn end(&self, state: S, record: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool) -> T {
-        (self.end)(state, record, emit)
-    }
-}
-
 /// An [`EmittingWork`] made of three functions, as [`Work`] is.
 pub struct Emitting<Fs, Fg, Fe> {
     /// A file starts (its name as shown).
@@ -216,7 +194,20 @@ where
     Fg: Fn(&mut S, CheckedGame, &mut Vec<u8>) + Sync,
     Fe: Fn(S, &FileRecord, &mut dyn FnMut(Vec<u8>) -> bool) -> T + Sync,
 {
-    run_emitting(cmd, input, options, &work, out, done)
+    let Work { start, game, end } = work;
+    let game = move |s: &mut S, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
+        let mut buf = Vec::new();
+        game(s, g, &mut buf);
+        emit(buf);
+    };
+    run_emitting(
+        cmd,
+        input,
+        options,
+        &Emitting { start, game, end },
+        out,
+        done,
+    )
 }
 
 /// [`run`] for a command that writes a game's output piece by piece.

@@ -78,37 +78,17 @@ pub fn game_object(
     diagnostics: &[Diagnostic],
     options: &ExportOptions,
 ) -> Value {
-    let mut tags = Map::new();
-    for t in &game.tags {
-        tags.entry(t.name.clone())
-            .or_insert_with(|| Value::String(t.value.clone()));
-    }
-    let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
-    let mut o = json!({
-        "type": "game",
-        "file": file,
-        "game": chunk.index,
-        "line": chunk.first_line,
-        "tags": tags,
-        "result": game.result.as_ref().map(|r| r.raw.clone()),
-        "errors": count(Severity::Error),
-        "warnings": count(Severity::Warning),
-    });
+    let mut o = summary(file, chunk, chunk.first_line, game, report, diagnostics);
     let (Some(report), Some(variant), Some(layout)) = (
         report,
         report.and_then(|r| r.variant),
         report.and_then(|r| r.layout),
     ) else {
-        o["variant"] = Value::Null;
         o["moves"] = json!([]);
         o["variations"] = json!([]);
         return o;
     };
     // Squares are named in the game's own notation.
-    o["variant"] = Value::String(variant.name().to_string());
-    o["notation"] = json!(layout.kind);
-    o["plies"] = json!(report.plies);
-    o["complete"] = json!(report.complete);
     let lines = game.lines();
     let mut main = Vec::new();
     let mut variations: Vec<Value> = Vec::new();
@@ -148,8 +128,26 @@ pub fn parted_object(
     report: Option<&GameReport>,
     diagnostics: &[Diagnostic],
 ) -> Value {
+    let mut o = summary(file, chunk, chunk.start().line, header, report, diagnostics);
+    o["moves"] = json!([]);
+    o["variations"] = json!([]);
+    o["moves_left_out"] = json!(true);
+    o
+}
+
+/// A game's fields but its moves: its place (`line`, its first), tags (the first of a name),
+/// result, findings counted by severity, and from the replay its variant (null when not
+/// replayed), notation, plies and whether it ended.
+fn summary(
+    file: &str,
+    chunk: &Chunk,
+    line: u32,
+    game: &Game,
+    report: Option<&GameReport>,
+    diagnostics: &[Diagnostic],
+) -> Value {
     let mut tags = Map::new();
-    for t in &header.tags {
+    for t in &game.tags {
         tags.entry(t.name.clone())
             .or_insert_with(|| Value::String(t.value.clone()));
     }
@@ -158,9 +156,9 @@ pub fn parted_object(
         "type": "game",
         "file": file,
         "game": chunk.index,
-        "line": chunk.start().line,
+        "line": line,
         "tags": tags,
-        "result": header.result.as_ref().map(|r| r.raw.clone()),
+        "result": game.result.as_ref().map(|r| r.raw.clone()),
         "errors": count(Severity::Error),
         "warnings": count(Severity::Warning),
     });
@@ -177,9 +175,6 @@ pub fn parted_object(
         }
         _ => o["variant"] = Value::Null,
     }
-    o["moves"] = json!([]);
-    o["variations"] = json!([]);
-    o["moves_left_out"] = json!(true);
     o
 }
 

@@ -1,4 +1,5 @@
-//! What several test files share: a temporary directory tree, and the corpus's files.
+//! What several test files share: a temporary directory tree, the corpus's files, and long
+//! games.
 
 #[allow(dead_code)]
 pub mod report;
@@ -52,4 +53,22 @@ pub fn corpus_files(exts: &[&str]) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// Move pairs `from` to `from + pairs - 1` of two kings shuttling on an open International
+/// board (`[FEN "W:WK46:BK1"]`, White to move), ten pairs a line, each line ended by `eol`:
+/// three movetext elements a pair, for games longer than the reader holds at once.
+#[allow(dead_code)]
+pub fn shuttle(from: usize, pairs: usize, eol: &str) -> String {
+    let mut s = String::new();
+    for n in from..from + pairs {
+        let (w, b) = if n % 2 == 1 {
+            ("46-41", "1-6")
+        } else {
+            ("41-46", "6-1")
+        };
+        s.push_str(&format!("{n}. {w} {b}"));
+        s.push_str(if (n - from) % 10 == 9 { eol } else { " " });
+    }
+    s
 }
