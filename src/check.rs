@@ -76,6 +76,13 @@ pub struct CheckedGame {
     /// With [`CheckOptions::keep_trees`], of a game replayed in parts: its tree without the
     /// movetext (tags, header comments, terminator, span).
     pub header: Option<Game>,
+    /// With [`CheckOptions::keep_trees`], why a game is handed over without its moves
+    /// (`parted`, F009).
+    pub too_long: Option<TooLong>,
+    /// With [`CheckOptions::keep_trees`], the tags of a game handed over without its moves
+    /// that are not in `header` (its header was too large to hold whole; nor are its header
+    /// comments from there on).
+    pub tags_left_out: usize,
     /// With [`CheckOptions::keep_text`], the chunk's text released while it was read (the
     /// part before `chunk.text`), kept in a temporary file; `None` when nothing was released.
     pub spilled: Option<Spilled>,
@@ -387,6 +394,8 @@ pub fn check_stream_with<R: Read>(
             diagnostics,
             parted: false,
             header: None,
+            too_long: None,
+            tags_left_out: 0,
             spilled: None,
         });
         if flow.is_break() {
@@ -517,16 +526,84 @@ struct StreamingCheck<'a> {
     /// and replayed there, and every token is left out until the reader is back on the main
     /// line.
     dropping: bool,
+    /// With `keep_trees`, the chunk's tree is no longer held to be handed over (F009 was
+    /// given): the game is too long, its header too large or its text past the reader's
+    /// window. From then on the tree is built as without `keep_trees`.
+    let_go: bool,
+    /// With `keep_trees`, the header elements held of the chunk being read: tags, header
+    /// comments and comments kept before the first move ([`HEADER_ELEMENTS`] at most).
+    held: usize,
+    /// The game's tree was let go since the reader last asked which comments before the
+    /// first move are wanted.
+    ask_again: bool,
+    /// Why the chunk's tree was let go.
+    too_long: Option<TooLong>,
+    /// Tags not held once the tree was let go.
+    tags_left_out: usize,
 }
 
 /// The most movetext elements one part may hold while a variation is open (a part is cut
 /// only on the main line): past it the rest of the variation is not held, nor replayed (F010).
 pub const VARIATION_ELEMENTS: usize = 4 * PART_ELEMENTS;
 
+/// A part is cut at the next place it may be once its text passes this (from its first
+/// element), whatever its number of elements: a long run of comments, say.
+pub const PART_BYTES: usize = 4 << 20;
+
+/// The most text a part may hold while a variation is open: past it, as past
+/// [`VARIATION_ELEMENTS`], the rest of the variation is not held, nor replayed (F010). On the
+/// main line, a part is cut there even after a capture (whose next jump may then be judged as
+/// a move of its own).
+pub const VARIATION_BYTES: usize = 8 << 20;
+
 /// The most tags of one game kept for the replay (without [`CheckOptions::keep_trees`]) and
 /// anchored for its findings: the first tag and the tags it reads
 /// ([`crate::replay::reads_tag`]).
 pub const TAGS_ANCHORED: usize = 64;
+
+/// The most header elements (tags, header comments, comments before the first move) of one
+/// game held with [`CheckOptions::keep_trees`]: past it the game is handed over as one too
+/// long to hold ([`CheckedGame::parted`], F009), its header cut there.
+pub const HEADER_ELEMENTS: usize = 1 << 12;
+
+/// Why a game's tree is not held to be handed over with [`CheckOptions::keep_trees`] (F009).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooLong {
+    /// More than [`PART_ELEMENTS`] movetext elements.
+    Moves,
+    /// More than [`HEADER_ELEMENTS`] tags and comments before its first move.
+    Header,
+    /// Its text, or the text of one part of it, is longer than these bytes.
+    Text(usize),
+    /// Its variations are nested deeper than this: the reader skips the deeper ones (S109).
+    Deep(usize),
+}
+
+impl std::fmt::Display for TooLong {
+    /// The reason as a clause: `it has more than 16384 movetext elements`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TooLong::Moves => write!(f, "it has more than {PART_ELEMENTS} movetext elements"),
+            TooLong::Header => write!(
+                f,
+                "its header has more than {HEADER_ELEMENTS} tags and comments"
+            ),
+            TooLong::Text(bytes) => write!(f, "its text is longer than {}", size(*bytes)),
+            TooLong::Deep(depth) => write!(f, "its variations are nested more than {depth} deep"),
+        }
+    }
+}
+
+/// `bytes` as a person reads it: `4 MiB`, or `1500 bytes`.
+fn size(bytes: usize) -> String {
+    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else if bytes >= 1 << 10 && bytes % (1 << 10) == 0 {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
 
 impl StreamingCheck<'_> {
     fn replaying(&self) -> bool {
@@ -538,21 +615,61 @@ impl StreamingCheck<'_> {
         self.replaying() || self.options.keep_trees
     }
 
-    /// With `keep_trees`, at the first cut of a game (`at`, the token the next part starts
-    /// with), F009: the moves from there on are not held.
-    fn moves_let_go(&mut self, at: Span) {
-        if self.options.keep_trees && !self.parted {
-            let d = Diagnostic::new(
-                &crate::lint::codes::file::F009,
-                at,
-                format!(
-                    "this game has more than {PART_ELEMENTS} movetext elements: it is \
-                     checked whole, part by part, but its moves are not held from here on"
-                ),
-            );
-            self.kept
-                .push(d, Origin::Reader, self.options, &mut self.totals);
+    /// Whether the game's tree is still held to be handed over.
+    fn keeping(&self) -> bool {
+        self.options.keep_trees && !self.let_go
+    }
+
+    /// With `keep_trees`, the first time: F009 at `at`, and the game's tree is not held to be
+    /// handed over from there on (the game is handed over as one too long to hold).
+    fn let_go(&mut self, at: Span, why: TooLong) {
+        if !self.keeping() {
+            return;
         }
+        self.let_go = true;
+        self.too_long = Some(why);
+        self.ask_again = true;
+        let message = match why {
+            TooLong::Moves => format!(
+                "this game has more than {PART_ELEMENTS} movetext elements: it is checked \
+                 whole, part by part, but its moves are not held from here on"
+            ),
+            TooLong::Header => format!(
+                "this game's header has more than {HEADER_ELEMENTS} tags and comments: it is \
+                 checked whole, but its header is not held from here on, nor its moves"
+            ),
+            TooLong::Text(bytes) => format!(
+                "this game's text is longer than {}: it is checked whole, part by part, but \
+                 it is not held from here on",
+                size(bytes)
+            ),
+            TooLong::Deep(depth) => format!(
+                "this game's variations are nested more than {depth} deep: it is checked \
+                 whole, part by part, but it is not held from here on"
+            ),
+        };
+        let d = Diagnostic::new(&crate::lint::codes::file::F009, at, message);
+        self.kept
+            .push(d, Origin::Reader, self.options, &mut self.totals);
+    }
+
+    /// With `keep_trees`, one more header element held: past [`HEADER_ELEMENTS`], the game's
+    /// tree is let go at `at`. Whether the element is still to be held.
+    fn hold_header(&mut self, at: Span) -> bool {
+        if !self.keeping() {
+            return false;
+        }
+        self.held += 1;
+        if self.held > HEADER_ELEMENTS {
+            self.let_go(at, TooLong::Header);
+            return false;
+        }
+        true
+    }
+
+    /// The reader's window (the text of one game it holds before releasing some).
+    fn window(&self) -> usize {
+        self.options.window.unwrap_or(crate::syntax::GAME_WINDOW)
     }
 
     /// Replays the part built so far if it is long and the main line may be cut here: before
@@ -560,66 +677,118 @@ impl StreamingCheck<'_> {
     /// capture written one jump per move is never split).
     /// With `keep_trees`, the first cut gives F009 at `at`, the token the next part starts
     /// with: the moves from there on are not held.
+    /// A part is also cut once its text passes [`PART_BYTES`], and, even after a capture,
+    /// once it passes [`VARIATION_BYTES`].
     fn maybe_cut(&mut self, at: Span) {
-        let left_out = self.left_out;
-        let long = self
-            .builder
-            .game_mut()
-            .is_some_and(|g| g.body.len() + left_out >= PART_ELEMENTS);
-        if self.depth == 0 && self.last_quiet && long {
-            self.moves_let_go(at);
+        if self.depth > 0 {
+            return;
+        }
+        let (elements, bytes) = self.part_size(at);
+        let why = if elements >= PART_ELEMENTS {
+            TooLong::Moves
+        } else if bytes >= PART_BYTES {
+            TooLong::Text(PART_BYTES)
+        } else {
+            return;
+        };
+        if self.last_quiet || bytes >= VARIATION_BYTES {
+            if !self.parted {
+                self.let_go(at, why);
+            }
             self.replay_part(false);
         }
     }
 
+    /// The part being built: its movetext elements (with the comments left out of it), and
+    /// its text from its first element to `at`.
+    fn part_size(&mut self, at: Span) -> (usize, usize) {
+        let left_out = self.left_out;
+        self.builder.game().map_or((left_out, 0), |g| {
+            let bytes = g
+                .body
+                .first()
+                .map_or(0, |e| at.start.saturating_sub(element_start(e)));
+            (g.body.len() + left_out, bytes)
+        })
+    }
+
     /// Whether the token at `at` is left out: it is inside a variation (of the main line)
-    /// that grew too long to hold, or it opens a variation as deep as the reader reads (`(`,
-    /// `opening`), which the reader would otherwise skip whole with nothing to cut the part
-    /// at. The first time, gives F010 there, closes the part's open variations and replays
-    /// the part, so the text and moves before it are let go.
-    fn drops(&mut self, at: Span, opening: bool) -> bool {
+    /// that grew too long to hold ([`VARIATION_ELEMENTS`], [`VARIATION_BYTES`]). The first
+    /// time, gives F010 there, closes the part's open variations and replays the part, so the
+    /// text and moves before it are let go.
+    fn drops(&mut self, at: Span) -> bool {
         if self.dropping {
             return true;
         }
-        let left_out = self.left_out;
-        let long = self
-            .builder
-            .game_mut()
-            .is_some_and(|g| g.body.len() + left_out >= VARIATION_ELEMENTS);
-        // (A command that keeps trees holds a game read in one piece whole anyway.)
-        let deep =
-            opening && !self.options.keep_trees && self.depth + 1 >= self.options.read.max_depth;
-        if self.depth == 0 || !(long || deep) {
+        if self.depth == 0 {
             return false;
         }
-        // A variation too deep is the reader's S109: one finding for one cause.
-        if self.replaying() && long {
+        let (elements, bytes) = self.part_size(at);
+        let why = if elements >= VARIATION_ELEMENTS {
+            TooLong::Moves
+        } else if bytes >= VARIATION_BYTES {
+            TooLong::Text(VARIATION_BYTES)
+        } else {
+            return false;
+        };
+        self.let_variation_go(at, why);
+        true
+    }
+
+    /// Lets the variation open go at `at`: F010 (saying after what, `why`, when given),
+    /// the part's open variations closed and the part replayed; every token is then left out
+    /// until the reader is back on the main line.
+    fn let_variation_go(&mut self, at: Span, why: TooLong) {
+        let after = match why {
+            TooLong::Moves => Some(format!("{VARIATION_ELEMENTS} movetext elements")),
+            TooLong::Text(bytes) => Some(format!("{} of text", size(bytes))),
+            // A variation too deep is the reader's S109: one finding for one cause.
+            TooLong::Header | TooLong::Deep(_) => None,
+        };
+        if let Some(why) = after.filter(|_| self.replaying()) {
             let d = Diagnostic::new(
                 &crate::lint::codes::file::F010,
                 at,
                 format!(
-                    "this variation is still open after {VARIATION_ELEMENTS} movetext \
-                     elements: the rest of it is not held, and its moves from here on are not \
-                     checked"
+                    "this variation is still open after {why}: the rest of it is not held, \
+                     and its moves from here on are not checked"
                 ),
             );
             self.kept
                 .push(d, Origin::Reader, self.options, &mut self.totals);
         }
-        self.moves_let_go(at);
+        if !self.parted {
+            self.let_go(at, why);
+        }
         let end = Span::new(at.start, at.start);
         for _ in 0..self.depth {
             let _ = self.builder.end_variation(end);
         }
         self.replay_part(false);
         self.dropping = true;
-        true
+    }
+
+    /// A movetext element the replay does not read (a comment, a NAG) at `at`: a run of them
+    /// may be long, so the part may be cut before it; and past [`PART_ELEMENTS`] elements
+    /// that cannot be cut, the game's tree is let go. Whether the element is to be built
+    /// (for a tree handed over); if not, it is counted, so that the game is cut where it
+    /// would be with it.
+    fn unread(&mut self, at: Span) -> bool {
+        self.maybe_cut(at);
+        if self.keeping() && self.part_size(at).0 >= PART_ELEMENTS {
+            self.let_go(at, TooLong::Moves);
+        }
+        if self.keeping() {
+            return true;
+        }
+        self.left_out += 1;
+        false
     }
 
     /// Replays the part built so far, and empties it unless it is the whole game and its tree
     /// is handed over.
     fn replay_part(&mut self, last: bool) {
-        let keep = last && !self.parted && self.options.keep_trees;
+        let keep = last && !self.parted && self.keeping();
         let Some(game) = self.builder.game_mut() else {
             return;
         };
@@ -662,16 +831,21 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn header_comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
-        // The replay reads no header comment: only a tree handed over keeps them.
-        if self.options.keep_trees {
+        // The replay reads no header comment: only a tree handed over keeps them (each was
+        // counted as a comment wanted before the first move).
+        if self.keeping() {
             self.builder.header_comment(c)
         } else {
             ControlFlow::Continue(())
         }
     }
-    fn wants_comment(&self, c: &RawComment<'_>) -> bool {
+    fn wants_comment(&mut self, c: &RawComment<'_>) -> bool {
         // Of a comment before the first move, the replay reads only its commands.
-        self.options.keep_trees || (self.replaying() && c.text.contains("[%"))
+        self.hold_header(c.span) || (self.replaying() && c.text.contains("[%"))
+    }
+    fn wants_changed(&mut self) -> bool {
+        // The game's tree was let go: comments held to be handed over are not wanted now.
+        std::mem::take(&mut self.ask_again)
     }
     fn comments_left_out(&mut self, n: usize) {
         self.left_out += n;
@@ -680,12 +854,15 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
-        let held = self.builder.game().map_or(0, |g| g.tags.len());
-        let read = held == 0 || crate::replay::reads_tag(&tag.name);
-        if read && self.anchors.len() < TAGS_ANCHORED {
+        let first = self.builder.game().is_none_or(|g| g.tags.is_empty());
+        let read = first || crate::replay::reads_tag(&tag.name);
+        let anchored = read && self.anchors.len() < TAGS_ANCHORED;
+        if anchored {
             self.anchors.push(Anchor::new(tag.span));
         }
-        if self.options.keep_trees || (read && held < TAGS_ANCHORED) {
+        let held = self.hold_header(tag.span);
+        self.tags_left_out += usize::from(self.let_go && !held && !anchored);
+        if held || anchored {
             self.builder.tag(tag)
         } else {
             ControlFlow::Continue(())
@@ -695,7 +872,7 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
-        if self.drops(number.span, false) {
+        if self.drops(number.span) {
             return ControlFlow::Continue(());
         }
         self.maybe_cut(number.span);
@@ -705,7 +882,7 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
-        if self.drops(mv.span, false) {
+        if self.drops(mv.span) {
             return ControlFlow::Continue(());
         }
         if self.depth == 0 {
@@ -717,14 +894,14 @@ impl Visitor for StreamingCheck<'_> {
         self.builder.mv(mv)
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
-        if self.building() && !self.drops(strength.span, false) {
+        if self.building() && !self.drops(strength.span) {
             self.builder.strength(strength)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
-        if self.building() && !self.drops(span, false) {
+        if self.building() && !self.drops(span) {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -734,21 +911,28 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
-        if self.building() && !self.drops(c.span, false) {
+        if !self.building() || self.drops(c.span) {
+            return ControlFlow::Continue(());
+        }
+        // The replay reads only a comment's commands.
+        if self.unread(c.span) || c.text.contains("[%") {
             self.builder.comment(c)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
-        if self.building() && !self.drops(span, false) {
+        if !self.building() || self.drops(span) {
+            return ControlFlow::Continue(());
+        }
+        if self.unread(span) {
             self.builder.nag(value, span)
         } else {
             ControlFlow::Continue(())
         }
     }
     fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
-        if self.building() && !self.drops(setup.span, false) {
+        if self.building() && !self.drops(setup.span) {
             if self.depth == 0 {
                 self.last_quiet = false;
             }
@@ -758,7 +942,7 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
-        if self.building() && self.drops(span, true) {
+        if self.building() && self.drops(span) {
             // The reader still reports what it finds in it.
             self.depth += 1;
             return ControlFlow::Continue(Skip(true));
@@ -772,6 +956,13 @@ impl Visitor for StreamingCheck<'_> {
             // Nothing of a variation is needed to check syntax only: the reader still reports
             // its findings.
             ControlFlow::Continue(Skip(true))
+        }
+    }
+    fn deep_skip(&mut self, span: Span) {
+        // The text skipped would be held with the part: the variation is let go here, so
+        // that it is not (the reader's S109 says what was skipped).
+        if self.building() && !self.dropping && self.depth > 0 {
+            self.let_variation_go(span, TooLong::Deep(self.options.read.max_depth));
         }
     }
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
@@ -798,21 +989,18 @@ impl Visitor for StreamingCheck<'_> {
         self.kept
             .push(d, Origin::Reader, self.options, &mut self.totals);
     }
-    fn keep_from(&self) -> Option<usize> {
+    fn keep_from(&mut self, reading_at: usize) -> Option<usize> {
         if !self.building() {
             // Every finding is about the token being read.
             return Some(usize::MAX);
         }
+        // The game's text grew past the window: a tree handed over would hold it all.
+        self.let_go(Span::point(reading_at), TooLong::Text(self.window()));
         if !self.parted {
             // The first part's replay quotes the moves it reads, and the tags: in the header,
-            // the tags it reads are anchored. A game handed over with its tree keeps its whole
-            // text.
+            // the tags it reads are anchored.
             let in_header = self.builder.game().is_none_or(|g| g.body.is_empty());
-            return Some(if in_header && !self.options.keep_trees {
-                usize::MAX
-            } else {
-                0
-            });
+            return Some(if in_header { usize::MAX } else { 0 });
         }
         let body = self
             .builder
@@ -847,7 +1035,7 @@ impl Visitor for StreamingCheck<'_> {
         self.totals.games += 1;
         if self.building() {
             self.builder.end_game(span);
-            let whole = !self.parted;
+            let whole = !self.parted && !self.let_go;
             self.in_parts = !whole;
             self.replay_part(true);
             if let Some(game) = self.builder.take_game() {
@@ -944,6 +1132,11 @@ pub fn check_part<R: Read>(
         anchors: Vec::new(),
         left_out: 0,
         dropping: false,
+        let_go: false,
+        held: 0,
+        ask_again: false,
+        too_long: None,
+        tags_left_out: 0,
     };
     let result = check_chunks(reader, &mut check, stop_at, &mut visit);
     *ctx = check.ctx;
@@ -959,6 +1152,11 @@ fn check_chunks<R: Read>(
 ) -> io::Result<()> {
     let options = check.options;
     while reader.place().offset < stop_at {
+        check.let_go = false;
+        check.held = 0;
+        check.ask_again = false;
+        check.too_long = None;
+        check.tags_left_out = 0;
         let Some(mut chunk) = reader.next_chunk_with(check)? else {
             break;
         };
@@ -989,6 +1187,8 @@ fn check_chunks<R: Read>(
             diagnostics,
             parted,
             header: check.header.take(),
+            too_long: check.too_long.take().filter(|_| parted),
+            tags_left_out: std::mem::take(&mut check.tags_left_out),
             spilled: check.spilled.take(),
         });
         if flow.is_break() {

@@ -2,7 +2,7 @@
 //! findings are the same, at the same lines and columns, and are shown the same in every form,
 //! as when the game is held whole.
 
-use pdnkit::check::{CheckOptions, CheckedGame, check_stream};
+use pdnkit::check::{CheckOptions, CheckedGame, HEADER_ELEMENTS, TooLong, check_stream};
 use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
 
 /// Every finding of `text` rendered in the three forms, with the largest text a chunk held,
@@ -317,29 +317,48 @@ fn a_variation_skipped_as_too_deep_is_released_as_it_is_skipped() {
 }
 
 #[test]
-fn with_trees_kept_a_long_header_is_handed_over_whole() {
+fn with_trees_kept_a_long_header_is_let_go() {
     let mut text = String::from("{a comment before the tags}\n[Event \"long header\"]\n");
     for n in 0..200_000 {
         text.push_str(&format!("[T{n} \"v\"]\n"));
     }
     text.push_str("{before the first move} 1. 32-28 19-23 *\n");
-    let options = CheckOptions {
-        streaming: true,
-        window: Some(4096),
-        keep_trees: true,
-        ..CheckOptions::default()
-    };
-    let mut games = 0;
-    check_stream(text.as_bytes(), &options, |g: CheckedGame| {
-        let Some(game) = &g.chunk.game else {
-            return;
+    // Past HEADER_ELEMENTS tags and comments (read within the reader's first block of text,
+    // before the window is reached), or, for a header of few but long comments, past the
+    // window.
+    let few = format!(
+        "[Event \"long comments\"]\n{}[T \"v\"]\n1. 32-28 19-23 *\n",
+        format!("{{{}}}\n", "c".repeat(100_000)).repeat(3)
+    );
+    for (text, window, why, tags) in [
+        (&text, None, TooLong::Header, 200_001),
+        (&few, Some(4096), TooLong::Text(4096), 2),
+    ] {
+        let options = CheckOptions {
+            streaming: true,
+            window,
+            keep_trees: true,
+            keep_text: true,
+            ..CheckOptions::default()
         };
-        games += 1;
-        assert_eq!(game.tags.len(), 200_001);
-        assert_eq!(game.header_comments.len(), 1);
-        assert_eq!(g.chunk.released, 0);
-        assert_eq!(g.chunk.text, text);
-    })
-    .expect("in memory");
-    assert_eq!(games, 1);
+        let mut games = 0;
+        check_stream(text.as_bytes(), &options, |mut g: CheckedGame| {
+            games += 1;
+            assert!(g.chunk.game.is_none() && g.parted, "{window:?}");
+            assert_eq!(g.too_long, Some(why));
+            let header = g.header.as_ref().expect("the header held");
+            assert!(header.tags.len() <= HEADER_ELEMENTS, "{}", header.tags.len());
+            assert_eq!(header.tags[0].name, "Event");
+            assert_eq!(header.tags.len() + g.tags_left_out, tags);
+            let f009: Vec<_> = g.diagnostics.iter().filter(|d| d.code == "F009").collect();
+            assert_eq!(f009.len(), 1, "{:?}", g.diagnostics);
+            assert!(f009[0].message.contains(&why.to_string()[4..]), "{}", f009[0].message);
+            // Nothing of the text is lost: it is written as it was from there.
+            let mut whole = String::new();
+            std::io::Read::read_to_string(&mut g.text().unwrap(), &mut whole).unwrap();
+            assert_eq!(&whole, text);
+        })
+        .expect("in memory");
+        assert_eq!(games, 1);
+    }
 }

@@ -72,6 +72,22 @@ fn streaming_finds_what_the_tree_path_finds_in_the_corpus() {
 }
 
 #[test]
+fn parts_cut_for_their_text_find_what_the_tree_path_finds() {
+    // With a window of 1 KiB every game's part is cut as soon as its text passes it, at the
+    // next place a part may end: every few moves, before comments and variations alike.
+    let small = CheckOptions {
+        window: Some(1024),
+        ..CheckOptions::default()
+    };
+    let mut files = common::corpus_files(&["pdn"]);
+    files.extend(common::fixture_files(&["pdn"]));
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        same_findings(&bytes, &small);
+    }
+}
+
+#[test]
 fn streaming_finds_what_the_tree_path_finds_in_generated_games() {
     for (variant, seed) in [
         (Variant::International, 1),
@@ -126,6 +142,32 @@ fn a_game_in_many_parts_is_judged_as_a_whole() {
                 format!("{m} (1-7)")
             } else {
                 m.to_string()
+            }
+        }),
+        // A comment after every move: a part may end before one.
+        long_game(n, |_, m| format!("{m} {{c}}")),
+        // A run of comments longer than a part after a quiet move, then an impossible move.
+        long_game(PART_ELEMENTS, |i, m| {
+            if i == 100 {
+                format!("{m} {}", "{c} ".repeat(3 * PART_ELEMENTS))
+            } else if i == 103 {
+                "46-45".into()
+            } else {
+                m.into()
+            }
+        }),
+        // The same run after a capture written with `x` on a quiet move (no part may end
+        // after it), and a command in a comment of the run.
+        long_game(PART_ELEMENTS, |i, m| {
+            if i == 100 {
+                format!(
+                    "{} {}{{[%huff 46]}} {}",
+                    m.replace('-', "x"),
+                    "{c} ".repeat(PART_ELEMENTS),
+                    "{c} ".repeat(PART_ELEMENTS)
+                )
+            } else {
+                m.into()
             }
         }),
     ];

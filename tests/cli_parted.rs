@@ -163,7 +163,7 @@ fn filter_writes_the_long_game_as_it_was_and_says_what_it_cannot_judge() {
             assert_eq!(out, format!("{expected}\n"));
             assert!(
                 err.contains(&format!(
-                    "{p}:7:1: warning: game 2 is not selected: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held, so --starts cannot judge it"
+                    "{p}:7:1: warning: game 2 is not selected: it has more than {PART_ELEMENTS} movetext elements (F009): its moves are not held, so --starts cannot judge it"
                 )),
                 "{err}"
             );
@@ -197,7 +197,7 @@ fn dedup_keeps_the_long_game_uncompared_and_reads_standard_input_twice() {
     for f in [p, q] {
         assert!(
             err.contains(&format!(
-                "{f}:7:1: warning: game 2 is kept without being compared: it has more than {PART_ELEMENTS} movetext elements (F009), whose moves are not held"
+                "{f}:7:1: warning: game 2 is kept without being compared: it has more than {PART_ELEMENTS} movetext elements (F009): its moves are not held"
             )),
             "{err}"
         );

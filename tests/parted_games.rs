@@ -75,8 +75,8 @@ fn pdn_form(args: &[&str], expected_code: i32, long: &str, unchanged: impl Fn(&s
     );
     let (command, annotate) = (args[0], args[0] == "annotate");
     let said = match command {
-        "fix" => "not fixed: game 2 has more than 16384 movetext elements (F009), too many to \
-                  hold as a tree; it is written as it was"
+        "fix" => "not fixed: game 2: it has more than 16384 movetext elements (F009), too many \
+                  to hold as a tree; it is written as it was"
             .to_string(),
         _ => format!(
             "warning: game 2 is written {}: it has more than 16384 movetext elements (F009), too \

@@ -411,7 +411,17 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 ),
                 (None, Some(header)) if g.parted => {
                     result.warnings.push(left_out(&name, &g, job.to));
-                    parted_object(&name, &g.chunk, header, g.report.as_ref(), &g.diagnostics)
+                    let mut o = parted_object(
+                        &name,
+                        &g.chunk,
+                        header,
+                        g.report.as_ref(),
+                        &g.diagnostics,
+                    );
+                    if g.tags_left_out > 0 {
+                        o["tags_left_out"] = serde_json::json!(g.tags_left_out);
+                    }
+                    o
                 }
                 _ => return ControlFlow::Continue(()),
             };
@@ -426,7 +436,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             };
         }
         if g.parted {
-            let why = pdnkit::write::convert::Unconverted::TooLong;
+            let why = pdnkit::write::convert::Unconverted::TooLong(too_long(&g));
             result
                 .warnings
                 .push(unchanged_warning(&name, &g, &why, job));
@@ -536,8 +546,13 @@ fn left_out(name: &str, g: &CheckedGame, to: To) -> String {
         at.line,
         at.column,
         g.chunk.index.unwrap_or(0),
-        pdnkit::write::convert::Unconverted::TooLong
+        pdnkit::write::convert::Unconverted::TooLong(too_long(g))
     )
+}
+
+/// Why a game handed over without its moves was not held.
+fn too_long(g: &CheckedGame) -> pdnkit::check::TooLong {
+    g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
 }
 
 /// The PDN of a file's job on its way to the output: gathered, and handed over a block at a

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::ArgMatches;
-use pdnkit::check::{CheckedGame, PART_ELEMENTS};
+use pdnkit::check::CheckedGame;
 use pdnkit::dedup::game_key;
 
 use super::collect::{self, Emitting, InputArgs, Work};
@@ -109,10 +109,11 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 } else if let Some(header) = g.header.as_ref().filter(|_| g.parted) {
                     let at = g.chunk.line_col(header.span.start);
                     eprintln!(
-                        "{name}:{}:{}: warning: game {i} is kept without being compared: it has \
-                         more than {PART_ELEMENTS} movetext elements (F009), whose moves are not \
-                         held",
-                        at.line, at.column
+                        "{name}:{}:{}: warning: game {i} is kept without being compared: {} \
+                         (F009): its moves are not held",
+                        at.line,
+                        at.column,
+                        g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
                     );
                     keys.push((i, at.line, None));
                 }

@@ -12,7 +12,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 
 use clap::ArgMatches;
-use pdnkit::check::{CheckedGame, PART_ELEMENTS};
+use pdnkit::check::CheckedGame;
 use pdnkit::filter::{
     Criteria, MoveSequence, PositionCriterion, ResultCriterion, TagCriterion, normalise_date,
     parse_range,
@@ -466,12 +466,13 @@ impl collect::EmittingWork for FilterWork<'_> {
             *unjudged += 1;
             let at = tree_of(&g).map_or(g.chunk.start(), |gm| g.chunk.line_col(gm.span.start));
             eprintln!(
-                "{}:{}:{}: warning: game {} is not selected: it has more than {PART_ELEMENTS} \
-                 movetext elements (F009), whose moves are not held, so {} cannot judge it",
+                "{}:{}:{}: warning: game {} is not selected: {} (F009): its moves are not held, so \
+                 {} cannot judge it",
                 s.path,
                 at.line,
                 at.column,
                 g.chunk.index.unwrap_or(0),
+                g.too_long.unwrap_or(pdnkit::check::TooLong::Moves),
                 self.unjudged_by
             );
         }

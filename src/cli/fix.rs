@@ -4,7 +4,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
-use pdnkit::check::{CheckedGame, PART_ELEMENTS};
+use pdnkit::check::CheckedGame;
 use pdnkit::write::fix::fix_chunk;
 use pdnkit::write::unchanged::{BLOCK, Unchanged, write_unchanged};
 
@@ -242,12 +242,13 @@ fn copy_parted(
         .any(|d| d.severity == pdnkit::Severity::Error);
     s.untouched += usize::from(errors);
     s.lines.push(format!(
-        "{}:{}:{}: not fixed: game {} has more than {PART_ELEMENTS} movetext elements (F009), \
-         too many to hold as a tree; it is written as it was",
+        "{}:{}:{}: not fixed: game {}: {} (F009), too many to hold as a tree; it is written as \
+         it was",
         s.name,
         at.line,
         at.column,
-        g.chunk.index.unwrap_or(0)
+        g.chunk.index.unwrap_or(0),
+        g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
     ));
     let copied = g.text().and_then(|mut text| {
         if mode == Mode::Stream {

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use pdnkit::check::{CheckOptions, CheckedGame, PART_ELEMENTS, check_stream_with};
+use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
 use pdnkit::lint::codes::file::F007;
 use pdnkit::source::encoding_for_label;
 use pdnkit::syntax::ReadOptions;
@@ -119,21 +119,27 @@ fn print_game(
                     "game": index,
                     "tree": game,
                 }),
-                (None, header) => serde_json::json!({
-                    "type": "game",
-                    "file": name,
-                    "game": index,
-                    "tree": header,
-                    "body_left_out": true,
-                }),
+                (None, header) => {
+                    let mut j = serde_json::json!({
+                        "type": "game",
+                        "file": name,
+                        "game": index,
+                        "tree": header,
+                        "body_left_out": true,
+                    });
+                    if g.tags_left_out > 0 {
+                        j["tags_left_out"] = serde_json::json!(g.tags_left_out);
+                    }
+                    j
+                }
             };
             writeln!(out, "{j}")
         }
         Format::Pdn => {
             let why = if g.parted {
                 Some(format!(
-                    "it has more than {PART_ELEMENTS} movetext elements (F009), too many to \
-                     hold as a tree"
+                    "{} (F009), too many to hold as a tree",
+                    g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
                 ))
             } else if g.diagnostics.iter().any(|d| d.code == F007.code) {
                 // Findings beyond the cap are not at hand: one of them may be a syntax error.

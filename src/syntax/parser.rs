@@ -697,6 +697,9 @@ impl<'a> P<'a, '_> {
                     anchor: Anchor::new(self.span(at, at + 1)),
                     end: Anchor::new(self.span(self.g.last_end, self.g.last_end)),
                 });
+                if self.listening(v) {
+                    v.deep_skip(self.span(at, at + 1));
+                }
                 self.flush_diags(v);
                 continue;
             }
@@ -791,6 +794,16 @@ impl<'a> P<'a, '_> {
         if n > 0 && self.listening(v) {
             v.comments_left_out(n);
         }
+    }
+
+    /// Asks the visitor again about each comment held pending: those it no longer wants are
+    /// only counted, and their text may be released.
+    fn ask_again<V: Visitor + ?Sized>(&mut self, v: &mut V) {
+        let mut pending = std::mem::take(&mut self.g.pending_comments);
+        let before = pending.len();
+        pending.retain(|&c| v.wants_comment(&self.raw_comment(c)));
+        self.g.left_out += before - pending.len();
+        self.g.pending_comments = pending;
     }
 
     /// A movetext element other than a comment: what came before is movetext too.
@@ -1111,6 +1124,9 @@ impl<'a> P<'a, '_> {
                 } else if v.wants_comment(&self.raw_comment(c)) {
                     self.g.pending_comments.push(c);
                 } else {
+                    if !self.g.pending_comments.is_empty() && v.wants_changed() {
+                        self.ask_again(v);
+                    }
                     self.g.left_out += 1;
                 }
                 self.g.last_move = None;

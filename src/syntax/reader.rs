@@ -307,10 +307,10 @@ impl<R: Read> GameReader<R> {
         if held <= self.window {
             return;
         }
-        let Some(keep) = visitor.keep_from() else {
+        let base = self.buf_base + self.pos;
+        let Some(keep) = visitor.keep_from(base + self.parser.pos()) else {
             return;
         };
-        let base = self.buf_base + self.pos;
         let mut cut = self
             .parser
             .needed_from()

@@ -116,8 +116,14 @@ pub trait Visitor {
     /// element (it may turn out to be a header comment or a movetext comment). A comment it
     /// does not want is only counted ([`Visitor::comments_left_out`]), and the reader may
     /// release its text; by default every comment is wanted.
-    fn wants_comment(&self, _comment: &RawComment<'_>) -> bool {
+    fn wants_comment(&mut self, _comment: &RawComment<'_>) -> bool {
         true
+    }
+    /// Whether the answers of [`Visitor::wants_comment`] may have changed since the comments
+    /// read before the first movetext element were asked about (they are asked about again
+    /// then). Asked when a comment is not wanted while others are held.
+    fn wants_changed(&mut self) -> bool {
+        false
     }
     /// `n` comments not wanted ([`Visitor::wants_comment`]) turned out to be movetext
     /// comments: they come before the movetext element handed over next.
@@ -165,6 +171,9 @@ pub trait Visitor {
     fn end_variation(&mut self, _span: Span) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
+    /// `(` at `span` opens a variation nested deeper than the reader reads: it is skipped,
+    /// with what is in it, up to its `)` (S109); nothing of it is handed over.
+    fn deep_skip(&mut self, _span: Span) {}
     /// The game's terminator.
     fn result(&mut self, _result: RawResult<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
@@ -177,8 +186,9 @@ pub trait Visitor {
     /// The file offset from which the visitor may still report on the game's text or need
     /// it quoted: the reader may release the text of a long game before it (handing it to
     /// [`Visitor::release`] first). `None`, the default: the game's whole text is kept
-    /// until the game is handed out.
-    fn keep_from(&self) -> Option<usize> {
+    /// until the game is handed out. The reader asks when the game's text it holds has
+    /// grown past its window; `reading_at` is the file offset it has read the game to.
+    fn keep_from(&mut self, _reading_at: usize) -> Option<usize> {
         None
     }
     /// The reader is about to drop `piece` of the game's text (see [`Visitor::keep_from`]):

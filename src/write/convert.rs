@@ -97,13 +97,11 @@ pub enum Unconverted {
     /// Written whole, the game would lose or change something (`--canonical`).
     #[error("{0}")]
     Kept(Kept),
-    /// The game has more than [`crate::check::PART_ELEMENTS`] movetext elements (F009): its
-    /// moves are not held, so they cannot be rewritten one by one.
-    #[error(
-        "it has more than {} movetext elements (F009), too many to hold as a tree",
-        crate::check::PART_ELEMENTS
-    )]
-    TooLong,
+    /// The game is too long to hold as a tree (F009; why, most often more than
+    /// [`crate::check::PART_ELEMENTS`] movetext elements): its moves are not held, so they
+    /// cannot be rewritten one by one.
+    #[error("{0} (F009), too many to hold as a tree")]
+    TooLong(crate::check::TooLong),
 }
 
 /// The GameType value for `variant` with squares named by `layout`: the game number alone

@@ -38,7 +38,16 @@ impl Drop for TempTree {
 /// The files of corpus/ whose extension is one of `exts` (in any case), in path order.
 #[allow(dead_code)]
 pub fn corpus_files(exts: &[&str]) -> Vec<PathBuf> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    files_under(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"), exts)
+}
+
+/// The files of tests/fixtures/ whose extension is one of `exts` (in any case), in path order.
+#[allow(dead_code)]
+pub fn fixture_files(exts: &[&str]) -> Vec<PathBuf> {
+    files_under(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"), exts)
+}
+
+fn files_under(root: &str, exts: &[&str]) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root)
         .into_iter()
         .filter_map(Result::ok)
