@@ -500,6 +500,8 @@ struct StreamingCheck<'a> {
     /// The main line's last move token takes nothing (a capture written one jump per move
     /// is never cut).
     last_quiet: bool,
+    /// A move of the main line was read.
+    moved: bool,
     found: Vec<Diagnostic>,
     /// The replay's report of the game just ended.
     report: Option<GameReport>,
@@ -691,7 +693,9 @@ impl StreamingCheck<'_> {
         } else {
             return;
         };
-        if self.last_quiet || bytes >= VARIATION_BYTES {
+        // Not before the main line's first move: the first part is what the variant is
+        // inferred from.
+        if self.last_quiet || (bytes >= VARIATION_BYTES && self.moved) {
             if !self.parted {
                 self.let_go(at, why);
             }
@@ -820,6 +824,7 @@ impl Visitor for StreamingCheck<'_> {
     fn begin_game(&mut self) -> ControlFlow<()> {
         self.depth = 0;
         self.last_quiet = false;
+        self.moved = false;
         self.parted = false;
         self.anchors.clear();
         self.left_out = 0;
@@ -886,6 +891,7 @@ impl Visitor for StreamingCheck<'_> {
             return ControlFlow::Continue(());
         }
         if self.depth == 0 {
+            self.moved = true;
             self.last_quiet = !mv
                 .squares
                 .iter()
@@ -1121,6 +1127,7 @@ pub fn check_part<R: Read>(
         kept: Kept::default(),
         depth: 0,
         last_quiet: false,
+        moved: false,
         found: Vec::new(),
         report: None,
         parted: false,
