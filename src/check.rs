@@ -540,6 +540,11 @@ struct StreamingCheck<'a> {
     ask_again: bool,
     /// Why the chunk's tree was let go.
     too_long: Option<TooLong>,
+    /// Copies of the comments holding commands read before the first move and not wanted
+    /// (held by the reader), each with its number among those not wanted.
+    early: Vec<(usize, crate::syntax::Comment)>,
+    /// Comments before the first move not wanted, since the last tag.
+    unwanted: usize,
     /// Tags not held once the tree was let go.
     tags_left_out: usize,
 }
@@ -845,20 +850,45 @@ impl Visitor for StreamingCheck<'_> {
         }
     }
     fn wants_comment(&mut self, c: &RawComment<'_>) -> bool {
-        // Of a comment before the first move, the replay reads only its commands.
-        self.hold_header(c.span) || (self.replaying() && c.text.contains("[%"))
+        if self.hold_header(c.span) {
+            return true;
+        }
+        // Of a comment before the first move, the replay reads only its commands: such a
+        // comment is copied, so that the text after it need not be held until it is known to
+        // be a header comment or a movetext comment (`comments_left_out` says).
+        self.unwanted += 1;
+        if self.replaying() && c.text.contains("[%") {
+            self.early.push((self.unwanted, c.to_comment()));
+        }
+        false
     }
     fn wants_changed(&mut self) -> bool {
         // The game's tree was let go: comments held to be handed over are not wanted now.
         std::mem::take(&mut self.ask_again)
     }
     fn comments_left_out(&mut self, n: usize) {
-        self.left_out += n;
+        // The last `n` comments not wanted are movetext comments; the copies of those among
+        // them that hold commands are built, in their order in the text.
+        let from = self.unwanted.saturating_sub(n);
+        let mut early = std::mem::take(&mut self.early);
+        early.retain(|(k, _)| *k > from);
+        early.sort_by_key(|(_, c)| c.span.start);
+        self.left_out += n.saturating_sub(early.len());
+        self.unwanted = 0;
+        for (_, c) in &early {
+            let _ = self.builder.comment(RawComment {
+                text: &c.text,
+                semicolon: c.semicolon,
+                span: c.span,
+            });
+        }
     }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
+        // The comments before it were header comments.
+        self.early.clear();
         let first = self.builder.game().is_none_or(|g| g.tags.is_empty());
         let read = first || crate::replay::reads_tag(&tag.name);
         let anchored = read && self.anchors.len() < TAGS_ANCHORED;
@@ -1144,6 +1174,8 @@ pub fn check_part<R: Read>(
         ask_again: false,
         too_long: None,
         tags_left_out: 0,
+        early: Vec::new(),
+        unwanted: 0,
     };
     let result = check_chunks(reader, &mut check, stop_at, &mut visit);
     *ctx = check.ctx;
@@ -1164,6 +1196,8 @@ fn check_chunks<R: Read>(
         check.ask_again = false;
         check.too_long = None;
         check.tags_left_out = 0;
+        check.early.clear();
+        check.unwanted = 0;
         let Some(mut chunk) = reader.next_chunk_with(check)? else {
             break;
         };

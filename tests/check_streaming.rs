@@ -177,6 +177,39 @@ fn a_game_in_many_parts_is_judged_as_a_whole() {
 }
 
 #[test]
+fn commands_in_comments_around_the_tags_are_read_as_the_tree_path_reads_them() {
+    // Commands in comments before the tags, between them and before the first move, each
+    // among many plain comments: only those before the first move are movetext comments,
+    // whose `huff` the replay reads (H404 here: no piece can be huffed before any move).
+    let run = "{c} ".repeat(2 * PART_ELEMENTS);
+    let s = format!(
+        "{{[%huff 46]}} {run}\n[GameType \"20\"]\n{{[%huff 41]}} {run}\n[FEN \"W:WK46:BK1\"]\n\
+         {run}{{[%huff 1]}} {run}{{no command}} {{[%huff 6]}}\n1. 46-41 1-6 *\n\
+         [GameType \"20\"]\n{{[%huff 46]}} {run}[FEN \"W:WK46:BK1\"]\n1. 46-41 1-6 *\n"
+    );
+    let (games, _) = findings(s.as_bytes(), &CheckOptions::default());
+    assert!(games[0].iter().filter(|d| d.starts_with("H404")).count() == 2, "{:?}", games[0]);
+    assert!(!games[1].iter().any(|d| d.starts_with("H404")), "{:?}", games[1]);
+    same_findings(s.as_bytes(), &CheckOptions::default());
+    // Read as the commands that keep trees read, the header is let go (F009): the findings
+    // are the same but for it.
+    for window in [None, Some(1024)] {
+        let kept = CheckOptions {
+            streaming: true,
+            keep_trees: true,
+            window,
+            ..CheckOptions::default()
+        };
+        let (mut kept, _) = findings(s.as_bytes(), &kept);
+        for game in &mut kept {
+            assert!(game[0].starts_with("F009"), "{game:?}");
+            game.remove(0);
+        }
+        assert_eq!(kept, games);
+    }
+}
+
+#[test]
 fn thousands_of_sibling_variations_are_judged_as_in_one_piece() {
     // Every variation replaces White's first move; some are not legal there.
     let alternatives = [

@@ -125,16 +125,21 @@ pub static F009: Code = Code {
     name: "game-too-long-to-hold",
     kind: Kind::Io,
     severity: Severity::Warning,
-    summary: "a game has more movetext elements than a command holds at once (16,384)",
+    summary: "a game is too large for a command to hold as a tree (16,384 movetext elements, \
+              4,096 tags and comments before its first move, 4 MiB of text)",
     explanation: "The commands that rewrite, compare or select games by their moves (convert, \
-                  annotate, fix, filter, dedup, stats, report) hold each game's moves in \
-                  memory, up to 16,384 movetext elements (moves, move numbers, comments, \
-                  variations); no real game comes near it. A longer game is still checked \
-                  whole, part by part, so its other findings are right, but its moves are not \
-                  held: it is written out as it is, it is not compared with other games, and \
-                  its openings are not counted; each command says what it did with it. The \
-                  finding is placed where the moves stop being held. `pdn check` does not \
-                  hold moves and never reports it. docs/limits.md lists the limit.",
+                  annotate, fix, filter, dedup, stats, report) hold each game's tree in \
+                  memory: up to 16,384 movetext elements (moves, move numbers, comments, \
+                  variations), 4,096 tags and comments before the first move, and 4 MiB of \
+                  text (the reader's window); a game with variations nested deeper than the \
+                  reader reads (S109) is not held either. No real game comes near these. A \
+                  larger game is still checked whole, part by part, so its other findings are \
+                  right, but its tree is not held: it is written out as it is, it is not \
+                  compared with other games, and its openings are not counted; each command \
+                  says what it did with it and why. Exported, it has its header (the tags \
+                  held, and how many were not) and no moves. The finding says which limit was \
+                  passed and is placed where the game stops being held. `pdn check` holds no \
+                  tree and never reports it. docs/limits.md lists the limits.",
     example: "",
 };
 
@@ -144,16 +149,16 @@ pub static F010: Code = Code {
     name: "variation-too-long-to-hold",
     kind: Kind::Io,
     severity: Severity::Warning,
-    summary: "a variation is still open after 65,536 movetext elements",
+    summary: "a variation is still open after 65,536 movetext elements or 8 MiB of text",
     explanation: "A game is checked in parts, cut on its main line; while a variation is open \
                   its part grows with it. A variation still open after 65,536 movetext \
-                  elements (moves, move numbers, comments, inner variations) is almost always \
-                  one whose closing parenthesis is missing, so that the rest of the game was \
-                  read as part of it. Its elements from there on are not held and its moves \
-                  are not replayed, so nothing is reported about them but what the reader \
-                  finds; the main line is checked again once the variation closes. If a `(` \
-                  was meant to close a variation or start a comment, mend it and check again. \
-                  docs/limits.md lists the limit.",
+                  elements (moves, move numbers, comments, inner variations) or 8 MiB of text \
+                  is almost always one whose closing parenthesis is missing, so that the rest \
+                  of the game was read as part of it. Its elements from there on are not held \
+                  and its moves are not replayed, so nothing is reported about them but what \
+                  the reader finds; the main line is checked again once the variation closes. \
+                  If a `(` was meant to close a variation or start a comment, mend it and \
+                  check again. docs/limits.md lists the limits.",
     example: "",
 };
 
