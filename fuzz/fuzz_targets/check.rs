@@ -1,6 +1,9 @@
 //! The whole check pipeline, with its options taken from the first byte: the variant (none,
 //! or one of those replayed), the rule profile, strictness, a forced encoding and whether to
-//! replay at all; every diagnostic is rendered in every output form.
+//! replay at all; every diagnostic is rendered in every output form. By the input's length,
+//! the streaming check (what the commands use) runs too, with the reader's smallest window
+//! and with trees kept or not: it must find what the tree path finds (with trees kept, but
+//! for F009 on a game too large to hold).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -31,12 +34,45 @@ fuzz_target!(|data: &[u8]| {
         });
         options.syntax_only = v % 3 == 0;
     }
-    let _ = check_stream(text, &options, |g| {
+    let tree = findings(text, &options);
+    let streaming = match text.len() % 4 {
+        0 => return,
+        1 => CheckOptions {
+            streaming: true,
+            ..options
+        },
+        2 => CheckOptions {
+            streaming: true,
+            window: Some(1024),
+            ..options
+        },
+        _ => CheckOptions {
+            streaming: true,
+            window: Some(1024),
+            keep_trees: true,
+            keep_text: true,
+            ..options
+        },
+    };
+    let mut games = findings(text, &streaming);
+    for g in &mut games {
+        g.retain(|d| !d.contains("[F009]"));
+    }
+    assert_eq!(tree, games);
+});
+
+/// Each chunk's findings (code, place, message), every one rendered in every form.
+fn findings(text: &[u8], options: &CheckOptions) -> Vec<Vec<String>> {
+    let mut games = Vec::new();
+    let _ = check_stream(text, options, |g| {
         let view = SourceView::of_chunk("f.pdn", &g.chunk);
+        let mut found = Vec::new();
         for d in &g.diagnostics {
             let _ = render_human(&view, d, false);
-            let _ = render_short(&view, d);
+            found.push(render_short(&view, d));
             let _ = render_json(&view, g.chunk.index, d);
         }
+        games.push(found);
     });
-});
+    games
+}

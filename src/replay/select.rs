@@ -180,14 +180,29 @@ pub(super) fn select(
                     ..sel.clone()
                 };
                 if score(game, &alt).0 < score(game, &sel).0 {
-                    diags.push(Diagnostic::new(
-                        &G509,
-                        gt_tag.map_or(Span::default(), |t| t.value_span),
-                        format!(
-                            "the moves fit the standard square numbering of {}, not the one the GameType declares; the standard numbering is used",
-                            v.title()
-                        ),
-                    ));
+                    let span = gt_tag.map_or(Span::default(), |t| t.value_span);
+                    // One cause, one finding: said with the note on the corner, when there is
+                    // one.
+                    match diags
+                        .iter_mut()
+                        .rev()
+                        .find(|d| d.code == G509.code && d.span == span)
+                    {
+                        Some(d) => {
+                            d.message = format!(
+                                "{}; the moves fit the standard numbering, which is used",
+                                d.message
+                            );
+                        }
+                        None => diags.push(Diagnostic::new(
+                            &G509,
+                            span,
+                            format!(
+                                "the moves fit the standard square numbering of {}, not the one the GameType declares; the standard numbering is used",
+                                v.title()
+                            ),
+                        )),
+                    }
                     sel = alt;
                 }
             }
