@@ -347,12 +347,20 @@ fn with_trees_kept_a_long_header_is_let_go() {
             assert!(g.chunk.game.is_none() && g.parted, "{window:?}");
             assert_eq!(g.too_long, Some(why));
             let header = g.header.as_ref().expect("the header held");
-            assert!(header.tags.len() <= HEADER_ELEMENTS, "{}", header.tags.len());
+            assert!(
+                header.tags.len() <= HEADER_ELEMENTS,
+                "{}",
+                header.tags.len()
+            );
             assert_eq!(header.tags[0].name, "Event");
             assert_eq!(header.tags.len() + g.tags_left_out, tags);
             let f009: Vec<_> = g.diagnostics.iter().filter(|d| d.code == "F009").collect();
             assert_eq!(f009.len(), 1, "{:?}", g.diagnostics);
-            assert!(f009[0].message.contains(&why.to_string()[4..]), "{}", f009[0].message);
+            assert!(
+                f009[0].message.contains(&why.to_string()[4..]),
+                "{}",
+                f009[0].message
+            );
             // Nothing of the text is lost: it is written as it was from there.
             let mut whole = String::new();
             std::io::Read::read_to_string(&mut g.text().unwrap(), &mut whole).unwrap();

@@ -188,8 +188,16 @@ fn commands_in_comments_around_the_tags_are_read_as_the_tree_path_reads_them() {
          [GameType \"20\"]\n{{[%huff 46]}} {run}[FEN \"W:WK46:BK1\"]\n1. 46-41 1-6 *\n"
     );
     let (games, _) = findings(s.as_bytes(), &CheckOptions::default());
-    assert!(games[0].iter().filter(|d| d.starts_with("H404")).count() == 2, "{:?}", games[0]);
-    assert!(!games[1].iter().any(|d| d.starts_with("H404")), "{:?}", games[1]);
+    assert!(
+        games[0].iter().filter(|d| d.starts_with("H404")).count() == 2,
+        "{:?}",
+        games[0]
+    );
+    assert!(
+        !games[1].iter().any(|d| d.starts_with("H404")),
+        "{:?}",
+        games[1]
+    );
     same_findings(s.as_bytes(), &CheckOptions::default());
     // Read as the commands that keep trees read, the header is let go (F009): the findings
     // are the same but for it.

@@ -64,14 +64,18 @@ fn pdn(args: &[&str], path: &PathBuf) -> (i32, String, String) {
     )
 }
 
-fn all() -> PathBuf {
+/// The four games and the short one again, in a file of the test's own.
+fn all(name: &str) -> PathBuf {
     let [a, b, c, d] = games();
-    file("held-all.pdn", &format!("{a}\n{b}\n{c}\n{d}\n{a}"))
+    file(
+        &format!("held-{name}.pdn"),
+        &format!("{a}\n{b}\n{c}\n{d}\n{a}"),
+    )
 }
 
 #[test]
 fn parse_gives_the_header_held_and_counts_the_tags_left_out() {
-    let (code, out, err) = pdn(&["parse", "--format", "json"], &all());
+    let (code, out, err) = pdn(&["parse", "--format", "json"], &all("parse"));
     assert_eq!(code, 1, "S109 is an error: {err}");
     let objects: Vec<serde_json::Value> = out
         .lines()
@@ -86,7 +90,10 @@ fn parse_gives_the_header_held_and_counts_the_tags_left_out() {
     assert_eq!(header["body_left_out"], true);
     let held = header["tree"]["tags"].as_array().unwrap().len();
     assert!(held <= HEADER_ELEMENTS, "{held}");
-    assert_eq!(held + header["tags_left_out"].as_u64().unwrap() as usize, TAGS + 1);
+    assert_eq!(
+        held + header["tags_left_out"].as_u64().unwrap() as usize,
+        TAGS + 1
+    );
     for long in [&objects[2], &objects[3]] {
         assert_eq!(long["body_left_out"], true, "{long}");
         assert!(long.get("tags_left_out").is_none(), "{long}");
@@ -98,7 +105,7 @@ fn parse_gives_the_header_held_and_counts_the_tags_left_out() {
 fn convert_writes_each_game_too_large_as_it_was_and_says_why() {
     let (code, out, err) = pdn(
         &["convert", "--no-config", "--notation", "algebraic"],
-        &all(),
+        &all("convert"),
     );
     // Converting is what was asked, and done: the findings are `pdn check`'s to report.
     assert_eq!(code, 0, "{err}");
@@ -109,7 +116,7 @@ fn convert_writes_each_game_too_large_as_it_was_and_says_why() {
     // The short games come out as they do alone.
     let (_, alone, _) = pdn(
         &["convert", "--no-config", "--notation", "algebraic"],
-        &file("held-short.pdn", &short),
+        &file("held-convert-short.pdn", &short),
     );
     assert_eq!(out.matches(alone.trim_end()).count(), 2, "{alone}");
     for why in [
@@ -123,7 +130,7 @@ fn convert_writes_each_game_too_large_as_it_was_and_says_why() {
 
 #[test]
 fn findings_are_those_of_check_with_one_f009_for_each_game_too_large() {
-    let path = all();
+    let path = all("findings");
     let (_, check, _) = pdn(&["check", "--no-config", "--format", "short"], &path);
     assert!(!check.contains("F009"), "{check}");
     assert_eq!(check.matches("[S109]").count(), 1, "{check}");

@@ -411,13 +411,8 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 ),
                 (None, Some(header)) if g.parted => {
                     result.warnings.push(left_out(&name, &g, job.to));
-                    let mut o = parted_object(
-                        &name,
-                        &g.chunk,
-                        header,
-                        g.report.as_ref(),
-                        &g.diagnostics,
-                    );
+                    let mut o =
+                        parted_object(&name, &g.chunk, header, g.report.as_ref(), &g.diagnostics);
                     if g.tags_left_out > 0 {
                         o["tags_left_out"] = serde_json::json!(g.tags_left_out);
                     }
