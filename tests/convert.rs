@@ -632,3 +632,98 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         assert_eq!(games(once.as_bytes()), games(&bytes), "{name}");
     }
 }
+
+/// Found by the `convert` fuzz target: a game numbered from another corner than its variant's
+/// (`[GameType "27,W,12,12,N1,0"]`). A GameType names one corner, that of its notation, so
+/// the algebraic text says where `a1` is and not where square 1 was: converted back to numeric,
+/// the game is numbered from the standard corner, and differs from its direct conversion,
+/// which keeps the file's numbering. Both name the same squares: the conversion is faithful,
+/// and the fuzz target compares such inputs each taken to algebraic and back.
+#[test]
+fn a_game_numbered_from_another_corner_keeps_its_squares_through_algebraic() {
+    let bytes = fuzz_fixture("convert_numeric_corner_not_the_variants.pdn");
+    let to = |n| ConvertOptions {
+        notation: Some(n),
+        ..ConvertOptions::default()
+    };
+    let (numeric, _) = convert_with(&bytes, &to(NotationKind::Numeric));
+    let (algebraic, _) = convert_with(&bytes, &to(NotationKind::Algebraic));
+    let (back, _) = convert_with(algebraic.as_bytes(), &to(NotationKind::Numeric));
+    // The first line is no tag (its name ends in a no-break space) and is kept as it was.
+    assert!(numeric.ends_with("[GameType \"27,W,12,12,N1,0\"]\n1. 50-45 17-22 *\n"));
+    assert!(algebraic.ends_with("[GameType \"27,W,12,12,A0,0\"]\n1. i9-h8 c3-f4 *\n"));
+    assert!(back.ends_with("[GameType \"27\"]\n1. 23-28 56-51 *\n"));
+    let (there, _) = convert_with(numeric.as_bytes(), &to(NotationKind::Algebraic));
+    let (again, _) = convert_with(there.as_bytes(), &to(NotationKind::Numeric));
+    assert_eq!(again, back);
+    // The squares each text names, read under its own GameType, are the same.
+    let squares = |text: &str| {
+        let mut out = Vec::new();
+        for chunk in pdnkit::syntax::parse_str(text, &pdnkit::ReadOptions::default()) {
+            let Some(game) = &chunk.game else { continue };
+            let report = pdnkit::replay::replay_game(
+                game,
+                &Default::default(),
+                &mut pdnkit::replay::FileContext::default(),
+            );
+            let layout = report.layout.expect("a layout");
+            for e in &game.body {
+                if let Element::Move(m) = e {
+                    out.push(
+                        pdnkit::notation::resolve::token_squares(m, &layout).expect("squares"),
+                    );
+                }
+            }
+        }
+        out
+    };
+    assert_eq!(squares(&numeric), squares(&algebraic));
+    assert_eq!(squares(&numeric), squares(&back));
+}
+
+/// A GameType that has Black move first in a variant White opens (`[GameType "20,B"]`) keeps
+/// saying so once converted: the tag used to be written with the variant's own first side
+/// (`20`), so the game read back had the wrong side to move.
+#[test]
+fn a_game_whose_gametype_has_the_other_side_move_first_keeps_it_when_converted() {
+    let text = b"[GameType \"20,B\"]\n1. 20-24 31-26 2. 15-20 *\n";
+    for (options, gametype) in [
+        (
+            ConvertOptions {
+                notation: Some(NotationKind::Numeric),
+                ..ConvertOptions::default()
+            },
+            "20,B,10,10,N1,0",
+        ),
+        (
+            ConvertOptions {
+                notation: Some(NotationKind::Algebraic),
+                ..ConvertOptions::default()
+            },
+            "20,B,10,10,A3,0",
+        ),
+        (
+            ConvertOptions {
+                canonical: true,
+                ..ConvertOptions::default()
+            },
+            "20,B,10,10,N1,0",
+        ),
+    ] {
+        let (out, kept) = convert_with(text, &options);
+        assert_eq!(kept, 0, "{out}");
+        assert!(out.contains(&format!("[GameType \"{gametype}\"]")), "{out}");
+        let mut errors = Vec::new();
+        check_stream(out.as_bytes(), &CheckOptions::default(), |g| {
+            errors.extend(
+                g.diagnostics
+                    .iter()
+                    .chain(g.report.iter().flat_map(|r| r.diagnostics.iter()))
+                    .filter(|d| d.code.starts_with('R'))
+                    .map(|d| d.code),
+            )
+        })
+        .expect("reading from memory cannot fail");
+        assert!(errors.is_empty(), "{out}: {errors:?}");
+    }
+}

@@ -106,17 +106,36 @@ pub enum Unconverted {
     TooLong,
 }
 
-/// The GameType value for `variant` with squares named by `layout`: the game number alone
-/// when the layout is the variant's standard one, else all six fields.
+/// The GameType value for `variant` with squares named by `layout`, the variant's own side
+/// moving first ([`gametype_value_for`]).
 pub fn gametype_value(variant: Variant, layout: &Layout) -> String {
-    if *layout == Layout::standard(variant) {
+    gametype_value_for(variant, layout, variant.rules().first_to_move)
+}
+
+/// The GameType value for `variant` with squares named by `layout` and `first` moving first:
+/// the game number alone when all the tag says is the variant's standard (the board, the
+/// notation and where its square 1 or `a1` lies, the invert flag, the side that moves first),
+/// else all six fields, the corner digit seen from `first`. A tag names one corner, that of
+/// the notation it gives: where the other notation would number from does not change the
+/// squares written, and is not part of the value.
+pub fn gametype_value_for(variant: Variant, layout: &Layout, first: crate::board::Color) -> String {
+    let standard = Layout::standard(variant);
+    let corner = |l: &Layout| match l.kind {
+        NotationKind::Numeric => l.numeric_corner,
+        NotationKind::Algebraic => l.algebraic_corner,
+    };
+    if layout.board == standard.board
+        && layout.kind == standard.kind
+        && corner(layout) == corner(&standard)
+        && layout.inverted == standard.inverted
+        && first == variant.rules().first_to_move
+    {
         return variant.gametype().to_string();
     }
-    let first = variant.rules().first_to_move;
     let size = layout.board.size();
-    let (letter, corner) = match layout.kind {
-        NotationKind::Numeric => ('N', layout.numeric_corner),
-        NotationKind::Algebraic => ('A', layout.algebraic_corner),
+    let letter = match layout.kind {
+        NotationKind::Numeric => 'N',
+        NotationKind::Algebraic => 'A',
     };
     format!(
         "{},{},{size},{size},{letter}{},{}",
@@ -126,7 +145,7 @@ pub fn gametype_value(variant: Variant, layout: &Layout) -> String {
         } else {
             'B'
         },
-        corner.digit(first),
+        corner(layout).digit(first),
         u8::from(layout.inverted)
     )
 }
@@ -285,7 +304,13 @@ fn convert_parts(
         text,
         moves,
         fen,
-        gametype: gametype_value(variant, &target),
+        gametype: gametype_value_for(
+            variant,
+            &target,
+            report
+                .first_to_move
+                .unwrap_or(variant.rules().first_to_move),
+        ),
     })
 }
 
@@ -724,7 +749,15 @@ fn reads_alike(
         .map(|t| t.value.as_str())
         .collect();
     if others(game) != others(again)
-        || gametypes != [gametype_value(variant, &layout).as_str()]
+        || gametypes
+            != [gametype_value_for(
+                variant,
+                &layout,
+                report
+                    .first_to_move
+                    .unwrap_or(variant.rules().first_to_move),
+            )
+            .as_str()]
         || game.header_comments.len() != again.header_comments.len()
         || game
             .header_comments
