@@ -535,8 +535,8 @@ fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
     let (twice, _) = convert_with(once.as_bytes(), &options);
     assert_eq!(twice, once);
     // `1. 32-28` is read as International (no 8x8 variant replays it), whose GameType the
-    // canonical form writes.
-    assert_eq!(once, "[GameType \"20\"]\n\n1. 32-28 1-0\n\n *\n\n");
+    // canonical form writes; the `*` stays on the line of the result it followed.
+    assert_eq!(once, "[GameType \"20\"]\n\n1. 32-28 1-0 *\n\n");
 }
 
 /// Found by the `convert` fuzz target: games whose converted text reads as something else than
@@ -572,7 +572,47 @@ const THERE_AND_BACK: &[&str] = &[
     "convert_broken_tag_name.pdn",
     // A FEN tag whose pieces are not in order: written in order, it is the same position.
     "convert_fen_piece_order.pdn",
+    // A game that starts after a tag in the middle of a line, named below.
+    "convert_game_after_a_tag_in_mid_line.pdn",
+    // A game with no tag that opens with a variation, named below.
+    "convert_variation_before_the_first_move.pdn",
 ];
+
+/// Found by the `convert` fuzz target: a game whose movetext ends in an open variation
+/// (`( 2. e3-f4`) before a GameType tag in the middle of the line, which starts the next game.
+/// Whether that `(` is a variation or a note is decided by the words up to its `)`, which the
+/// reader looks for past the game's end: converting the next game rewrote its broken GameType
+/// value, which held parentheses, so the first game read back with a note and swallowed the
+/// second. A game that starts on the line where the text before it ends is now kept as
+/// written.
+#[test]
+fn a_game_that_starts_on_the_line_where_the_game_before_it_ends_is_kept_as_written() {
+    let bytes = fuzz_fixture("convert_game_after_a_tag_in_mid_line.pdn");
+    for n in [NotationKind::Numeric, NotationKind::Algebraic] {
+        let (text, kept) = convert(&bytes, n, CaptureStyle::Keep);
+        // The second game, as written; the third is not replayed.
+        assert_eq!(kept, 2, "{text}");
+        assert!(text.contains("[GameType \"e3-f4     d6-c5"), "{text}");
+    }
+}
+
+/// Found by the `convert` fuzz target: a game with no tag whose movetext opens with a
+/// variation (`( 1. 32-28 )`) got the GameType tag it was given after that `(`, inside the
+/// variation. The tag now goes before the game's first element that is not a comment.
+#[test]
+fn a_game_without_tags_that_opens_with_a_variation_gets_its_gametype_before_it() {
+    let bytes = fuzz_fixture("convert_variation_before_the_first_move.pdn");
+    let (numeric, _) = convert(&bytes, NotationKind::Numeric, CaptureStyle::Keep);
+    assert!(
+        numeric.starts_with("[GameType \"20\"]\n( 1. 32-28 )"),
+        "{numeric}"
+    );
+    let (algebraic, _) = convert(&bytes, NotationKind::Algebraic, CaptureStyle::Keep);
+    assert!(
+        algebraic.starts_with("[GameType \"20,W,10,10,A0,0\"]\n( 1. d4-e5 )"),
+        "{algebraic}"
+    );
+}
 
 /// A FEN tag written with its pieces in another order reads as the same position, so the game
 /// is converted, not kept.
@@ -726,4 +766,47 @@ fn a_game_whose_gametype_has_the_other_side_move_first_keeps_it_when_converted()
         .expect("reading from memory cannot fail");
         assert!(errors.is_empty(), "{out}: {errors:?}");
     }
+}
+
+/// Found by the `convert` fuzz target: a result read inside a token (`3. f21/2-1/2-g3`, the
+/// reader ends the game after `1/2-1/2`) with more text on its line. How the game kept as
+/// written reads depends on that text (its `(` is a variation while the words up to the `)`
+/// read as movetext, `f21/2-1/2-g3` among them); canonical form moved the text after the
+/// result to a line of its own, so the second time the `(` was a note that swallowed the tag
+/// further on, and the output read as another number of games. Text kept as written that ends
+/// in the middle of a line is now followed by what followed it there; a game written whole
+/// keeps its place on such a line too (the other two inputs).
+#[test]
+fn canonical_form_keeps_what_follows_a_result_on_its_line() {
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let games = |text: &[u8]| {
+        let mut n = 0;
+        check_stream(text, &CheckOptions::default(), |g| {
+            n += usize::from(g.chunk.game.is_some())
+        })
+        .expect("reading from memory cannot fail");
+        n
+    };
+    for name in [
+        "convert_canonical_result_inside_a_token.pdn",
+        // A game written whole after kept text that ends with a result: glued to that result,
+        // its tag was skipped with the text before it.
+        "convert_canonical_game_after_kept_text_on_its_line.pdn",
+        // The same with a form feed and a line break between them.
+        "convert_canonical_game_after_a_form_feed.pdn",
+    ] {
+        let bytes = fuzz_fixture(name);
+        let (once, _) = convert_with(&bytes, &options);
+        let (twice, _) = convert_with(once.as_bytes(), &options);
+        assert_eq!(twice, once, "{name}");
+        assert_eq!(games(once.as_bytes()), games(&bytes), "{name}");
+    }
+    let (once, _) = convert_with(
+        &fuzz_fixture("convert_canonical_result_inside_a_token.pdn"),
+        &options,
+    );
+    assert!(once.contains("3. f21/2-1/2-g3) [Event \"y\"]"), "{once}");
 }

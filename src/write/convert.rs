@@ -94,6 +94,13 @@ pub enum Unconverted {
     /// took apart, skipped text, a line left open): it is kept as written.
     #[error("converted, the game would read differently")]
     ReadsDifferently,
+    /// The game starts in the middle of a line, where the text before it ends: how that text
+    /// reads can depend on what follows it on its line, so the game is kept as written.
+    #[error(
+        "it starts on the line where the text before it ends, which can read differently if \
+         the game is changed"
+    )]
+    SharesLine,
     /// Written whole, the game would lose or change something (`--canonical`).
     #[error("{0}")]
     Kept(Kept),
@@ -524,12 +531,19 @@ pub fn with_eol(text: &str, eol: Eol) -> String {
     out
 }
 
-/// The file offset where the game's movetext starts.
+/// The file offset where the game's movetext starts: its first element that is not a comment
+/// (a variation may come before its first move, and a tag put after that `(` would stand
+/// inside the variation).
 fn first_element(game: &Game) -> Option<usize> {
     game.body.iter().find_map(|e| match e {
         Element::Move(m) => Some(m.span.start),
         Element::MoveNumber(n) => Some(n.span.start),
-        _ => None,
+        Element::Setup(s) => Some(s.span.start),
+        Element::Ellipsis { span }
+        | Element::Nag { span, .. }
+        | Element::VariationStart { span }
+        | Element::VariationEnd { span } => Some(span.start),
+        Element::Comment(_) => None,
     })
 }
 
@@ -598,9 +612,10 @@ pub fn convert_checked(
         (None, _) if options.canonical => canonical_block(&chunk.text),
         (None, _) => chunk.text.clone(),
         (Some(game), report) if options.canonical => {
-            canonical_text(game, report, diagnostics, options)?
+            on_its_line(chunk, canonical_text(game, report, diagnostics, options)?)
         }
         (Some(_), None) => return Err(Unconverted::NotReplayed),
+        (Some(_), Some(_)) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
         (Some(game), Some(report)) => {
             let out = spliced(chunk, game, report, options)?;
             if reader_spoke(diagnostics) {
@@ -677,16 +692,51 @@ fn spliced(
 
 /// Text kept as it was in canonical form: from the start of its first line that holds
 /// anything to its last character that is not white space, then a blank line; nothing for
-/// white space alone.
+/// white space alone. Text that ends in the middle of a line ([`ends_mid_line`]) is written to
+/// its end with nothing after it: what follows it in the input goes on on that line, as it did.
 fn canonical_block(text: &str) -> String {
-    let first = text.find(|c: char| !blank(c)).unwrap_or(text.len());
+    let Some(first) = text.find(|c: char| !blank(c)) else {
+        return String::new();
+    };
     let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let body = text[start..].trim_end_matches(blank);
-    if body.is_empty() {
-        String::new()
-    } else {
-        format!("{body}\n\n")
+    if ends_mid_line(text) {
+        return text[start..].to_string();
     }
+    let body = text[start..].trim_end_matches(blank);
+    format!("{body}\n\n")
+}
+
+/// Whether a chunk's text ends in the middle of a line: the reader ended it after a result
+/// with more text on its line, or before a tag in the middle of a line, and the next chunk
+/// starts on that line. How the text reads can depend on what follows it there (a `(` is a
+/// variation or a note depending on the words up to its `)`), so canonical form keeps the two
+/// together. At the end of the input, it is text without a line end after it.
+pub(crate) fn ends_mid_line(text: &str) -> bool {
+    !text.trim_end_matches([' ', '\t']).ends_with(['\n', '\r'])
+}
+
+/// A game written whole in canonical form, put where its chunk was on its lines: after the
+/// white space it starts with when it starts in the middle of a line (after a chunk that
+/// ends there), and without the blank line after it when it ends in the middle of one, so
+/// that what was before and after it on those lines reads as it did ([`ends_mid_line`]).
+fn on_its_line(chunk: &Chunk, text: String) -> String {
+    let mut text = if chunk.first_column > 1 {
+        let first = chunk.text.find(|c: char| !blank(c)).unwrap_or(0);
+        format!("{}{text}", &chunk.text[..first])
+    } else {
+        text
+    };
+    if ends_mid_line(&chunk.text) {
+        text.truncate(text.trim_end_matches(['\n', '\r']).len());
+    }
+    text
+}
+
+/// Whether a chunk starts in the middle of a line, where the chunk before it ends
+/// ([`ends_mid_line`]).
+fn starts_mid_line(chunk: &Chunk) -> bool {
+    let first = chunk.text.find(|c: char| !blank(c)).unwrap_or(0);
+    chunk.first_column > 1 && !chunk.text[..first].contains(['\n', '\r'])
 }
 
 /// Whether the reader said anything of the game (a syntax error or a note): only then can
