@@ -774,8 +774,8 @@ fn a_game_whose_gametype_has_the_other_side_move_first_keeps_it_when_converted()
 /// read as movetext, `f21/2-1/2-g3` among them); canonical form moved the text after the
 /// result to a line of its own, so the second time the `(` was a note that swallowed the tag
 /// further on, and the output read as another number of games. Text kept as written that ends
-/// in the middle of a line is now followed by what followed it there; a game written whole
-/// keeps its place on such a line too (the other two inputs).
+/// in the middle of a line is now followed by what followed it there, and a game that starts
+/// on such a line is kept as written (the other inputs).
 #[test]
 fn canonical_form_keeps_what_follows_a_result_on_its_line() {
     let options = ConvertOptions {
@@ -792,11 +792,16 @@ fn canonical_form_keeps_what_follows_a_result_on_its_line() {
     };
     for name in [
         "convert_canonical_result_inside_a_token.pdn",
-        // A game written whole after kept text that ends with a result: glued to that result,
-        // its tag was skipped with the text before it.
+        // A game after kept text that ends with a result on the same line: written whole and
+        // glued to that result, its tag was skipped with the text before it.
         "convert_canonical_game_after_kept_text_on_its_line.pdn",
         // The same with a form feed and a line break between them.
         "convert_canonical_game_after_a_form_feed.pdn",
+        // A game after the result of a game kept as written that ends in an open variation,
+        // on the same line: written whole, its tag in the middle of that line made the `(`
+        // a note that swallowed the result. A game that starts on the line where the text
+        // before it ends is kept as written in canonical form too.
+        "convert_canonical_game_after_a_result_on_its_line.pdn",
     ] {
         let bytes = fuzz_fixture(name);
         let (once, _) = convert_with(&bytes, &options);

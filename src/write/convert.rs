@@ -611,11 +611,11 @@ pub fn convert_checked(
         // Text between games is kept, between blank lines of canonical form's own.
         (None, _) if options.canonical => canonical_block(&chunk.text),
         (None, _) => chunk.text.clone(),
+        (Some(_), _) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
         (Some(game), report) if options.canonical => {
             on_its_line(chunk, canonical_text(game, report, diagnostics, options)?)
         }
         (Some(_), None) => return Err(Unconverted::NotReplayed),
-        (Some(_), Some(_)) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
         (Some(game), Some(report)) => {
             let out = spliced(chunk, game, report, options)?;
             if reader_spoke(diagnostics) {
@@ -690,6 +690,24 @@ fn spliced(
     Ok(out)
 }
 
+/// A game written whole in canonical form, followed by the blank line of canonical form, or,
+/// when its chunk ends in the middle of a line ([`ends_mid_line`]), by the spaces its chunk
+/// ends with: the text after it goes on on that line, as it did.
+fn on_its_line(chunk: &Chunk, mut text: String) -> String {
+    if ends_mid_line(&chunk.text) {
+        text.truncate(text.trim_end_matches(['\n', '\r']).len());
+        let spaces = chunk.text.trim_end_matches([' ', '\t']).len();
+        text.push_str(&chunk.text[spaces..]);
+    }
+    text
+}
+
+/// Whether a chunk starts in the middle of a line, where the chunk before it ends
+/// ([`ends_mid_line`]).
+fn starts_mid_line(chunk: &Chunk) -> bool {
+    chunk.first_column > 1
+}
+
 /// Text kept as it was in canonical form: from the start of its first line that holds
 /// anything to its last character that is not white space, then a blank line; nothing for
 /// white space alone. Text that ends in the middle of a line ([`ends_mid_line`]) is written to
@@ -707,36 +725,13 @@ fn canonical_block(text: &str) -> String {
 }
 
 /// Whether a chunk's text ends in the middle of a line: the reader ended it after a result
-/// with more text on its line, or before a tag in the middle of a line, and the next chunk
-/// starts on that line. How the text reads can depend on what follows it there (a `(` is a
-/// variation or a note depending on the words up to its `)`), so canonical form keeps the two
-/// together. At the end of the input, it is text without a line end after it.
+/// with more text on its line, before a tag in the middle of a line, or after the spaces
+/// before a tag, and the next chunk starts on that line. How the text reads can depend on
+/// what follows it there (a `(` is a variation or a note depending on the words up to its
+/// `)`), so the next chunk is kept as written and nothing is put between them. At the end of
+/// the input, it is text without a line end after it.
 pub(crate) fn ends_mid_line(text: &str) -> bool {
-    !text.trim_end_matches([' ', '\t']).ends_with(['\n', '\r'])
-}
-
-/// A game written whole in canonical form, put where its chunk was on its lines: after the
-/// white space it starts with when it starts in the middle of a line (after a chunk that
-/// ends there), and without the blank line after it when it ends in the middle of one, so
-/// that what was before and after it on those lines reads as it did ([`ends_mid_line`]).
-fn on_its_line(chunk: &Chunk, text: String) -> String {
-    let mut text = if chunk.first_column > 1 {
-        let first = chunk.text.find(|c: char| !blank(c)).unwrap_or(0);
-        format!("{}{text}", &chunk.text[..first])
-    } else {
-        text
-    };
-    if ends_mid_line(&chunk.text) {
-        text.truncate(text.trim_end_matches(['\n', '\r']).len());
-    }
-    text
-}
-
-/// Whether a chunk starts in the middle of a line, where the chunk before it ends
-/// ([`ends_mid_line`]).
-fn starts_mid_line(chunk: &Chunk) -> bool {
-    let first = chunk.text.find(|c: char| !blank(c)).unwrap_or(0);
-    chunk.first_column > 1 && !chunk.text[..first].contains(['\n', '\r'])
+    !text.ends_with(['\n', '\r'])
 }
 
 /// Whether the reader said anything of the game (a syntax error or a note): only then can

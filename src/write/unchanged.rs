@@ -185,9 +185,8 @@ impl Trim {
                 }
             }
         }
-        let line = s.trim_end_matches([' ', '\t']);
-        if !line.is_empty() {
-            self.mid_line = !line.ends_with(['\n', '\r']);
+        if !s.is_empty() {
+            self.mid_line = !s.ends_with(['\n', '\r']);
         }
         let body = s.trim_end_matches(blank);
         if body.is_empty() {
