@@ -535,8 +535,8 @@ fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
     let (twice, _) = convert_with(once.as_bytes(), &options);
     assert_eq!(twice, once);
     // `1. 32-28` is read as International (no 8x8 variant replays it), whose GameType the
-    // canonical form writes.
-    assert_eq!(once, "[GameType \"20\"]\n\n1. 32-28 1-0\n\n *\n\n");
+    // canonical form writes; the `*` stays on the line of the result it followed.
+    assert_eq!(once, "[GameType \"20\"]\n\n1. 32-28 1-0 *\n\n");
 }
 
 /// Found by the `convert` fuzz target: games whose converted text reads as something else than
@@ -572,7 +572,47 @@ const THERE_AND_BACK: &[&str] = &[
     "convert_broken_tag_name.pdn",
     // A FEN tag whose pieces are not in order: written in order, it is the same position.
     "convert_fen_piece_order.pdn",
+    // A game that starts after a tag in the middle of a line, named below.
+    "convert_game_after_a_tag_in_mid_line.pdn",
+    // A game with no tag that opens with a variation, named below.
+    "convert_variation_before_the_first_move.pdn",
 ];
+
+/// Found by the `convert` fuzz target: a game whose movetext ends in an open variation
+/// (`( 2. e3-f4`) before a GameType tag in the middle of the line, which starts the next game.
+/// Whether that `(` is a variation or a note is decided by the words up to its `)`, which the
+/// reader looks for past the game's end: converting the next game rewrote its broken GameType
+/// value, which held parentheses, so the first game read back with a note and swallowed the
+/// second. A game that starts on the line where the text before it ends is now kept as
+/// written.
+#[test]
+fn a_game_that_starts_on_the_line_where_the_game_before_it_ends_is_kept_as_written() {
+    let bytes = fuzz_fixture("convert_game_after_a_tag_in_mid_line.pdn");
+    for n in [NotationKind::Numeric, NotationKind::Algebraic] {
+        let (text, kept) = convert(&bytes, n, CaptureStyle::Keep);
+        // The second game, as written; the third is not replayed.
+        assert_eq!(kept, 2, "{text}");
+        assert!(text.contains("[GameType \"e3-f4     d6-c5"), "{text}");
+    }
+}
+
+/// Found by the `convert` fuzz target: a game with no tag whose movetext opens with a
+/// variation (`( 1. 32-28 )`) got the GameType tag it was given after that `(`, inside the
+/// variation. The tag now goes before the game's first element that is not a comment.
+#[test]
+fn a_game_without_tags_that_opens_with_a_variation_gets_its_gametype_before_it() {
+    let bytes = fuzz_fixture("convert_variation_before_the_first_move.pdn");
+    let (numeric, _) = convert(&bytes, NotationKind::Numeric, CaptureStyle::Keep);
+    assert!(
+        numeric.starts_with("[GameType \"20\"]\n( 1. 32-28 )"),
+        "{numeric}"
+    );
+    let (algebraic, _) = convert(&bytes, NotationKind::Algebraic, CaptureStyle::Keep);
+    assert!(
+        algebraic.starts_with("[GameType \"20,W,10,10,A0,0\"]\n( 1. d4-e5 )"),
+        "{algebraic}"
+    );
+}
 
 /// A FEN tag written with its pieces in another order reads as the same position, so the game
 /// is converted, not kept.
@@ -631,4 +671,147 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         assert_eq!(twice, once, "{name}");
         assert_eq!(games(once.as_bytes()), games(&bytes), "{name}");
     }
+}
+
+/// Found by the `convert` fuzz target: a game numbered from another corner than its variant's
+/// (`[GameType "27,W,12,12,N1,0"]`). A GameType names one corner, that of its notation, so
+/// the algebraic text says where `a1` is and not where square 1 was: converted back to numeric,
+/// the game is numbered from the standard corner, and differs from its direct conversion,
+/// which keeps the file's numbering. Both name the same squares: the conversion is faithful,
+/// and the fuzz target compares such inputs each taken to algebraic and back.
+#[test]
+fn a_game_numbered_from_another_corner_keeps_its_squares_through_algebraic() {
+    let bytes = fuzz_fixture("convert_numeric_corner_not_the_variants.pdn");
+    let to = |n| ConvertOptions {
+        notation: Some(n),
+        ..ConvertOptions::default()
+    };
+    let (numeric, _) = convert_with(&bytes, &to(NotationKind::Numeric));
+    let (algebraic, _) = convert_with(&bytes, &to(NotationKind::Algebraic));
+    let (back, _) = convert_with(algebraic.as_bytes(), &to(NotationKind::Numeric));
+    // The first line is no tag (its name ends in a no-break space) and is kept as it was.
+    assert!(numeric.ends_with("[GameType \"27,W,12,12,N1,0\"]\n1. 50-45 17-22 *\n"));
+    assert!(algebraic.ends_with("[GameType \"27,W,12,12,A0,0\"]\n1. i9-h8 c3-f4 *\n"));
+    assert!(back.ends_with("[GameType \"27\"]\n1. 23-28 56-51 *\n"));
+    let (there, _) = convert_with(numeric.as_bytes(), &to(NotationKind::Algebraic));
+    let (again, _) = convert_with(there.as_bytes(), &to(NotationKind::Numeric));
+    assert_eq!(again, back);
+    // The squares each text names, read under its own GameType, are the same.
+    let squares = |text: &str| {
+        let mut out = Vec::new();
+        for chunk in pdnkit::syntax::parse_str(text, &pdnkit::ReadOptions::default()) {
+            let Some(game) = &chunk.game else { continue };
+            let report = pdnkit::replay::replay_game(
+                game,
+                &Default::default(),
+                &mut pdnkit::replay::FileContext::default(),
+            );
+            let layout = report.layout.expect("a layout");
+            for e in &game.body {
+                if let Element::Move(m) = e {
+                    out.push(
+                        pdnkit::notation::resolve::token_squares(m, &layout).expect("squares"),
+                    );
+                }
+            }
+        }
+        out
+    };
+    assert_eq!(squares(&numeric), squares(&algebraic));
+    assert_eq!(squares(&numeric), squares(&back));
+}
+
+/// A GameType that has Black move first in a variant White opens (`[GameType "20,B"]`) keeps
+/// saying so once converted: the tag used to be written with the variant's own first side
+/// (`20`), so the game read back had the wrong side to move.
+#[test]
+fn a_game_whose_gametype_has_the_other_side_move_first_keeps_it_when_converted() {
+    let text = b"[GameType \"20,B\"]\n1. 20-24 31-26 2. 15-20 *\n";
+    for (options, gametype) in [
+        (
+            ConvertOptions {
+                notation: Some(NotationKind::Numeric),
+                ..ConvertOptions::default()
+            },
+            "20,B,10,10,N1,0",
+        ),
+        (
+            ConvertOptions {
+                notation: Some(NotationKind::Algebraic),
+                ..ConvertOptions::default()
+            },
+            "20,B,10,10,A3,0",
+        ),
+        (
+            ConvertOptions {
+                canonical: true,
+                ..ConvertOptions::default()
+            },
+            "20,B,10,10,N1,0",
+        ),
+    ] {
+        let (out, kept) = convert_with(text, &options);
+        assert_eq!(kept, 0, "{out}");
+        assert!(out.contains(&format!("[GameType \"{gametype}\"]")), "{out}");
+        let mut errors = Vec::new();
+        check_stream(out.as_bytes(), &CheckOptions::default(), |g| {
+            errors.extend(
+                g.diagnostics
+                    .iter()
+                    .chain(g.report.iter().flat_map(|r| r.diagnostics.iter()))
+                    .filter(|d| d.code.starts_with('R'))
+                    .map(|d| d.code),
+            )
+        })
+        .expect("reading from memory cannot fail");
+        assert!(errors.is_empty(), "{out}: {errors:?}");
+    }
+}
+
+/// Found by the `convert` fuzz target: a result read inside a token (`3. f21/2-1/2-g3`, the
+/// reader ends the game after `1/2-1/2`) with more text on its line. How the game kept as
+/// written reads depends on that text (its `(` is a variation while the words up to the `)`
+/// read as movetext, `f21/2-1/2-g3` among them); canonical form moved the text after the
+/// result to a line of its own, so the second time the `(` was a note that swallowed the tag
+/// further on, and the output read as another number of games. Text kept as written that ends
+/// in the middle of a line is now followed by what followed it there, and a game that starts
+/// on such a line is kept as written (the other inputs).
+#[test]
+fn canonical_form_keeps_what_follows_a_result_on_its_line() {
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let games = |text: &[u8]| {
+        let mut n = 0;
+        check_stream(text, &CheckOptions::default(), |g| {
+            n += usize::from(g.chunk.game.is_some())
+        })
+        .expect("reading from memory cannot fail");
+        n
+    };
+    for name in [
+        "convert_canonical_result_inside_a_token.pdn",
+        // A game after kept text that ends with a result on the same line: written whole and
+        // glued to that result, its tag was skipped with the text before it.
+        "convert_canonical_game_after_kept_text_on_its_line.pdn",
+        // The same with a form feed and a line break between them.
+        "convert_canonical_game_after_a_form_feed.pdn",
+        // A game after the result of a game kept as written that ends in an open variation,
+        // on the same line: written whole, its tag in the middle of that line made the `(`
+        // a note that swallowed the result. A game that starts on the line where the text
+        // before it ends is kept as written in canonical form too.
+        "convert_canonical_game_after_a_result_on_its_line.pdn",
+    ] {
+        let bytes = fuzz_fixture(name);
+        let (once, _) = convert_with(&bytes, &options);
+        let (twice, _) = convert_with(once.as_bytes(), &options);
+        assert_eq!(twice, once, "{name}");
+        assert_eq!(games(once.as_bytes()), games(&bytes), "{name}");
+    }
+    let (once, _) = convert_with(
+        &fuzz_fixture("convert_canonical_result_inside_a_token.pdn"),
+        &options,
+    );
+    assert!(once.contains("3. f21/2-1/2-g3) [Event \"y\"]"), "{once}");
 }

@@ -1,28 +1,40 @@
 //! Convert there and back: any input converted to numeric squares equals the same input
 //! converted to algebraic and then to numeric, and canonical output holds as many games as
 //! the input and is unchanged when written again.
+//!
+//! A GameType names one corner, that of its notation: a game numbered from another corner
+//! than its variant's (`[GameType "27,W,12,12,N1,0"]`) keeps that numbering when converted to
+//! numeric, but its algebraic text cannot say where the numbers started, so numbered again it
+//! is numbered from the standard corner. For an input holding such a game the target checks
+//! instead that the numeric conversion, taken to algebraic and back, gives what the input
+//! taken to algebraic and back gives.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use pdnkit::check::{CheckOptions, check_stream};
-use pdnkit::notation::NotationKind;
+use pdnkit::notation::{Layout, NotationKind};
 use pdnkit::write::convert::{ConvertOptions, convert_checked, unconverted_text};
 
-/// The converted text, and how many games the input held.
-fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize) {
+/// The converted text, how many games the input held, and whether one of them numbers its
+/// squares from another corner than its variant's.
+fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool) {
     let mut options = CheckOptions::default();
     options.replay.record_moves = true;
     let mut out = String::new();
     let mut games = 0;
+    let mut odd = false;
     let read = check_stream(bytes, &options, |g| {
         games += usize::from(g.chunk.game.is_some());
+        if let Some((v, l)) = g.report.as_ref().and_then(|r| r.variant.zip(r.layout)) {
+            odd |= l.numeric_corner != Layout::standard(v).numeric_corner;
+        }
         match convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
             Err(_) => out.push_str(&unconverted_text(&g.chunk.text, convert)),
         }
     });
     assert!(read.is_ok(), "reading from memory cannot fail");
-    (out, games)
+    (out, games, odd)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -30,16 +42,22 @@ fuzz_target!(|data: &[u8]| {
         notation: Some(notation),
         ..ConvertOptions::default()
     };
-    let (numeric, _) = convert(data, &to(NotationKind::Numeric));
-    let (algebraic, _) = convert(data, &to(NotationKind::Algebraic));
-    let (back, _) = convert(algebraic.as_bytes(), &to(NotationKind::Numeric));
-    assert_eq!(back, numeric, "there and back differs");
+    let (numeric, _, odd) = convert(data, &to(NotationKind::Numeric));
+    let (algebraic, _, _) = convert(data, &to(NotationKind::Algebraic));
+    let (back, _, _) = convert(algebraic.as_bytes(), &to(NotationKind::Numeric));
+    if odd {
+        let (there, _, _) = convert(numeric.as_bytes(), &to(NotationKind::Algebraic));
+        let (again, _, _) = convert(there.as_bytes(), &to(NotationKind::Numeric));
+        assert_eq!(again, back, "there and back differs (squares numbered from another corner)");
+    } else {
+        assert_eq!(back, numeric, "there and back differs");
+    }
     let canonical = ConvertOptions {
         canonical: true,
         ..ConvertOptions::default()
     };
-    let (once, games) = convert(data, &canonical);
-    let (twice, again) = convert(once.as_bytes(), &canonical);
+    let (once, games, _) = convert(data, &canonical);
+    let (twice, again, _) = convert(once.as_bytes(), &canonical);
     assert_eq!(again, games, "canonical output holds another number of games:\n{once}");
     assert_eq!(twice, once, "canonical output changes when written again");
 });

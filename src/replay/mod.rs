@@ -266,6 +266,9 @@ pub struct GameReport {
     pub variant: Option<Variant>,
     /// How squares were named.
     pub layout: Option<Layout>,
+    /// The side that moved first in the game (the GameType's, or the variant's own); `None`
+    /// when the game could not be replayed.
+    pub first_to_move: Option<Color>,
     /// Everything the replay found.
     pub diagnostics: Vec<Diagnostic>,
     /// Half-moves of the main line that were replayed.
@@ -321,6 +324,7 @@ fn replay(
         return GameReport {
             variant: None,
             layout: None,
+            first_to_move: None,
             diagnostics,
             plies: 0,
             complete: false,
@@ -349,6 +353,7 @@ fn replay(
     GameReport {
         variant: Some(sel.variant),
         layout: Some(sel.layout),
+        first_to_move: Some(sel.first_to_move),
         diagnostics,
         plies: out.plies,
         complete: out.complete,
@@ -625,6 +630,7 @@ impl PartReplay {
             return GameReport {
                 variant: None,
                 layout: None,
+                first_to_move: None,
                 diagnostics: Vec::new(),
                 plies: 0,
                 complete: false,
@@ -636,6 +642,7 @@ impl PartReplay {
         GameReport {
             variant: Some(sel.variant),
             layout: Some(sel.layout),
+            first_to_move: Some(sel.first_to_move),
             diagnostics: Vec::new(),
             plies: self.plies,
             complete: self.complete,

@@ -94,6 +94,13 @@ pub enum Unconverted {
     /// took apart, skipped text, a line left open): it is kept as written.
     #[error("converted, the game would read differently")]
     ReadsDifferently,
+    /// The game starts in the middle of a line, where the text before it ends: how that text
+    /// reads can depend on what follows it on its line, so the game is kept as written.
+    #[error(
+        "it starts on the line where the text before it ends, which can read differently if \
+         the game is changed"
+    )]
+    SharesLine,
     /// Written whole, the game would lose or change something (`--canonical`).
     #[error("{0}")]
     Kept(Kept),
@@ -104,17 +111,36 @@ pub enum Unconverted {
     TooLong(crate::check::TooLong),
 }
 
-/// The GameType value for `variant` with squares named by `layout`: the game number alone
-/// when the layout is the variant's standard one, else all six fields.
+/// The GameType value for `variant` with squares named by `layout`, the variant's own side
+/// moving first ([`gametype_value_for`]).
 pub fn gametype_value(variant: Variant, layout: &Layout) -> String {
-    if *layout == Layout::standard(variant) {
+    gametype_value_for(variant, layout, variant.rules().first_to_move)
+}
+
+/// The GameType value for `variant` with squares named by `layout` and `first` moving first:
+/// the game number alone when all the tag says is the variant's standard (the board, the
+/// notation and where its square 1 or `a1` lies, the invert flag, the side that moves first),
+/// else all six fields, the corner digit seen from `first`. A tag names one corner, that of
+/// the notation it gives: where the other notation would number from does not change the
+/// squares written, and is not part of the value.
+pub fn gametype_value_for(variant: Variant, layout: &Layout, first: crate::board::Color) -> String {
+    let standard = Layout::standard(variant);
+    let corner = |l: &Layout| match l.kind {
+        NotationKind::Numeric => l.numeric_corner,
+        NotationKind::Algebraic => l.algebraic_corner,
+    };
+    if layout.board == standard.board
+        && layout.kind == standard.kind
+        && corner(layout) == corner(&standard)
+        && layout.inverted == standard.inverted
+        && first == variant.rules().first_to_move
+    {
         return variant.gametype().to_string();
     }
-    let first = variant.rules().first_to_move;
     let size = layout.board.size();
-    let (letter, corner) = match layout.kind {
-        NotationKind::Numeric => ('N', layout.numeric_corner),
-        NotationKind::Algebraic => ('A', layout.algebraic_corner),
+    let letter = match layout.kind {
+        NotationKind::Numeric => 'N',
+        NotationKind::Algebraic => 'A',
     };
     format!(
         "{},{},{size},{size},{letter}{},{}",
@@ -124,7 +150,7 @@ pub fn gametype_value(variant: Variant, layout: &Layout) -> String {
         } else {
             'B'
         },
-        corner.digit(first),
+        corner(layout).digit(first),
         u8::from(layout.inverted)
     )
 }
@@ -283,7 +309,13 @@ fn convert_parts(
         text,
         moves,
         fen,
-        gametype: gametype_value(variant, &target),
+        gametype: gametype_value_for(
+            variant,
+            &target,
+            report
+                .first_to_move
+                .unwrap_or(variant.rules().first_to_move),
+        ),
     })
 }
 
@@ -497,12 +529,19 @@ pub fn with_eol(text: &str, eol: Eol) -> String {
     out
 }
 
-/// The file offset where the game's movetext starts.
+/// The file offset where the game's movetext starts: its first element that is not a comment
+/// (a variation may come before its first move, and a tag put after that `(` would stand
+/// inside the variation).
 fn first_element(game: &Game) -> Option<usize> {
     game.body.iter().find_map(|e| match e {
         Element::Move(m) => Some(m.span.start),
         Element::MoveNumber(n) => Some(n.span.start),
-        _ => None,
+        Element::Setup(s) => Some(s.span.start),
+        Element::Ellipsis { span }
+        | Element::Nag { span, .. }
+        | Element::VariationStart { span }
+        | Element::VariationEnd { span } => Some(span.start),
+        Element::Comment(_) => None,
     })
 }
 
@@ -570,8 +609,9 @@ pub fn convert_checked(
         // Text between games is kept, between blank lines of canonical form's own.
         (None, _) if options.canonical => canonical_block(&chunk.text),
         (None, _) => chunk.text.clone(),
+        (Some(_), _) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
         (Some(game), report) if options.canonical => {
-            canonical_text(game, report, diagnostics, options)?
+            on_its_line(chunk, canonical_text(game, report, diagnostics, options)?)
         }
         (Some(_), None) => return Err(Unconverted::NotReplayed),
         (Some(game), Some(report)) => {
@@ -648,18 +688,48 @@ fn spliced(
     Ok(out)
 }
 
+/// A game written whole in canonical form, followed by the blank line of canonical form, or,
+/// when its chunk ends in the middle of a line ([`ends_mid_line`]), by the spaces its chunk
+/// ends with: the text after it goes on on that line, as it did.
+fn on_its_line(chunk: &Chunk, mut text: String) -> String {
+    if ends_mid_line(&chunk.text) {
+        text.truncate(text.trim_end_matches(['\n', '\r']).len());
+        let spaces = chunk.text.trim_end_matches([' ', '\t']).len();
+        text.push_str(&chunk.text[spaces..]);
+    }
+    text
+}
+
+/// Whether a chunk starts in the middle of a line, where the chunk before it ends
+/// ([`ends_mid_line`]).
+fn starts_mid_line(chunk: &Chunk) -> bool {
+    chunk.first_column > 1
+}
+
 /// Text kept as it was in canonical form: from the start of its first line that holds
 /// anything to its last character that is not white space, then a blank line; nothing for
-/// white space alone.
+/// white space alone. Text that ends in the middle of a line ([`ends_mid_line`]) is written to
+/// its end with nothing after it: what follows it in the input goes on on that line, as it did.
 fn canonical_block(text: &str) -> String {
-    let first = text.find(|c: char| !blank(c)).unwrap_or(text.len());
+    let Some(first) = text.find(|c: char| !blank(c)) else {
+        return String::new();
+    };
     let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let body = text[start..].trim_end_matches(blank);
-    if body.is_empty() {
-        String::new()
-    } else {
-        format!("{body}\n\n")
+    if ends_mid_line(text) {
+        return text[start..].to_string();
     }
+    let body = text[start..].trim_end_matches(blank);
+    format!("{body}\n\n")
+}
+
+/// Whether a chunk's text ends in the middle of a line: the reader ended it after a result
+/// with more text on its line, before a tag in the middle of a line, or after the spaces
+/// before a tag, and the next chunk starts on that line. How the text reads can depend on
+/// what follows it there (a `(` is a variation or a note depending on the words up to its
+/// `)`), so the next chunk is kept as written and nothing is put between them. At the end of
+/// the input, it is text without a line end after it.
+pub(crate) fn ends_mid_line(text: &str) -> bool {
+    !text.ends_with(['\n', '\r'])
 }
 
 /// Whether the reader said anything of the game (a syntax error or a note): only then can
@@ -722,7 +792,15 @@ fn reads_alike(
         .map(|t| t.value.as_str())
         .collect();
     if others(game) != others(again)
-        || gametypes != [gametype_value(variant, &layout).as_str()]
+        || gametypes
+            != [gametype_value_for(
+                variant,
+                &layout,
+                report
+                    .first_to_move
+                    .unwrap_or(variant.rules().first_to_move),
+            )
+            .as_str()]
         || game.header_comments.len() != again.header_comments.len()
         || game
             .header_comments

@@ -5,7 +5,7 @@
 //! What is written is what [`super::convert::unconverted_text`] gives for the same text: the
 //! text itself, its line ends changed only when asked; in canonical form, from the start of its
 //! first line that holds anything to its last character that is not white space, then a blank
-//! line.
+//! line (or, for text that ends in the middle of a line, to its end with nothing after it).
 
 use std::io::{self, Read, Write};
 
@@ -75,7 +75,12 @@ pub fn write_unchanged(
         carry = filled - good;
     }
     if how.canonical && trim.started {
-        sink.put("\n\n")?;
+        if trim.mid_line {
+            // What follows goes on on this line, as it did in the input.
+            sink.put(&std::mem::take(&mut trim.held))?;
+        } else {
+            sink.put("\n\n")?;
+        }
     }
     Ok(sink.last)
 }
@@ -145,6 +150,8 @@ struct Trim {
     line: String,
     /// After that: white space not yet written, which may end the text.
     held: String,
+    /// The text so far ends in the middle of a line (`convert::ends_mid_line`).
+    mid_line: bool,
 }
 
 impl Trim {
@@ -177,6 +184,9 @@ impl Trim {
                     s = &s[first..];
                 }
             }
+        }
+        if !s.is_empty() {
+            self.mid_line = !s.ends_with(['\n', '\r']);
         }
         let body = s.trim_end_matches(blank);
         if body.is_empty() {
@@ -226,6 +236,9 @@ mod tests {
             "\n\n  \t[Event \"x\"]\n1. 32-28\u{3000}{ü}\r*  \n\n\u{2003}",
             "1. 32-28\r\n\r\r\n\n19-23 *",
             "\u{3000}\n x\u{2003}\u{2003}y \u{3000}",
+            // Ending in the middle of a line: written to the end, nothing after.
+            "\n\n 1. 32-28 (19-23 1/2-1/2 \t",
+            "1. 32-28 1-0\u{c}",
         ];
         for text in texts {
             for eol in [None, Some(Eol::Lf), Some(Eol::Crlf)] {
