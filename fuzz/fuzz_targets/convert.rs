@@ -8,6 +8,10 @@
 //! is numbered from the standard corner. For an input holding such a game the target checks
 //! instead that the numeric conversion, taken to algebraic and back, gives what the input
 //! taken to algebraic and back gives.
+//!
+//! Text is judged binary by its share of control bytes (F002): canonical output, which leaves
+//! out escape lines and white space, can pass that share where its input did not; such output
+//! is not held to the input's number of games, nor to being unchanged when written again.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -15,15 +19,17 @@ use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::notation::{Layout, NotationKind};
 use pdnkit::write::convert::{ConvertOptions, convert_checked, unconverted_text};
 
-/// The converted text, how many games the input held, and whether one of them numbers its
-/// squares from another corner than its variant's.
-fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool) {
+/// The converted text, how many games the input held, whether one of them numbers its squares
+/// from another corner than its variant's, and whether the input was judged binary.
+fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool, bool) {
     let mut options = CheckOptions::default();
     options.replay.record_moves = true;
     let mut out = String::new();
     let mut games = 0;
     let mut odd = false;
+    let mut binary = false;
     let read = check_stream(bytes, &options, |g| {
+        binary |= g.diagnostics.iter().any(|d| d.code == "F002");
         games += usize::from(g.chunk.game.is_some());
         if let Some((v, l)) = g.report.as_ref().and_then(|r| r.variant.zip(r.layout)) {
             odd |= l.numeric_corner != Layout::standard(v).numeric_corner;
@@ -34,7 +40,7 @@ fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool) {
         }
     });
     assert!(read.is_ok(), "reading from memory cannot fail");
-    (out, games, odd)
+    (out, games, odd, binary)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -42,12 +48,12 @@ fuzz_target!(|data: &[u8]| {
         notation: Some(notation),
         ..ConvertOptions::default()
     };
-    let (numeric, _, odd) = convert(data, &to(NotationKind::Numeric));
-    let (algebraic, _, _) = convert(data, &to(NotationKind::Algebraic));
-    let (back, _, _) = convert(algebraic.as_bytes(), &to(NotationKind::Numeric));
+    let (numeric, _, odd, _) = convert(data, &to(NotationKind::Numeric));
+    let (algebraic, _, _, _) = convert(data, &to(NotationKind::Algebraic));
+    let (back, _, _, _) = convert(algebraic.as_bytes(), &to(NotationKind::Numeric));
     if odd {
-        let (there, _, _) = convert(numeric.as_bytes(), &to(NotationKind::Algebraic));
-        let (again, _, _) = convert(there.as_bytes(), &to(NotationKind::Numeric));
+        let (there, _, _, _) = convert(numeric.as_bytes(), &to(NotationKind::Algebraic));
+        let (again, _, _, _) = convert(there.as_bytes(), &to(NotationKind::Numeric));
         assert_eq!(again, back, "there and back differs (squares numbered from another corner)");
     } else {
         assert_eq!(back, numeric, "there and back differs");
@@ -56,8 +62,10 @@ fuzz_target!(|data: &[u8]| {
         canonical: true,
         ..ConvertOptions::default()
     };
-    let (once, games, _) = convert(data, &canonical);
-    let (twice, again, _) = convert(once.as_bytes(), &canonical);
-    assert_eq!(again, games, "canonical output holds another number of games:\n{once}");
-    assert_eq!(twice, once, "canonical output changes when written again");
+    let (once, games, _, binary) = convert(data, &canonical);
+    let (twice, again, _, binary_again) = convert(once.as_bytes(), &canonical);
+    if binary_again == binary {
+        assert_eq!(again, games, "canonical output holds another number of games:\n{once}");
+        assert_eq!(twice, once, "canonical output changes when written again");
+    }
 });

@@ -36,15 +36,31 @@ pub struct Args {
 }
 
 /// A game's place: file, game number, line.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Place {
-    file: usize,
-    game: usize,
+    file: u32,
+    game: u32,
     line: u32,
 }
 
-/// A game's number, line and key (`None`: too long to compare).
-type Keyed = (usize, u32, Option<Vec<u8>>);
+/// A game's number, line and key digest (`None`: too long to compare).
+type Keyed = (u32, u32, Option<u128>);
+
+/// A game's key as 128 bits: two hashes of it, each keyed at random for the run, so that no
+/// input can be made for two different keys to give the same digest (the chance that two
+/// differ with the same digest is about n²/2¹²⁹ for n games: under 10⁻²⁰ for a billion).
+struct KeyDigest(std::hash::RandomState, std::hash::RandomState);
+
+impl KeyDigest {
+    fn new() -> Self {
+        KeyDigest(std::hash::RandomState::new(), std::hash::RandomState::new())
+    }
+
+    fn of(&self, key: &[u8]) -> u128 {
+        use std::hash::BuildHasher;
+        (u128::from(self.0.hash_one(key)) << 64) | u128::from(self.1.hash_one(key))
+    }
+}
 
 /// Says how many games were kept without being compared, when some were.
 fn not_compared(n: usize) -> String {
@@ -90,8 +106,12 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     let tags = &args.same_tags;
     let mut names: Vec<String> = Vec::new();
-    let mut first: HashMap<Vec<u8>, usize> = HashMap::new();
-    let mut clusters: Vec<(Place, Vec<Place>)> = Vec::new();
+    // Each game's key is held as its digest: about 40 bytes a game kept, 16 a copy.
+    let digest = KeyDigest::new();
+    let mut first: HashMap<u128, u32> = HashMap::new();
+    let mut kept: Vec<Place> = Vec::new();
+    // Each copy with the number of the game it copies (its cluster), in input order.
+    let mut copies: Vec<(u32, Place)> = Vec::new();
     let mut uncompared = 0usize;
     let mut sink = io::sink();
     let outcome = collect::run(
@@ -105,7 +125,8 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                     return;
                 };
                 if let (Some(key), Some(game)) = (game_key(&g, tags), g.chunk.game.as_ref()) {
-                    keys.push((i, g.chunk.line_col(game.span.start).line, Some(key)));
+                    let line = g.chunk.line_col(game.span.start).line;
+                    keys.push((i as u32, line, Some(digest.of(&key))));
                 } else if let Some(header) = g.header.as_ref().filter(|_| g.parted) {
                     let at = g.chunk.line_col(header.span.start);
                     eprintln!(
@@ -115,14 +136,14 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                         at.column,
                         g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
                     );
-                    keys.push((i, at.line, None));
+                    keys.push((i as u32, at.line, None));
                 }
             },
             end: |(_, keys), _: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| keys,
         },
         &mut sink,
         |r, keys| {
-            let file = names.len();
+            let file = names.len() as u32;
             names.push(r.path.clone());
             for (game, line, key) in keys {
                 let place = Place { file, game, line };
@@ -131,27 +152,34 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                     continue;
                 };
                 match first.get(&key) {
-                    Some(&c) => clusters[c].1.push(place),
+                    Some(&c) => copies.push((c, place)),
                     None => {
-                        first.insert(key, clusters.len());
-                        clusters.push((place, Vec::new()));
+                        first.insert(key, kept.len() as u32);
+                        kept.push(place);
                     }
                 }
             }
         },
     );
     drop(first);
+    // The copies of each kept game together, in the order the kept games came.
+    copies.sort_by_key(|c| c.0);
     if outcome.nothing_found || outcome.run.failed > 0 {
         return EXIT_FAILURE;
     }
-    let copies: usize = clusters.iter().map(|c| c.1.len()).sum();
-    let with_copies = clusters.iter().filter(|c| !c.1.is_empty()).count();
-    let earned = if copies > 0 { EXIT_FINDINGS } else { EXIT_OK };
-    let show = |p: &Place| format!("{}:{}: game {}", names[p.file], p.line, p.game);
+    let with_copies = copies.chunk_by(|a, b| a.0 == b.0).count();
+    let clusters = || {
+        copies
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|run| (&kept[run[0].0 as usize], run.iter().map(|c| &c.1)))
+    };
+    let copies_n = copies.len();
+    let earned = if copies_n > 0 { EXIT_FINDINGS } else { EXIT_OK };
+    let show = |p: &Place| format!("{}:{}: game {}", names[p.file as usize], p.line, p.game);
     let Some(path) = &args.output else {
         let mut out = io::stdout().lock();
         let mut written = Ok(());
-        for (kept, dups) in clusters.iter().filter(|c| !c.1.is_empty()) {
+        for (kept, dups) in clusters() {
             written = written.and_then(|()| {
                 writeln!(out, "kept  {}", show(kept))?;
                 for d in dups {
@@ -163,7 +191,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         let written = written.and_then(|()| {
             writeln!(
                 out,
-                "{} game(s): {copies} copie(s) of {with_copies} game(s){}",
+                "{} game(s): {copies_n} copie(s) of {with_copies} game(s){}",
                 outcome.run.all.games,
                 not_compared(uncompared)
             )
@@ -171,11 +199,13 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         return exit_after_write(written.and_then(|()| out.flush()), earned);
     };
     // Second pass: every game that is not a copy, as its bytes are in its file.
-    let dropped: HashSet<(String, usize)> = clusters
-        .iter()
-        .flat_map(|c| c.1.iter())
-        .map(|p| (names[p.file].clone(), p.game))
-        .collect();
+    let mut dropped: HashMap<&str, HashSet<u32>> = HashMap::new();
+    for (_, p) in &copies {
+        dropped
+            .entry(names[p.file as usize].as_str())
+            .or_default()
+            .insert(p.game);
+    }
     let mut out: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(io::stdout().lock())
     } else {
@@ -195,9 +225,11 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             start: FileState::new,
             game: |s: &mut FileState, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
                 let keep = (g.chunk.game.is_some() || g.parted)
-                    && g.chunk
-                        .index
-                        .is_some_and(|i| !dropped.contains(&(s.path.clone(), i)));
+                    && g.chunk.index.is_some_and(|i| {
+                        !dropped
+                            .get(s.path.as_str())
+                            .is_some_and(|d| d.contains(&(i as u32)))
+                    });
                 s.take(&mut g, keep, emit);
             },
             end: |s: FileState, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
@@ -213,8 +245,8 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         },
     );
     eprintln!(
-        "pdn dedup: {} game(s) written, {copies} copie(s) left out{}",
-        outcome.run.all.games - copies,
+        "pdn dedup: {} game(s) written, {copies_n} copie(s) left out{}",
+        outcome.run.all.games - copies_n,
         not_compared(uncompared)
     );
     let earned = if copy_failed { EXIT_FAILURE } else { earned };
