@@ -164,6 +164,8 @@ pub struct Differ {
     hunk: Option<Hunk>,
     /// Hunks made and not yet handed over: their header line and their lines.
     made: Vec<(String, Spool)>,
+    /// Output not yet handed over (less than a block).
+    out: Vec<u8>,
     headed: bool,
     /// The output went away.
     gone: bool,
@@ -183,6 +185,7 @@ impl Differ {
             ring: VecDeque::new(),
             hunk: None,
             made: Vec::new(),
+            out: Vec::new(),
             headed: false,
             gone: false,
         }
@@ -207,7 +210,7 @@ impl Differ {
             n.push_str(new);
             self.split(o, n)?;
         }
-        self.flush(emit)
+        self.flush(emit, false)
     }
 
     /// The next piece of the file, the same on both sides (a game written as it was, a block
@@ -231,7 +234,7 @@ impl Differ {
         if matches!(self.partial, Partial::Same(_)) {
             self.same(text.as_bytes())?;
         }
-        self.flush(emit)
+        self.flush(emit, false)
     }
 
     /// The file is over: the last line, the last hunk.
@@ -250,7 +253,7 @@ impl Differ {
         if let Some(h) = self.hunk.take() {
             self.close(h);
         }
-        self.flush(emit)
+        self.flush(emit, true)
     }
 
     fn take_partial(&mut self) -> Partial {
@@ -469,12 +472,9 @@ impl Differ {
     }
 
     /// Hands over the hunks made, a block at a time.
-    fn flush(&mut self, emit: Emit) -> io::Result<()> {
-        if self.made.is_empty() {
-            return Ok(());
-        }
-        let mut out = Vec::new();
-        if !self.headed {
+    fn flush(&mut self, emit: Emit, last: bool) -> io::Result<()> {
+        let mut out = std::mem::take(&mut self.out);
+        if !self.made.is_empty() && !self.headed {
             self.headed = true;
             out.extend_from_slice(format!("--- {}\n+++ {}\n", self.name, self.name).as_bytes());
         }
@@ -489,7 +489,11 @@ impl Differ {
                 Ok(())
             })?;
         }
-        open = open && emit(out);
+        // Short hunks wait to go out together.
+        if last || out.len() >= BLOCK {
+            open = open && emit(std::mem::take(&mut out));
+        }
+        self.out = out;
         self.gone = !open;
         Ok(())
     }
