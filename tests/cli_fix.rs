@@ -406,9 +406,13 @@ fn a_hunk_longer_than_memory_holds_goes_through_a_temporary_file_unchanged() {
     let text = "[GameType \"20\"]\n1. 32 - 28 19-23 *\n".repeat(24_000);
     let input = tree.file("a.pdn", &text);
     let name = input.to_str().expect("utf-8");
-    let (_, fixed, _) = run(&["fix", name]);
+    let (_, fixed, said_fixing) = run(&["fix", name]);
     let (status, diff, said) = run(&["fix", "--dry-run", name]);
     assert_eq!(status, 0, "{said}");
+    // What is said about the file, past a mebibyte, comes back from its temporary file.
+    assert!(said.len() > 1 << 20, "{}", said.len());
+    assert_eq!(said.lines().count(), 24_000);
+    assert!(said == said_fixing);
     assert!(diff.len() > 1 << 20, "{}", diff.len());
     assert_eq!(diff.matches("@@ -").count(), 1);
     assert!(diff == whole_diff(name, &text, &fixed));
@@ -426,4 +430,28 @@ fn a_line_longer_than_memory_holds_is_context_as_any_other() {
     assert_eq!(status, 0, "{said}");
     assert!(diff.contains(&format!("\n {long}")));
     assert!(diff == whole_diff(name, &text, &fixed));
+}
+
+#[test]
+fn a_run_of_changed_lines_through_many_games_is_shown_in_pieces() {
+    // Every line a game of its own and every one changed: no unchanged line ends the run. The
+    // whole text's diff takes all 200 lines out, then puts all 200 in; the run is held at
+    // most 64 lines while the games come, so it is shown in pieces of 33 lines taken out,
+    // then put in. The hunk is the same one, and says the same change.
+    let tree = TempTree::new("fix-long-run");
+    let text = "1. 32 - 28 19-23 *\n".repeat(200);
+    let input = tree.file("a.pdn", &text);
+    let (_, diff, _) = run(&["fix", "--dry-run", input.to_str().expect("utf-8")]);
+    let mut runs: Vec<(char, usize)> = Vec::new();
+    for l in diff.lines().skip(3) {
+        let tag = l.chars().next().expect("tag");
+        match runs.last_mut() {
+            Some((t, n)) if *t == tag => *n += 1,
+            _ => runs.push((tag, 1)),
+        }
+    }
+    assert!(diff.contains("\n@@ -1,200 +1,200 @@\n"), "{diff}");
+    let mut want = vec![('-', 33), ('+', 33)].repeat(6);
+    want.extend([('-', 2), ('+', 2)]);
+    assert_eq!(runs, want);
 }

@@ -60,7 +60,7 @@ struct FileFix {
     name: String,
     sink: Sink,
     /// What was repaired and what was left, one line each, for standard error.
-    lines: Vec<String>,
+    lines: Said,
     /// Games left as they were because of an error.
     untouched: usize,
     /// Repairs made.
@@ -73,7 +73,7 @@ struct FileFix {
 
 /// A file's outcome.
 struct Done {
-    lines: Vec<String>,
+    lines: Said,
     untouched: usize,
     /// The file could not be written back.
     failed: bool,
@@ -149,7 +149,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                     }
                     Mode::DryRun => Sink::DryRun(diff::Differ::new(name)),
                 },
-                lines: Vec::new(),
+                lines: Said::default(),
                 untouched: 0,
                 repairs: 0,
                 last: b'\n',
@@ -215,9 +215,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         },
         out,
         |_, d: Done| {
-            for l in &d.lines {
-                eprintln!("{l}");
-            }
+            d.lines.print();
             untouched += d.untouched;
             failed |= d.failed;
         },
@@ -318,6 +316,65 @@ fn cannot_diff(s: &mut FileFix, e: &io::Error) {
     s.unreadable = true;
 }
 
+/// What is said about a file on standard error when the file is done, one line per repair or
+/// finding left: held in memory up to `diff::HELD` bytes, then in a temporary file.
+#[derive(Default)]
+struct Said {
+    held: Vec<String>,
+    bytes: usize,
+    file: Option<io::BufWriter<std::fs::File>>,
+    broken: bool,
+}
+
+impl Said {
+    fn push(&mut self, line: String) {
+        if self.file.is_none() && self.bytes + line.len() > diff::HELD {
+            // Kept in memory when no temporary file can be made.
+            if let Ok(f) = tempfile::tempfile() {
+                let mut f = io::BufWriter::new(f);
+                let moved = std::mem::take(&mut self.held)
+                    .iter()
+                    .try_for_each(|l| writeln!(f, "{l}"));
+                if moved.is_ok() {
+                    self.file = Some(f);
+                }
+            }
+        }
+        self.bytes += line.len() + 1;
+        match &mut self.file {
+            // Once the file fails, the lines after it are held in memory.
+            Some(f) if !self.broken => {
+                if writeln!(f, "{line}").is_err() {
+                    self.broken = true;
+                    self.held.push(line);
+                }
+            }
+            _ => self.held.push(line),
+        }
+    }
+
+    /// Prints the lines held (those kept in a temporary file first, then any held in memory
+    /// after it failed).
+    fn print(self) {
+        if let Some(f) = self.file {
+            let back = f
+                .into_inner()
+                .map_err(|e| e.into_error())
+                .and_then(|mut f| {
+                    io::Seek::seek(&mut f, io::SeekFrom::Start(0))?;
+                    let mut stderr = io::stderr().lock();
+                    io::copy(&mut io::BufReader::new(f), &mut stderr).map(|_| ())
+                });
+            if let Err(e) = back {
+                eprintln!("pdn fix: cannot read back what was said: {e}");
+            }
+        }
+        for l in &self.held {
+            eprintln!("{l}");
+        }
+    }
+}
+
 /// Output handed over a block at a time.
 struct Blocks<'a> {
     pending: Vec<u8>,
@@ -368,7 +425,9 @@ fn fix_game(s: &mut FileFix, g: &CheckedGame) -> String {
                 lines.push(format!("{}: not fixed {}: {}", at(d.at), d.code, d.why));
             }
             s.repairs += f.repairs.len();
-            s.lines.extend(lines);
+            for l in lines {
+                s.lines.push(l);
+            }
             f.text
         }
         Err(u) => {
