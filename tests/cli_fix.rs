@@ -451,7 +451,7 @@ fn a_run_of_changed_lines_through_many_games_is_shown_in_pieces() {
         }
     }
     assert!(diff.contains("\n@@ -1,200 +1,200 @@\n"), "{diff}");
-    let mut want = vec![('-', 33), ('+', 33)].repeat(6);
+    let mut want = [('-', 33), ('+', 33)].repeat(6);
     want.extend([('-', 2), ('+', 2)]);
     assert_eq!(runs, want);
 }
