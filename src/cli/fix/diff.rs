@@ -228,10 +228,14 @@ impl Differ {
             return Ok(());
         }
         let mut text = text;
-        while !text.is_empty() && matches!(self.partial, Partial::Apart(..)) {
+        while !text.is_empty() {
             // The line a change split ends in this piece: it is compared whole.
-            let Partial::Apart(mut o, mut n) = self.take_partial() else {
-                unreachable!("apart");
+            let (mut o, mut n) = match self.take_partial() {
+                Partial::Apart(o, n) => (o, n),
+                same => {
+                    self.partial = same;
+                    break;
+                }
             };
             let cut = line_end(text.as_bytes()).unwrap_or(text.len());
             o.push_str(&text[..cut]);
@@ -330,27 +334,29 @@ impl Differ {
 
     /// Unchanged text, in sync: whole lines go by, the last one waits in `partial`.
     fn same(&mut self, bytes: &[u8]) -> io::Result<()> {
-        if bytes.is_empty() {
-            return Ok(());
-        }
-        let Partial::Same(part) = &mut self.partial else {
-            unreachable!("called in sync only");
+        let mut part = match self.take_partial() {
+            Partial::Same(part) => part,
+            apart => {
+                self.partial = apart;
+                return Err(io::Error::other("the diff lost its place in the text"));
+            }
         };
         let mut at = 0;
-        if !part.is_empty() {
+        if !part.is_empty() && !bytes.is_empty() {
             // A line begun earlier ends here; a `\r` it ended with may be followed by `\n`.
             let end = if part.last == Some(b'\r') {
                 Some(usize::from(bytes[0] == b'\n'))
             } else {
                 line_end(bytes)
             };
-            let Some(e) = end else {
-                return part.push(bytes);
-            };
-            part.push(&bytes[..e])?;
-            let line = std::mem::take(part);
-            self.equal(line)?;
-            at = e;
+            if let Some(e) = end {
+                part.push(&bytes[..e])?;
+                self.equal(std::mem::take(&mut part))?;
+                at = e;
+            } else {
+                at = bytes.len();
+                part.push(bytes)?;
+            }
         }
         // While no hunk is open, only the last lines are kept.
         let mut last: VecDeque<(usize, usize)> = VecDeque::new();
@@ -374,10 +380,9 @@ impl Differ {
                 self.ring.pop_front();
             }
         }
-        let Partial::Same(part) = &mut self.partial else {
-            unreachable!("still in sync");
-        };
-        part.push(&bytes[at..])
+        part.push(&bytes[at..])?;
+        self.partial = Partial::Same(part);
+        Ok(())
     }
 
     /// Whole lines (the last one may lack its line break at the end of the file), compared.
@@ -424,10 +429,9 @@ impl Differ {
             h.new_len += 1;
         } else if h.after <= 2 * CONTEXT {
             h.pending.push(line);
-        } else {
+        } else if let Some(mut h) = self.hunk.take() {
             // More unchanged lines than two contexts: the hunk ends, the last ones lead the
             // next.
-            let mut h = self.hunk.take().expect("open");
             self.ring = std::mem::take(&mut h.pending).into();
             self.ring.push_back(line);
             while self.ring.len() > CONTEXT {
