@@ -226,3 +226,232 @@ fn a_finding_made_an_error_is_still_repaired() {
     assert_eq!(status, 0, "{said}");
     assert_eq!(out, "[GameType \"20\"]\n1. 32-28 19-23 *\n");
 }
+
+/// A short game with two repairs (spaces inside a move, a capture written with a dash).
+const TO_FIX: &str = "[GameType \"20\"]\n[Event \"short\"]\n1. 32 - 28 19-23 2. 28-19 14x23 *\n";
+
+/// A game of more than `PART_ELEMENTS` movetext elements: read in parts, written as it was.
+fn long_game() -> String {
+    let mut s =
+        String::from("[Event \"long\"]\n[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n[Result \"*\"]\n");
+    s.push_str(&common::shuttle(
+        1,
+        pdnkit::check::PART_ELEMENTS / 3 + 100,
+        "\n",
+    ));
+    s.push_str("*\n");
+    s
+}
+
+/// The diff `--dry-run` gave when it compared the whole text read with the whole text fixed.
+fn whole_diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .header(name, name)
+        .to_string()
+}
+
+#[test]
+fn a_long_game_between_short_ones_is_rewritten_in_place_and_diffed_as_the_whole_text_would_be() {
+    let tree = TempTree::new("fix-long-between");
+    let text = format!("{TO_FIX}\n{}\n{TO_FIX}", long_game());
+    let input = tree.file("a.pdn", &text);
+    let name = input.to_str().expect("utf-8");
+    // The fixed text as standard output gets it, a game at a time.
+    let (status, fixed, said) = run(&["fix", name]);
+    assert_eq!(status, 0, "{said}");
+    assert_eq!(fixed.matches("32-28 19-23 2. 28x19 14x23").count(), 2);
+    assert!(said.contains("is written as it was"), "{said}");
+
+    let (dry_status, diff, dry_said) = run(&["fix", "--dry-run", name]);
+    assert_eq!((dry_status, dry_said.as_str()), (status, said.as_str()));
+    assert_eq!(diff, whole_diff(name, &text, &fixed));
+    assert_eq!(diff.matches("\n@@ ").count() + 1, 3, "{diff}");
+    assert_eq!(fs::read_to_string(&input).expect("read"), text);
+
+    let (in_status, out, in_said) = run(&["fix", "--in-place", name]);
+    assert_eq!((in_status, in_said.as_str()), (status, said.as_str()));
+    assert!(out.is_empty());
+    assert_eq!(fs::read_to_string(&input).expect("read"), fixed);
+    assert_eq!(fs::read_dir(&tree.0).expect("list").count(), 1);
+}
+
+#[test]
+fn a_long_game_is_written_back_in_the_file_s_own_encoding() {
+    let tree = TempTree::new("fix-long-encoding");
+    let text = format!("{TO_FIX}\n{}\n[Event \"Caf\u{e9}\"]\n{TO_FIX}", long_game());
+    let utf8 = tree.file("utf8.pdn", &text);
+    let (_, fixed, said) = run(&["fix", utf8.to_str().expect("utf-8")]);
+    assert!(fixed.contains("2. 28x19"), "{said}");
+    let utf16 = |s: &str| -> Vec<u8> {
+        let mut v = vec![0xFF, 0xFE];
+        v.extend(s.encode_utf16().flat_map(u16::to_le_bytes));
+        v
+    };
+    let latin1 = |s: &str| -> Vec<u8> { s.chars().map(|c| c as u8).collect() };
+    let bom = |s: &str| -> Vec<u8> { [b"\xEF\xBB\xBF", s.as_bytes()].concat() };
+    for (file, encode) in [
+        ("utf16.pdn", &utf16 as &dyn Fn(&str) -> Vec<u8>),
+        ("latin1.pdn", &latin1),
+        ("bom.pdn", &bom),
+    ] {
+        let path = tree.0.join(file);
+        fs::write(&path, encode(&text)).expect("write");
+        let (status, _, said) = run(&["fix", "--in-place", path.to_str().expect("utf-8")]);
+        assert_eq!(status, 0, "{file}: {said}");
+        assert!(fs::read(&path).expect("read") == encode(&fixed), "{file}");
+    }
+    assert_eq!(fs::read_dir(&tree.0).expect("list").count(), 4);
+}
+
+#[test]
+fn a_file_whose_bytes_its_text_does_not_give_back_is_not_rewritten() {
+    let tree = TempTree::new("fix-not-back");
+    // NUL padding at the end is not text: the file's bytes cannot be written back as they were.
+    let mut bytes = TO_FIX.as_bytes().to_vec();
+    bytes.extend_from_slice(&[0, 0, 0]);
+    let path = tree.0.join("a.pdn");
+    fs::write(&path, &bytes).expect("write");
+    let (status, _, said) = run(&["fix", "--in-place", path.to_str().expect("utf-8")]);
+    assert_eq!(status, 2, "{said}");
+    assert!(
+        said.contains("not rewritten: the file changed while it was read"),
+        "{said}"
+    );
+    assert_eq!(fs::read(&path).expect("read"), bytes);
+    assert_eq!(fs::read_dir(&tree.0).expect("list").count(), 1);
+}
+
+#[test]
+fn a_dry_run_hunk_crosses_the_boundary_between_games() {
+    let tree = TempTree::new("fix-hunk-across");
+    // Changes three lines apart in two games make one hunk; a run of changed lines that goes
+    // from one game into the next is one run, its lines taken out before the lines put in.
+    for (file, text, hunks) in [
+        (
+            "near.pdn",
+            "[GameType \"20\"]\n1. 32 - 28 19-23 *\n\n[GameType \"20\"]\n1. 32 - 28 19-23 *\n",
+            1,
+        ),
+        ("run.pdn", "1. 32 - 28 19-23 *\n1. 32 - 28 19-23 *\n", 1),
+        (
+            "apart.pdn",
+            &format!(
+                "{TO_FIX}\n{}\n[Event \"far\"]\n{TO_FIX}",
+                "% unchanged\n".repeat(7)
+            ),
+            2,
+        ),
+        (
+            "no-last-break.pdn",
+            "[GameType \"20\"]\n1. 32 - 28 19-23\n[GameType \"20\"]\n1. 32 - 28 19-23 *",
+            1,
+        ),
+    ] {
+        let input = tree.file(file, text);
+        let name = input.to_str().expect("utf-8");
+        let (_, fixed, _) = run(&["fix", name]);
+        let (_, diff, said) = run(&["fix", "--dry-run", name]);
+        assert_eq!(diff, whole_diff(name, text, &fixed), "{file}: {said}");
+        assert_eq!(diff.matches("@@ -").count(), hunks, "{file}: {diff}");
+    }
+    let (_, diff, _) = run(&["fix", "--dry-run", tree.0.join("run.pdn").to_str().unwrap()]);
+    assert!(
+        diff.ends_with(
+            "@@ -1,2 +1,2 @@\n-1. 32 - 28 19-23 *\n-1. 32 - 28 19-23 *\n+1. 32-28 19-23 *\n+1. 32-28 19-23 *\n"
+        ),
+        "{diff}"
+    );
+}
+
+#[test]
+fn each_game_of_a_long_file_gets_the_hunk_it_gets_alone() {
+    // The diff is made a game at a time: a game's lines are aligned with its fixed lines only,
+    // so the same game gives the same hunk wherever it stands. (A diff of the whole text may
+    // align a change otherwise in a large file, where equally short diffs tie: `similar`'s
+    // search depends on the input's size.)
+    let tree = TempTree::new("fix-many-hunks");
+    let game = "[GameType \"20\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[White \"?\"]\n\
+                [Black \"?\"]\n[Result \"*\"]\n\n01. 32 - 28 19-23\n02. 28x19 14x23 *\n\n";
+    let copies = 400;
+    let input = tree.file("a.pdn", &game.repeat(copies));
+    let (status, diff, said) = run(&["fix", "--dry-run", input.to_str().expect("utf-8")]);
+    assert_eq!(status, 0, "{said}");
+    let hunks: Vec<&str> = diff.split("@@ -").skip(1).collect();
+    assert_eq!(hunks.len(), copies, "{diff}");
+    let lines = game.lines().count();
+    for (i, h) in hunks.iter().enumerate() {
+        let (head, body) = h.split_once(" @@\n").expect("hunk header");
+        let start = 6 + i * lines;
+        let (len, last) = if i + 1 == copies {
+            (6, " \n")
+        } else {
+            (8, " \n [GameType \"20\"]\n [Event \"?\"]\n")
+        };
+        assert_eq!(head, format!("{start},{len} +{start},{len}"));
+        assert_eq!(
+            body,
+            format!(
+                " [Black \"?\"]\n [Result \"*\"]\n \n-01. 32 - 28 19-23\n-02. 28x19 14x23 *\n\
+                 +1. 32-28 19-23\n+2. 28x19 14x23 *\n{last}"
+            )
+        );
+    }
+}
+
+#[test]
+fn a_hunk_longer_than_memory_holds_goes_through_a_temporary_file_unchanged() {
+    // Every line changed: one hunk of more than a mebibyte.
+    let tree = TempTree::new("fix-long-hunk");
+    let text = "[GameType \"20\"]\n1. 32 - 28 19-23 *\n".repeat(24_000);
+    let input = tree.file("a.pdn", &text);
+    let name = input.to_str().expect("utf-8");
+    let (_, fixed, said_fixing) = run(&["fix", name]);
+    let (status, diff, said) = run(&["fix", "--dry-run", name]);
+    assert_eq!(status, 0, "{said}");
+    // What is said about the file, past a mebibyte, comes back from its temporary file.
+    assert!(said.len() > 1 << 20, "{}", said.len());
+    assert_eq!(said.lines().count(), 24_000);
+    assert!(said == said_fixing);
+    assert!(diff.len() > 1 << 20, "{}", diff.len());
+    assert_eq!(diff.matches("@@ -").count(), 1);
+    assert!(diff == whole_diff(name, &text, &fixed));
+}
+
+#[test]
+fn a_line_longer_than_memory_holds_is_context_as_any_other() {
+    let tree = TempTree::new("fix-long-line");
+    let long = format!("{{{}}}\n", "x".repeat(3 << 19));
+    let text = format!("{TO_FIX}\n{long}{TO_FIX}");
+    let input = tree.file("a.pdn", &text);
+    let name = input.to_str().expect("utf-8");
+    let (_, fixed, _) = run(&["fix", name]);
+    let (status, diff, said) = run(&["fix", "--dry-run", name]);
+    assert_eq!(status, 0, "{said}");
+    assert!(diff.contains(&format!("\n {long}")));
+    assert!(diff == whole_diff(name, &text, &fixed));
+}
+
+#[test]
+fn a_run_of_changed_lines_through_many_games_is_shown_in_pieces() {
+    // Every line a game of its own and every one changed: no unchanged line ends the run. The
+    // whole text's diff takes all 200 lines out, then puts all 200 in; the run is held at
+    // most 64 lines while the games come, so it is shown in pieces of 33 lines taken out,
+    // then put in. The hunk is the same one, and says the same change.
+    let tree = TempTree::new("fix-long-run");
+    let text = "1. 32 - 28 19-23 *\n".repeat(200);
+    let input = tree.file("a.pdn", &text);
+    let (_, diff, _) = run(&["fix", "--dry-run", input.to_str().expect("utf-8")]);
+    let mut runs: Vec<(char, usize)> = Vec::new();
+    for l in diff.lines().skip(3) {
+        let tag = l.chars().next().expect("tag");
+        match runs.last_mut() {
+            Some((t, n)) if *t == tag => *n += 1,
+            _ => runs.push((tag, 1)),
+        }
+    }
+    assert!(diff.contains("\n@@ -1,200 +1,200 @@\n"), "{diff}");
+    let mut want = [('-', 33), ('+', 33)].repeat(6);
+    want.extend([('-', 2), ('+', 2)]);
+    assert_eq!(runs, want);
+}

@@ -1,5 +1,8 @@
 //! `pdn fix`: make the repairs that cannot change what a game means, and say each one.
 
+mod diff;
+mod in_place;
+
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -42,14 +45,22 @@ enum Mode {
     DryRun,
 }
 
+/// Where a file's fixed text goes, as it is made.
+enum Sink {
+    /// To the output.
+    Stream,
+    /// Into a temporary file beside the file.
+    InPlace(in_place::InPlace),
+    /// Compared with the text read, for the diff.
+    DryRun(diff::Differ),
+}
+
 /// One file as it is fixed.
 struct FileFix {
     name: String,
-    /// The text read and the text fixed (kept whole only to rewrite or compare the file).
-    original: String,
-    fixed: String,
+    sink: Sink,
     /// What was repaired and what was left, one line each, for standard error.
-    lines: Vec<String>,
+    lines: Said,
     /// Games left as they were because of an error.
     untouched: usize,
     /// Repairs made.
@@ -62,7 +73,7 @@ struct FileFix {
 
 /// A file's outcome.
 struct Done {
-    lines: Vec<String>,
+    lines: Said,
     untouched: usize,
     /// The file could not be written back.
     failed: bool,
@@ -131,9 +142,14 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         &Emitting {
             start: |name: &str| FileFix {
                 name: name.to_string(),
-                original: String::new(),
-                fixed: String::new(),
-                lines: Vec::new(),
+                sink: match mode {
+                    Mode::Stream => Sink::Stream,
+                    Mode::InPlace => {
+                        Sink::InPlace(in_place::InPlace::new(Path::new(name), encoding.as_deref()))
+                    }
+                    Mode::DryRun => Sink::DryRun(diff::Differ::new(name)),
+                },
+                lines: Said::default(),
                 untouched: 0,
                 repairs: 0,
                 last: b'\n',
@@ -141,16 +157,23 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             },
             game: |s: &mut FileFix, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
                 if g.parted {
-                    copy_parted(s, &mut g, mode, emit);
+                    copy_parted(s, &mut g, emit);
                     return;
                 }
                 let text = fix_game(s, &g);
-                if mode == Mode::Stream {
-                    s.last = text.bytes().last().unwrap_or(s.last);
-                    emit(text.into_bytes());
-                } else {
-                    s.original.push_str(&g.chunk.text);
-                    s.fixed.push_str(&text);
+                match &mut s.sink {
+                    Sink::Stream => {
+                        s.last = text.bytes().last().unwrap_or(s.last);
+                        emit(text.into_bytes());
+                    }
+                    Sink::InPlace(w) => w.piece(&g.chunk.text, &text),
+                    Sink::DryRun(d) => {
+                        if !s.unreadable {
+                            if let Err(e) = d.piece(&g.chunk.text, &text, emit) {
+                                cannot_diff(s, &e);
+                            }
+                        }
+                    }
                 }
             },
             end: |s: FileFix, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
@@ -162,32 +185,28 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 if !matches!(r.status, FileStatus::Read) {
                     return done;
                 }
-                match mode {
-                    Mode::Stream => {
+                match s.sink {
+                    Sink::Stream => {
                         if several && s.last != b'\n' {
                             emit(b"\n".to_vec());
                         }
                     }
-                    Mode::DryRun => {
-                        if s.original != s.fixed && !s.unreadable {
-                            let diff = similar::TextDiff::from_lines(&s.original, &s.fixed)
-                                .unified_diff()
-                                .header(&s.name, &s.name)
-                                .to_string();
-                            emit(diff.into_bytes());
+                    // The diff stops at a long game that could not be read back.
+                    Sink::DryRun(d) => {
+                        if !s.unreadable {
+                            if let Err(e) = d.finish(emit) {
+                                done.lines
+                                    .push(format!("{}: error: cannot make the diff: {e}", s.name));
+                                done.failed = true;
+                            }
                         }
                     }
                     // A file whose long game could not be read back is not rewritten.
-                    Mode::InPlace => {
-                        if s.repairs > 0 && !s.unreadable {
-                            let path = Path::new(&s.name);
-                            if let Err(e) =
-                                rewrite(path, &s.original, &s.fixed, encoding.as_deref())
-                            {
-                                done.lines
-                                    .push(format!("{}: error: not rewritten: {e}", s.name));
-                                done.failed = true;
-                            }
+                    Sink::InPlace(w) => {
+                        if let Err(e) = w.finish(s.repairs > 0 && !s.unreadable) {
+                            done.lines
+                                .push(format!("{}: error: not rewritten: {e}", s.name));
+                            done.failed = true;
                         }
                     }
                 }
@@ -196,9 +215,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         },
         out,
         |_, d: Done| {
-            for l in &d.lines {
-                eprintln!("{l}");
-            }
+            d.lines.print();
             untouched += d.untouched;
             failed |= d.failed;
         },
@@ -227,14 +244,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
 }
 
 /// A game too long to hold as a tree (F009): said, and written as it was, a block at a time
-/// (`--in-place` and `--dry-run` hold the file's whole text anyway). It counts as left because
-/// of an error when it has one.
-fn copy_parted(
-    s: &mut FileFix,
-    g: &mut CheckedGame,
-    mode: Mode,
-    emit: &mut dyn FnMut(Vec<u8>) -> bool,
-) {
+/// (to the output, the temporary file, or the diff). It counts as left because of an error
+/// when it has one.
+fn copy_parted(s: &mut FileFix, g: &mut CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool) {
     let at = g.chunk.start();
     let errors = g
         .diagnostics
@@ -250,8 +262,9 @@ fn copy_parted(
         g.chunk.index.unwrap_or(0),
         g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
     ));
+    let sink = &mut s.sink;
     let copied = g.text().and_then(|mut text| {
-        if mode == Mode::Stream {
+        if let Sink::Stream = sink {
             let mut to = Blocks {
                 pending: Vec::new(),
                 emit,
@@ -259,19 +272,106 @@ fn copy_parted(
             let last = write_unchanged(&mut text, Unchanged::default(), &mut to)?;
             to.flush()?;
             s.last = last.unwrap_or(s.last);
-        } else {
-            let mut whole = String::new();
-            text.read_to_string(&mut whole)?;
-            s.original.push_str(&whole);
-            s.fixed.push_str(&whole);
+            return Ok(());
         }
-        Ok(())
+        // Read a block at a time; a character cut by a block's end waits for the next.
+        let mut buf = vec![0u8; BLOCK];
+        let mut kept = 0;
+        loop {
+            let n = text.read(&mut buf[kept..])?;
+            let have = kept + n;
+            let whole = match std::str::from_utf8(&buf[..have]) {
+                Ok(t) => t,
+                Err(e) if e.error_len().is_none() && n > 0 => {
+                    // Valid up to a character cut short.
+                    std::str::from_utf8(&buf[..e.valid_up_to()]).map_err(io::Error::other)?
+                }
+                Err(e) => return Err(io::Error::other(e)),
+            };
+            let used = whole.len();
+            match sink {
+                Sink::InPlace(w) => w.piece(whole, whole),
+                Sink::DryRun(d) => d.same_piece(whole, emit)?,
+                Sink::Stream => {}
+            }
+            buf.copy_within(used..have, 0);
+            kept = have - used;
+            if n == 0 {
+                return Ok(());
+            }
+        }
     });
     if let Err(e) = copied {
         if e.kind() != io::ErrorKind::BrokenPipe {
             s.lines
                 .push(format!("{}: error: cannot read the game back: {e}", s.name));
             s.unreadable = true;
+        }
+    }
+}
+
+/// The diff could not be made (a temporary file failed): said, and the diff stops.
+fn cannot_diff(s: &mut FileFix, e: &io::Error) {
+    s.lines
+        .push(format!("{}: error: cannot make the diff: {e}", s.name));
+    s.unreadable = true;
+}
+
+/// What is said about a file on standard error when the file is done, one line per repair or
+/// finding left: held in memory up to `diff::HELD` bytes, then in a temporary file.
+#[derive(Default)]
+struct Said {
+    held: Vec<String>,
+    bytes: usize,
+    file: Option<io::BufWriter<std::fs::File>>,
+    broken: bool,
+}
+
+impl Said {
+    fn push(&mut self, line: String) {
+        if self.file.is_none() && self.bytes + line.len() > diff::HELD {
+            // Kept in memory when no temporary file can be made.
+            if let Ok(f) = tempfile::tempfile() {
+                let mut f = io::BufWriter::new(f);
+                let moved = std::mem::take(&mut self.held)
+                    .iter()
+                    .try_for_each(|l| writeln!(f, "{l}"));
+                if moved.is_ok() {
+                    self.file = Some(f);
+                }
+            }
+        }
+        self.bytes += line.len() + 1;
+        match &mut self.file {
+            // Once the file fails, the lines after it are held in memory.
+            Some(f) if !self.broken => {
+                if writeln!(f, "{line}").is_err() {
+                    self.broken = true;
+                    self.held.push(line);
+                }
+            }
+            _ => self.held.push(line),
+        }
+    }
+
+    /// Prints the lines held (those kept in a temporary file first, then any held in memory
+    /// after it failed).
+    fn print(self) {
+        if let Some(f) = self.file {
+            let back = f
+                .into_inner()
+                .map_err(|e| e.into_error())
+                .and_then(|mut f| {
+                    io::Seek::seek(&mut f, io::SeekFrom::Start(0))?;
+                    let mut stderr = io::stderr().lock();
+                    io::copy(&mut io::BufReader::new(f), &mut stderr).map(|_| ())
+                });
+            if let Err(e) = back {
+                eprintln!("pdn fix: cannot read back what was said: {e}");
+            }
+        }
+        for l in &self.held {
+            eprintln!("{l}");
         }
     }
 }
@@ -326,7 +426,9 @@ fn fix_game(s: &mut FileFix, g: &CheckedGame) -> String {
                 lines.push(format!("{}: not fixed {}: {}", at(d.at), d.code, d.why));
             }
             s.repairs += f.repairs.len();
-            s.lines.extend(lines);
+            for l in lines {
+                s.lines.push(l);
+            }
             f.text
         }
         Err(u) => {
@@ -349,66 +451,6 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(x), Ok(y)) => x == y,
         _ => false,
     }
-}
-
-/// The fixed text in the bytes of the file's own encoding: the encoding that gives back the
-/// file's bytes from the text read (UTF-8 with or without a byte-order mark, UTF-16 with one,
-/// the `--encoding` asked, or Windows-1252). `None` when none does.
-fn encode_like(bytes: &[u8], original: &str, fixed: &str, label: Option<&str>) -> Option<Vec<u8>> {
-    if bytes == original.as_bytes() {
-        return Some(fixed.as_bytes().to_vec());
-    }
-    const BOM: &[u8] = b"\xEF\xBB\xBF";
-    if bytes.strip_prefix(BOM) == Some(original.as_bytes()) {
-        return Some([BOM, fixed.as_bytes()].concat());
-    }
-    let utf16 = |text: &str, le: bool| -> Vec<u8> {
-        let mut v = if le {
-            vec![0xFF, 0xFE]
-        } else {
-            vec![0xFE, 0xFF]
-        };
-        for u in text.encode_utf16() {
-            v.extend_from_slice(&if le { u.to_le_bytes() } else { u.to_be_bytes() });
-        }
-        v
-    };
-    for le in [true, false] {
-        if utf16(original, le) == bytes {
-            return Some(utf16(fixed, le));
-        }
-    }
-    for label in label.into_iter().chain(["windows-1252"]) {
-        let Some(enc) = encoding_rs::Encoding::for_label(label.as_bytes()) else {
-            continue;
-        };
-        let (back, _, bad) = enc.encode(original);
-        if !bad && back.as_ref() == bytes {
-            let (out, _, bad) = enc.encode(fixed);
-            if !bad {
-                return Some(out.into_owned());
-            }
-        }
-    }
-    None
-}
-
-/// Writes `fixed` over the file at `path` through a temporary file in the same directory,
-/// keeping the file's permissions; the file is left as it was on any failure.
-fn rewrite(path: &Path, original: &str, fixed: &str, label: Option<&str>) -> io::Result<()> {
-    let bytes = std::fs::read(path)?;
-    let out = encode_like(&bytes, original, fixed, label).ok_or_else(|| {
-        io::Error::other(
-            "the file changed while it was read, or its encoding cannot be written back; use -o FILE to write UTF-8",
-        )
-    })?;
-    let mut temp = temp_beside(path)?;
-    temp.write_all(&out)?;
-    temp.as_file().sync_all()?;
-    let permissions = std::fs::metadata(path)?.permissions();
-    std::fs::set_permissions(temp.path(), permissions)?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// A temporary file in the directory of `path`, so that renaming it over `path` is atomic.
