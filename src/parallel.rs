@@ -299,7 +299,11 @@ pub fn check_stream_parallel<R: Read>(
         segment: parallel.segment.max(1),
         blocks_cut: 0,
     };
-    let cancelled = AtomicBool::new(false);
+    // The blocks are spawned on their own, not in a scope: a scope's end waits for its tasks
+    // and may meanwhile run any other task of the pool, such as another file's job, which can
+    // wait for this file to be printed (see `cli/batch.rs`) while this file waits under it.
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let shared = Arc::new(options.clone());
     let mut run = Run {
         blocks: VecDeque::new(),
         first_block: 0,
@@ -310,7 +314,7 @@ pub fn check_stream_parallel<R: Read>(
         one_thread: false,
     };
     let in_flight = parallel.in_flight.max(1);
-    let result: io::Result<()> = rayon::in_place_scope(|scope| {
+    let result: io::Result<()> = (|| {
         let mut pending: VecDeque<Pending> = VecDeque::new();
         // The index of the next block to send.
         let mut next = 0usize;
@@ -345,8 +349,9 @@ pub fn check_stream_parallel<R: Read>(
                     let assumed = run.state.clone();
                     let state = assumed.clone();
                     let decoding = cutter.decoder.decoding();
-                    let cancelled = &cancelled;
-                    scope.spawn(move |_| {
+                    let cancelled = Arc::clone(&cancelled);
+                    let options = Arc::clone(&shared);
+                    rayon::spawn(move || {
                         // The text is copied when the block is checked, not while it waits.
                         let la_len = look_ahead.as_ref().map_or(0, |(t, _)| t.len());
                         let mut text = String::with_capacity(body.len() + la_len);
@@ -360,7 +365,7 @@ pub fn check_stream_parallel<R: Read>(
                             None => usize::MAX,
                         };
                         let o = check_text(
-                            text, file_end, decoding, options, place, state, stop_at, cancelled,
+                            text, file_end, decoding, &options, place, state, stop_at, &cancelled,
                         );
                         let _ = tx.send(o);
                     });
@@ -405,10 +410,10 @@ pub fn check_stream_parallel<R: Read>(
                 &mut visit,
             );
         }
-        // Leaving early (stopped, or an error) lets the blocks in flight end soon.
-        cancelled.store(true, Ordering::Relaxed);
         Ok(())
-    });
+    })();
+    // Leaving early (stopped, or an error) lets the blocks in flight end soon.
+    cancelled.store(true, Ordering::Relaxed);
     result?;
     if !run.stopped && (cutter.stopped || run.one_thread) {
         // The rest of the file, on this thread, from where the blocks' chunks ended.
