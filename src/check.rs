@@ -502,6 +502,8 @@ struct StreamingCheck<'a> {
     last_quiet: bool,
     /// A move of the main line was read.
     moved: bool,
+    /// A move number of the main line was read since its last move.
+    numbered: bool,
     found: Vec<Diagnostic>,
     /// The replay's report of the game just ended.
     report: Option<GameReport>,
@@ -830,6 +832,7 @@ impl Visitor for StreamingCheck<'_> {
         self.depth = 0;
         self.last_quiet = false;
         self.moved = false;
+        self.numbered = false;
         self.parted = false;
         self.anchors.clear();
         self.left_out = 0;
@@ -911,6 +914,9 @@ impl Visitor for StreamingCheck<'_> {
             return ControlFlow::Continue(());
         }
         self.maybe_cut(number.span);
+        if self.depth == 0 {
+            self.numbered = true;
+        }
         self.builder.move_number(number)
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
@@ -921,6 +927,12 @@ impl Visitor for StreamingCheck<'_> {
             return ControlFlow::Continue(());
         }
         if self.depth == 0 {
+            // Moves written without numbers: a part may be cut before one that no number
+            // goes with.
+            if !self.numbered {
+                self.maybe_cut(mv.span);
+            }
+            self.numbered = false;
             self.moved = true;
             self.last_quiet = !mv
                 .squares
@@ -1158,6 +1170,7 @@ pub fn check_part<R: Read>(
         depth: 0,
         last_quiet: false,
         moved: false,
+        numbered: false,
         found: Vec::new(),
         report: None,
         parted: false,

@@ -146,6 +146,20 @@ fn a_game_in_many_parts_is_judged_as_a_whole() {
         }),
         // A comment after every move: a part may end before one.
         long_game(n, |_, m| format!("{m} {{c}}")),
+        // Moves without numbers, a variation now and then, and an impossible move.
+        long_game(n, |i, m| {
+            if i == n / 2 + 1 {
+                "46-45".into()
+            } else if i % 7 == 1 {
+                format!("{m} (1-7)")
+            } else {
+                m.into()
+            }
+        })
+        .split(' ')
+        .filter(|t| !(t.ends_with('.') && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')))
+        .collect::<Vec<_>>()
+        .join(" "),
         // A run of comments longer than a part after a quiet move, then an impossible move.
         long_game(PART_ELEMENTS, |i, m| {
             if i == 100 {
