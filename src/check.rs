@@ -951,7 +951,12 @@ impl Visitor for StreamingCheck<'_> {
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
         if self.building() && !self.drops(span) {
             if self.depth == 0 {
-                self.last_quiet = false;
+                // A run of them may be long: a part may be cut before one that no number goes
+                // with, and after one (it takes nothing).
+                if !self.numbered {
+                    self.maybe_cut(span);
+                }
+                self.last_quiet = true;
             }
             self.builder.ellipsis(span)
         } else {
@@ -982,7 +987,11 @@ impl Visitor for StreamingCheck<'_> {
     fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
         if self.building() && !self.drops(setup.span) {
             if self.depth == 0 {
-                self.last_quiet = false;
+                // As for `...`: the position is set, nothing is being taken.
+                if !self.numbered {
+                    self.maybe_cut(setup.span);
+                }
+                self.last_quiet = true;
             }
             self.builder.setup(setup)
         } else {

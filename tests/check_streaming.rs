@@ -146,6 +146,20 @@ fn a_game_in_many_parts_is_judged_as_a_whole() {
         }),
         // A comment after every move: a part may end before one.
         long_game(n, |_, m| format!("{m} {{c}}")),
+        // Every eighth round of four moves written as four `...`, and every fifth as a setup
+        // of the position it ends in: runs a part may be cut in.
+        long_game(n, |i, m| match (i / 4 % 8, i / 4 % 5, i % 4) {
+            (0, _, _) => "...".into(),
+            (_, 0, 0) => "/FEN \"W:WK46:BK1\"/".into(),
+            (_, 0, _) => String::new(),
+            _ => m.into(),
+        }),
+        // Runs of `...` longer than a part, and an impossible move.
+        long_game(n, |i, m| match i {
+            100 => "... ".repeat(2 * PART_ELEMENTS).trim_end().into(),
+            i if i == n / 2 + 2 => "46-45".into(),
+            _ => m.into(),
+        }),
         // Moves without numbers, a variation now and then, and an impossible move.
         long_game(n, |i, m| {
             if i == n / 2 + 1 {
