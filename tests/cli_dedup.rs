@@ -78,3 +78,48 @@ fn output_is_the_collection_without_copies_in_original_bytes() {
     let (_, text) = run(&t, &["-o", "-"]);
     assert_eq!(text, format!("{X}\n\n{Y}\n\n"));
 }
+
+#[test]
+fn copies_sorted_in_runs_of_a_few_come_out_as_in_one() {
+    // Many copies of three games over three files, their copies sorted in runs of three (as
+    // a collection of millions is, in runs of half a million) and merged.
+    let t = TempTree::new("dedup-runs");
+    for (k, name) in ["a.pdn", "b.pdn", "c.pdn"].iter().enumerate() {
+        let games: Vec<&str> = (0..20).map(|i| [X, Y, X_AGAIN][(i + k) % 3]).collect();
+        t.file(name, &(games.join("\n\n") + "\n"));
+    }
+    let whole = |runs: Option<&str>, args: &[&str]| {
+        let mut cmd = pdn();
+        if let Some(n) = runs {
+            cmd.env("PDN_DEDUP_RUN", n);
+        }
+        let out = cmd
+            .args(["dedup", "--no-config"])
+            .args(args)
+            .arg(&t.0)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let one = whole(None, &[]);
+    assert_eq!(one.0, Some(1));
+    assert!(
+        one.1.ends_with("60 game(s): 58 copie(s) of 2 game(s)\n"),
+        "{}",
+        one.1
+    );
+    assert_eq!(whole(Some("3"), &[]), one);
+    let tagged = whole(None, &["--same-tags", "Event"]);
+    assert_eq!(whole(Some("3"), &["--same-tags", "Event"]), tagged);
+    let elsewhere = TempTree::new("dedup-runs-out");
+    let out = elsewhere.0.join("unique.pdn");
+    let o = out.to_str().unwrap();
+    let written = whole(None, &["-o", o]);
+    let unique = std::fs::read(&out).unwrap();
+    assert_eq!(whole(Some("3"), &["-o", o]), written);
+    assert_eq!(std::fs::read(&out).unwrap(), unique);
+}

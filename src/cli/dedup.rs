@@ -2,10 +2,13 @@
 //! file; the first in path order is kept. Reports the clusters, or writes the collection
 //! without the copies (each kept game's original bytes).
 
-use std::collections::{HashMap, HashSet};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Read, Seek, Write};
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use clap::ArgMatches;
 use pdnkit::check::CheckedGame;
@@ -43,8 +46,226 @@ struct Place {
     line: u32,
 }
 
-/// A game's number, line and key digest (`None`: too long to compare).
-type Keyed = (u32, u32, Option<u128>);
+impl Place {
+    fn order(&self) -> (u32, u32) {
+        (self.file, self.game)
+    }
+
+    fn bytes(&self) -> [u8; 12] {
+        let mut b = [0; 12];
+        b[..4].copy_from_slice(&self.file.to_le_bytes());
+        b[4..8].copy_from_slice(&self.game.to_le_bytes());
+        b[8..].copy_from_slice(&self.line.to_le_bytes());
+        b
+    }
+
+    fn from_bytes(b: &[u8]) -> Place {
+        let n = |k: usize| u32::from_le_bytes([b[k], b[k + 1], b[k + 2], b[k + 3]]);
+        Place {
+            file: n(0),
+            game: n(4),
+            line: n(8),
+        }
+    }
+}
+
+/// Temporary files a game's digest goes to, by its first bits, so that the games are compared
+/// one bucket at a time: memory holds a bucket's games, not the collection's.
+const BUCKETS: usize = 64;
+
+/// A digest and its game's place (the file as the job's number until the files are known):
+/// 28 bytes in a bucket.
+const RECORD: usize = 28;
+
+/// The buckets being written, and the first error writing them.
+struct Buckets {
+    files: Vec<Mutex<io::BufWriter<File>>>,
+    error: Mutex<Option<io::Error>>,
+}
+
+impl Buckets {
+    fn new() -> io::Result<Self> {
+        let files = (0..BUCKETS)
+            .map(|_| Ok(Mutex::new(io::BufWriter::new(tempfile::tempfile()?))))
+            .collect::<io::Result<_>>()?;
+        Ok(Buckets {
+            files,
+            error: Mutex::new(None),
+        })
+    }
+
+    fn put(&self, digest: u128, place: Place) {
+        let mut record = [0u8; RECORD];
+        record[..16].copy_from_slice(&digest.to_le_bytes());
+        record[16..].copy_from_slice(&place.bytes());
+        let bucket = (digest >> 122) as usize % BUCKETS;
+        let written = match self.files[bucket].lock() {
+            Ok(mut f) => f.write_all(&record),
+            Err(_) => Err(io::Error::other("a bucket was left unusable")),
+        };
+        if let Err(e) = written {
+            if let Ok(mut first) = self.error.lock() {
+                first.get_or_insert(e);
+            }
+        }
+    }
+
+    /// The buckets written, each read back from its start.
+    fn finish(self) -> io::Result<Vec<File>> {
+        if let Some(e) = self.error.into_inner().ok().flatten() {
+            return Err(e);
+        }
+        self.files
+            .into_iter()
+            .map(|m| {
+                let mut f = m
+                    .into_inner()
+                    .map_err(|_| io::Error::other("a bucket was left unusable"))?
+                    .into_inner()
+                    .map_err(|e| e.into_error())?;
+                f.rewind()?;
+                Ok(f)
+            })
+            .collect()
+    }
+}
+
+/// Copies held at a time while a bucket is compared: past it they are sorted and written to a
+/// temporary file of their own (24 bytes each: 12 MiB).
+const RUN: usize = 1 << 19;
+
+/// [`RUN`], or `PDN_DEDUP_RUN` from the environment (for tests, which make runs of a few
+/// copies).
+fn run_size() -> usize {
+    std::env::var("PDN_DEDUP_RUN")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(RUN)
+}
+
+/// Reads a bucket's records from its start, each with its file (`files` gives each job's).
+fn each_record(
+    bucket: &mut File,
+    files: &[u32],
+    mut f: impl FnMut(u128, Place) -> io::Result<()>,
+) -> io::Result<()> {
+    bucket.rewind()?;
+    let mut r = io::BufReader::with_capacity(1 << 16, &mut *bucket);
+    let mut record = [0u8; RECORD];
+    loop {
+        match r.read_exact(&mut record) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(()),
+            Err(e) => return Err(e),
+        }
+        let mut digest = [0u8; 16];
+        digest.copy_from_slice(&record[..16]);
+        let mut place = Place::from_bytes(&record[16..]);
+        place.file = files.get(place.file as usize).copied().unwrap_or(u32::MAX);
+        f(u128::from_le_bytes(digest), place)?;
+    }
+}
+
+/// Sorts `copies` by the game each copies, then by the copy, and writes them to a temporary
+/// file.
+fn spill(copies: &mut Vec<(Place, Place)>) -> io::Result<File> {
+    copies.sort_by_key(|(k, c)| (k.order(), c.order()));
+    let mut out = io::BufWriter::new(tempfile::tempfile()?);
+    for (k, c) in copies.drain(..) {
+        out.write_all(&k.bytes())?;
+        out.write_all(&c.bytes())?;
+    }
+    let mut out = out.into_inner().map_err(|e| e.into_error())?;
+    out.rewind()?;
+    Ok(out)
+}
+
+/// Compares the games of one bucket (files numbered by job, `files` giving each job's file):
+/// the first in path order of each key is kept, and each other game with that key is a copy
+/// of it. The copies go, with the game each copies, in sorted runs to temporary files (see
+/// [`Copies`]); says too how many copies and how many games with copies there were. Holds the
+/// bucket's distinct keys and at most [`RUN`] copies.
+fn compare_bucket(mut bucket: File, files: &[u32]) -> io::Result<(Vec<File>, usize, usize)> {
+    // The game kept for each key, and whether it has copies.
+    let mut kept: HashMap<u128, (Place, bool)> = HashMap::new();
+    each_record(&mut bucket, files, |digest, place| {
+        let e = kept.entry(digest).or_insert((place, false));
+        if place.order() < e.0.order() {
+            e.0 = place;
+        }
+        Ok(())
+    })?;
+    let (mut runs, mut copies, mut n) = (Vec::new(), Vec::new(), 0);
+    let run = run_size();
+    each_record(&mut bucket, files, |digest, place| {
+        if let Some(k) = kept.get_mut(&digest) {
+            if k.0.order() != place.order() {
+                k.1 = true;
+                n += 1;
+                copies.push((k.0, place));
+                if copies.len() >= run {
+                    runs.push(spill(&mut copies)?);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    if !copies.is_empty() {
+        runs.push(spill(&mut copies)?);
+    }
+    let with_copies = kept.values().filter(|k| k.1).count();
+    Ok((runs, n, with_copies))
+}
+
+/// The copies of every bucket, merged from their sorted runs: each with the game it copies, in
+/// the order of that game, then of the copy.
+struct Copies {
+    readers: Vec<io::BufReader<File>>,
+    heap: BinaryHeap<Reverse<((u32, u32), (u32, u32), usize, [u8; 24])>>,
+}
+
+impl Copies {
+    fn new(files: Vec<File>) -> io::Result<Self> {
+        let mut c = Copies {
+            readers: files
+                .into_iter()
+                .map(|f| io::BufReader::with_capacity(1 << 14, f))
+                .collect(),
+            heap: BinaryHeap::new(),
+        };
+        for i in 0..c.readers.len() {
+            c.refill(i)?;
+        }
+        Ok(c)
+    }
+
+    fn refill(&mut self, i: usize) -> io::Result<()> {
+        let r = &mut self.readers[i];
+        if r.fill_buf()?.is_empty() {
+            return Ok(());
+        }
+        let mut pair = [0u8; 24];
+        r.read_exact(&mut pair)?;
+        let (k, c) = (
+            Place::from_bytes(&pair[..12]),
+            Place::from_bytes(&pair[12..]),
+        );
+        self.heap.push(Reverse((k.order(), c.order(), i, pair)));
+        Ok(())
+    }
+
+    fn next(&mut self) -> io::Result<Option<(Place, Place)>> {
+        let Some(Reverse((_, _, i, pair))) = self.heap.pop() else {
+            return Ok(None);
+        };
+        self.refill(i)?;
+        Ok(Some((
+            Place::from_bytes(&pair[..12]),
+            Place::from_bytes(&pair[12..]),
+        )))
+    }
+}
 
 /// A game's key as 128 bits: two hashes of it, each keyed at random for the run, so that no
 /// input can be made for two different keys to give the same digest (the chance that two
@@ -106,12 +327,20 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     let tags = &args.same_tags;
     let mut names: Vec<String> = Vec::new();
-    // Each game's key is held as its digest: about 40 bytes a game kept, 16 a copy.
+    // Each game's key goes to a bucket as its digest; the buckets are compared one at a time
+    // once every file is read.
     let digest = KeyDigest::new();
-    let mut first: HashMap<u128, u32> = HashMap::new();
-    let mut kept: Vec<Place> = Vec::new();
-    // Each copy with the number of the game it copies (its cluster), in input order.
-    let mut copies: Vec<(u32, Place)> = Vec::new();
+    let buckets = match Buckets::new() {
+        Ok(b) => b,
+        Err(e) => {
+            return fail(format!(
+                "cannot keep the games' keys in temporary files: {e}"
+            ));
+        }
+    };
+    let jobs = AtomicU32::new(0);
+    // The file of each job, once the files before it are done.
+    let mut files: Vec<u32> = Vec::new();
     let mut uncompared = 0usize;
     let mut sink = io::sink();
     let outcome = collect::run(
@@ -119,14 +348,25 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         &input,
         &options,
         Work {
-            start: |name: &str| (name.to_string(), Vec::new()),
-            game: |(name, keys): &mut (String, Vec<Keyed>), g: CheckedGame, _: &mut Vec<u8>| {
+            start: |name: &str| {
+                (
+                    name.to_string(),
+                    jobs.fetch_add(1, Ordering::Relaxed),
+                    0usize,
+                )
+            },
+            game: |(name, job, unc): &mut (String, u32, usize), g: CheckedGame, _: &mut Vec<u8>| {
                 let Some(i) = g.chunk.index else {
                     return;
                 };
                 if let (Some(key), Some(game)) = (game_key(&g, tags), g.chunk.game.as_ref()) {
                     let line = g.chunk.line_col(game.span.start).line;
-                    keys.push((i as u32, line, Some(digest.of(&key))));
+                    let place = Place {
+                        file: *job,
+                        game: i as u32,
+                        line,
+                    };
+                    buckets.put(digest.of(&key), place);
                 } else if let Some(header) = g.header.as_ref().filter(|_| g.parted) {
                     let at = g.chunk.line_col(header.span.start);
                     eprintln!(
@@ -136,57 +376,61 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                         at.column,
                         g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
                     );
-                    keys.push((i as u32, at.line, None));
+                    *unc += 1;
                 }
             },
-            end: |(_, keys), _: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| keys,
+            end: |(_, job, unc), _: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| (job, unc),
         },
         &mut sink,
-        |r, keys| {
-            let file = names.len() as u32;
-            names.push(r.path.clone());
-            for (game, line, key) in keys {
-                let place = Place { file, game, line };
-                let Some(key) = key else {
-                    uncompared += 1;
-                    continue;
-                };
-                match first.get(&key) {
-                    Some(&c) => copies.push((c, place)),
-                    None => {
-                        first.insert(key, kept.len() as u32);
-                        kept.push(place);
-                    }
-                }
+        |r, (job, unc)| {
+            let job = job as usize;
+            if files.len() <= job {
+                files.resize(job + 1, u32::MAX);
             }
+            files[job] = names.len() as u32;
+            names.push(r.path.clone());
+            uncompared += unc;
         },
     );
-    drop(first);
-    // The copies of each kept game together, in the order the kept games came.
-    copies.sort_by_key(|c| c.0);
     if outcome.nothing_found || outcome.run.failed > 0 {
         return EXIT_FAILURE;
     }
-    let with_copies = copies.chunk_by(|a, b| a.0 == b.0).count();
-    let clusters = || {
-        copies
-            .chunk_by(|a, b| a.0 == b.0)
-            .map(|run| (&kept[run[0].0 as usize], run.iter().map(|c| &c.1)))
+    let compared = buckets.finish().and_then(|all| {
+        let mut copies_files = Vec::with_capacity(all.len());
+        let (mut copies_n, mut with_copies) = (0, 0);
+        for bucket in all {
+            let (runs, n, kept) = compare_bucket(bucket, &files)?;
+            copies_files.extend(runs);
+            copies_n += n;
+            with_copies += kept;
+        }
+        Ok((copies_files, copies_n, with_copies))
+    });
+    let (copies_files, copies_n, with_copies) = match compared {
+        Ok(c) => c,
+        Err(e) => return fail(format!("cannot compare the games' keys: {e}")),
     };
-    let copies_n = copies.len();
+    let mut copies = match Copies::new(copies_files) {
+        Ok(c) => c,
+        Err(e) => return fail(format!("cannot compare the games' keys: {e}")),
+    };
     let earned = if copies_n > 0 { EXIT_FINDINGS } else { EXIT_OK };
     let show = |p: &Place| format!("{}:{}: game {}", names[p.file as usize], p.line, p.game);
     let Some(path) = &args.output else {
         let mut out = io::stdout().lock();
-        let mut written = Ok(());
-        for (kept, dups) in clusters() {
-            written = written.and_then(|()| {
-                writeln!(out, "kept  {}", show(kept))?;
-                for d in dups {
-                    writeln!(out, "copy  {}", show(d))?;
-                }
-                Ok(())
-            });
+        let mut written: io::Result<()> = Ok(());
+        let mut last: Option<(u32, u32)> = None;
+        while written.is_ok() {
+            let (kept, copy) = match copies.next() {
+                Ok(Some(pair)) => pair,
+                Ok(None) => break,
+                Err(e) => return fail(format!("cannot compare the games' keys: {e}")),
+            };
+            if last != Some(kept.order()) {
+                last = Some(kept.order());
+                written = writeln!(out, "kept  {}", show(&kept));
+            }
+            written = written.and_then(|()| writeln!(out, "copy  {}", show(&copy)));
         }
         let written = written.and_then(|()| {
             writeln!(
@@ -198,14 +442,34 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         });
         return exit_after_write(written.and_then(|()| out.flush()), earned);
     };
-    // Second pass: every game that is not a copy, as its bytes are in its file.
-    let mut dropped: HashMap<&str, HashSet<u32>> = HashMap::new();
-    for (_, p) in &copies {
-        dropped
-            .entry(names[p.file as usize].as_str())
-            .or_default()
-            .insert(p.game);
+    // Second pass: every game that is not a copy, as its bytes are in its file. The copies are
+    // one bit a game.
+    let mut dropped: Vec<Vec<u64>> = vec![Vec::new(); names.len()];
+    loop {
+        let copy = match copies.next() {
+            Ok(Some((_, copy))) => copy,
+            Ok(None) => break,
+            Err(e) => return fail(format!("cannot compare the games' keys: {e}")),
+        };
+        if let Some(bits) = dropped.get_mut(copy.file as usize) {
+            let (word, bit) = (copy.game as usize / 64, copy.game % 64);
+            if bits.len() <= word {
+                bits.resize(word + 1, 0);
+            }
+            bits[word] |= 1 << bit;
+        }
     }
+    let mut file_of: HashMap<&str, usize> = HashMap::new();
+    for (k, name) in names.iter().enumerate() {
+        file_of.entry(name.as_str()).or_insert(k);
+    }
+    let is_dropped = |path: &str, game: usize| {
+        file_of.get(path).is_some_and(|&f| {
+            dropped[f]
+                .get(game / 64)
+                .is_some_and(|w| w & (1 << (game % 64)) != 0)
+        })
+    };
     let mut out: Box<dyn Write> = if path.as_os_str() == "-" {
         Box::new(io::stdout().lock())
     } else {
@@ -225,11 +489,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             start: FileState::new,
             game: |s: &mut FileState, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
                 let keep = (g.chunk.game.is_some() || g.parted)
-                    && g.chunk.index.is_some_and(|i| {
-                        !dropped
-                            .get(s.path.as_str())
-                            .is_some_and(|d| d.contains(&(i as u32)))
-                    });
+                    && g.chunk.index.is_some_and(|i| !is_dropped(&s.path, i));
                 s.take(&mut g, keep, emit);
             },
             end: |s: FileState, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
