@@ -218,11 +218,15 @@ fn compare_bucket(mut bucket: File, files: &[u32]) -> io::Result<(Vec<File>, usi
     Ok((runs, n, with_copies))
 }
 
+/// The next copy of one run: the order of the game it copies, its own order, the run, and the
+/// pair as written.
+type Head = ((u32, u32), (u32, u32), usize, [u8; 24]);
+
 /// The copies of every bucket, merged from their sorted runs: each with the game it copies, in
 /// the order of that game, then of the copy.
 struct Copies {
     readers: Vec<io::BufReader<File>>,
-    heap: BinaryHeap<Reverse<((u32, u32), (u32, u32), usize, [u8; 24])>>,
+    heap: BinaryHeap<Reverse<Head>>,
 }
 
 impl Copies {
