@@ -779,17 +779,17 @@ impl StreamingCheck<'_> {
         self.dropping = true;
     }
 
-    /// A movetext element the replay does not read (a comment, a NAG) at `at`: a run of them
-    /// may be long, so the part may be cut before it; and past [`PART_ELEMENTS`] elements
-    /// that cannot be cut, the game's tree is let go. Whether the element is to be built
-    /// (for a tree handed over); if not, it is counted, so that the game is cut where it
-    /// would be with it.
-    fn unread(&mut self, at: Span) -> bool {
+    /// A movetext element the replay does not read (a comment, a NAG; `read`: a comment
+    /// holding a command, which it does) at `at`: a run of them may be long, so the part may
+    /// be cut before it; and past [`PART_ELEMENTS`] elements that cannot be cut, the game's
+    /// tree is let go. Whether the element is to be built (for a tree handed over, or read);
+    /// if not, it is counted, so that the game is cut where it would be with it.
+    fn unread(&mut self, at: Span, read: bool) -> bool {
         self.maybe_cut(at);
         if self.keeping() && self.part_size(at).0 >= PART_ELEMENTS {
             self.let_go(at, TooLong::Moves);
         }
-        if self.keeping() {
+        if self.keeping() || read {
             return true;
         }
         self.left_out += 1;
@@ -968,7 +968,7 @@ impl Visitor for StreamingCheck<'_> {
             return ControlFlow::Continue(());
         }
         // The replay reads only a comment's commands.
-        if self.unread(c.span) || c.text.contains("[%") {
+        if self.unread(c.span, c.text.contains("[%")) {
             self.builder.comment(c)
         } else {
             ControlFlow::Continue(())
@@ -978,7 +978,7 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() || self.drops(span) {
             return ControlFlow::Continue(());
         }
-        if self.unread(span) {
+        if self.unread(span, false) {
             self.builder.nag(value, span)
         } else {
             ControlFlow::Continue(())
