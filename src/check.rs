@@ -692,12 +692,7 @@ impl StreamingCheck<'_> {
         if self.depth > 0 {
             return;
         }
-        let (elements, bytes) = self.part_size(at);
-        let why = if elements >= PART_ELEMENTS {
-            TooLong::Moves
-        } else if bytes >= PART_BYTES {
-            TooLong::Text(PART_BYTES)
-        } else {
+        let Some((why, bytes)) = self.past(at, PART_ELEMENTS, PART_BYTES) else {
             return;
         };
         // Not before the main line's first move: the first part is what the variant is
@@ -707,6 +702,19 @@ impl StreamingCheck<'_> {
                 self.let_go(at, why);
             }
             self.replay_part(false);
+        }
+    }
+
+    /// Whether the part being built has passed `elements` movetext elements or `bytes` of
+    /// text at `at`: which, and its text.
+    fn past(&mut self, at: Span, elements: usize, bytes: usize) -> Option<(TooLong, usize)> {
+        let (n, text) = self.part_size(at);
+        if n >= elements {
+            Some((TooLong::Moves, text))
+        } else if text >= bytes {
+            Some((TooLong::Text(bytes), text))
+        } else {
+            None
         }
     }
 
@@ -734,12 +742,7 @@ impl StreamingCheck<'_> {
         if self.depth == 0 {
             return false;
         }
-        let (elements, bytes) = self.part_size(at);
-        let why = if elements >= VARIATION_ELEMENTS {
-            TooLong::Moves
-        } else if bytes >= VARIATION_BYTES {
-            TooLong::Text(VARIATION_BYTES)
-        } else {
+        let Some((why, _)) = self.past(at, VARIATION_ELEMENTS, VARIATION_BYTES) else {
             return false;
         };
         self.let_variation_go(at, why);

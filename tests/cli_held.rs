@@ -6,8 +6,11 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use pdnkit::check::HEADER_ELEMENTS;
+
+#[allow(dead_code)]
+mod common;
+use common::pdn_run as pdn;
 
 const SHORT: &str = "[Event \"short\"]\n[Result \"1-0\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n";
 
@@ -48,20 +51,6 @@ fn file(name: &str, text: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&path, text).expect("the test directory is writable");
     path
-}
-
-fn pdn(args: &[&str], path: &PathBuf) -> (i32, String, String) {
-    let out = Command::cargo_bin("pdn")
-        .expect("the pdn binary is built for tests")
-        .args(args)
-        .arg(path)
-        .output()
-        .expect("pdn runs");
-    (
-        out.status.code().expect("pdn exits"),
-        String::from_utf8(out.stdout).expect("output is UTF-8"),
-        String::from_utf8(out.stderr).expect("errors are UTF-8"),
-    )
 }
 
 /// The four games and the short one again, in a file of the test's own.

@@ -4,8 +4,6 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
-
 // Of what the test files share, only the long games.
 #[allow(dead_code)]
 mod common;
@@ -26,17 +24,7 @@ fn parse(text: &str, format: &str) -> (i32, String, String) {
     let path =
         PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("parse-parted-{format}.pdn"));
     std::fs::write(&path, text).expect("the test directory is writable");
-    let out = Command::cargo_bin("pdn")
-        .expect("the pdn binary is built for tests")
-        .args(["parse", "--format", format])
-        .arg(&path)
-        .output()
-        .expect("pdn runs");
-    (
-        out.status.code().expect("pdn exits"),
-        String::from_utf8(out.stdout).expect("output is UTF-8"),
-        String::from_utf8(out.stderr).expect("errors are UTF-8"),
-    )
+    common::pdn_run(&["parse", "--format", format], &path)
 }
 
 /// The text of the `n`th game (from 0) of `three_games`, as blank lines separate them.

@@ -638,8 +638,9 @@ fn fuzz_fixture(name: &str) -> Vec<u8> {
 /// second, the same after a broken tag line. The third: a no-break space (U+00A0, a character
 /// to the reader) at the end of text kept as written was trimmed as white space. The fourth
 /// is named below.
-#[test]
-fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
+/// Canonical output of the fuzz input `name` holds as many games as the input and is unchanged
+/// when written again.
+fn canonical_holds(name: &str) {
     let options = ConvertOptions {
         canonical: true,
         ..ConvertOptions::default()
@@ -652,6 +653,15 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         .expect("reading from memory cannot fail");
         n
     };
+    let bytes = fuzz_fixture(name);
+    let (once, _) = convert_with(&bytes, &options);
+    let (twice, _) = convert_with(once.as_bytes(), &options);
+    assert_eq!(twice, once, "{name}");
+    assert_eq!(games(once.as_bytes()), games(&bytes), "{name}");
+}
+
+#[test]
+fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
     for name in [
         "convert_canonical_comment_after_kept_game.pdn",
         "convert_canonical_twice.pdn",
@@ -665,11 +675,7 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // game as written the first time only.
         "convert_canonical_russian_captures.pdn",
     ] {
-        let bytes = fuzz_fixture(name);
-        let (once, _) = convert_with(&bytes, &options);
-        let (twice, _) = convert_with(once.as_bytes(), &options);
-        assert_eq!(twice, once, "{name}");
-        assert_eq!(games(once.as_bytes()), games(&bytes), "{name}");
+        canonical_holds(name);
     }
 }
 
@@ -782,14 +788,6 @@ fn canonical_form_keeps_what_follows_a_result_on_its_line() {
         canonical: true,
         ..ConvertOptions::default()
     };
-    let games = |text: &[u8]| {
-        let mut n = 0;
-        check_stream(text, &CheckOptions::default(), |g| {
-            n += usize::from(g.chunk.game.is_some())
-        })
-        .expect("reading from memory cannot fail");
-        n
-    };
     for name in [
         "convert_canonical_result_inside_a_token.pdn",
         // A game after kept text that ends with a result on the same line: written whole and
@@ -803,11 +801,7 @@ fn canonical_form_keeps_what_follows_a_result_on_its_line() {
         // before it ends is kept as written in canonical form too.
         "convert_canonical_game_after_a_result_on_its_line.pdn",
     ] {
-        let bytes = fuzz_fixture(name);
-        let (once, _) = convert_with(&bytes, &options);
-        let (twice, _) = convert_with(once.as_bytes(), &options);
-        assert_eq!(twice, once, "{name}");
-        assert_eq!(games(once.as_bytes()), games(&bytes), "{name}");
+        canonical_holds(name);
     }
     let (once, _) = convert_with(
         &fuzz_fixture("convert_canonical_result_inside_a_token.pdn"),

@@ -37,18 +37,12 @@ fn pdn(args: &[&str], text: &str, tag: &str) -> (i32, String, String) {
     std::fs::create_dir_all(&dir).expect("the test directory is writable");
     let path = dir.join(format!("{tag}.pdn"));
     std::fs::write(&path, text).expect("the test directory is writable");
-    let out = Command::cargo_bin("pdn")
-        .expect("the pdn binary is built for tests")
-        .args(args)
-        .args(["--no-config", "--jobs", "1"])
-        .arg(&path)
-        .output()
-        .expect("pdn runs");
-    (
-        out.status.code().expect("pdn exits"),
-        String::from_utf8(out.stdout).expect("output is UTF-8"),
-        String::from_utf8(out.stderr).expect("errors are UTF-8"),
-    )
+    let args: Vec<&str> = args
+        .iter()
+        .copied()
+        .chain(["--no-config", "--jobs", "1"])
+        .collect();
+    common::pdn_run(&args, &path)
 }
 
 /// The warnings that name F009.

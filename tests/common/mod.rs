@@ -35,6 +35,22 @@ impl Drop for TempTree {
     }
 }
 
+/// `pdn ARGS PATH`: its exit status, standard output and standard error.
+#[allow(dead_code)]
+pub fn pdn_run(args: &[&str], path: &std::path::Path) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .expect("the pdn binary is built for tests")
+        .args(args)
+        .arg(path)
+        .output()
+        .expect("pdn runs");
+    (
+        out.status.code().expect("pdn exits"),
+        String::from_utf8(out.stdout).expect("output is UTF-8"),
+        String::from_utf8(out.stderr).expect("errors are UTF-8"),
+    )
+}
+
 /// The files of corpus/ whose extension is one of `exts` (in any case), in path order.
 #[allow(dead_code)]
 pub fn corpus_files(exts: &[&str]) -> Vec<PathBuf> {
