@@ -162,7 +162,12 @@ fn each_record(
         let mut digest = [0u8; 16];
         digest.copy_from_slice(&record[..16]);
         let mut place = Place::from_bytes(&record[16..]);
-        place.file = files.get(place.file as usize).copied().unwrap_or(u32::MAX);
+        // A job whose file was not handed over (the run then stops before comparing) has
+        // nothing to compare.
+        let Some(&file) = files.get(place.file as usize).filter(|&&k| k != u32::MAX) else {
+            continue;
+        };
+        place.file = file;
         f(u128::from_le_bytes(digest), place)?;
     }
 }
