@@ -48,6 +48,7 @@ pub mod rules;
 pub mod source;
 pub mod stats;
 pub mod syntax;
+pub mod tally;
 pub mod write;
 
 pub use lint::{Diagnostic, Kind, Severity};

@@ -6,10 +6,15 @@
 //! result convention known (whether `1-0` gives the first mover's score first, as PDN says, or
 //! White's, as many English and American files do; the replay decides it from the final
 //! positions, G514), so results are kept as written until then. [`Stats`] merge with `+=`.
-//! Memory grows with the number of distinct players, events, openings and lengths, never with
-//! the number of games.
+//! Players, events, sites and openings are counted in [`Tally`]s, which hold a bounded number
+//! of bytes in memory and the rest in sorted temporary files, so memory stays bounded however
+//! many distinct names a collection holds; what else is counted is bounded by its nature
+//! (variants, codes, ballots, years, and game lengths, of which a collection can only hold as
+//! many distinct ones as the square root of twice its moves). A player keeps at most
+//! [`SPELLINGS`] spellings of the name.
 
 use std::collections::BTreeMap;
+use std::io;
 use std::ops::AddAssign;
 
 use serde::Serialize;
@@ -20,6 +25,7 @@ use crate::check::{CheckedGame, FileTotals};
 use crate::lint::{Diagnostic, Severity};
 use crate::rules::Variant;
 use crate::syntax::{Game, ResultKind};
+use crate::tally::{Count, Tally, get_str, get_u64, put_str, put_u64};
 
 /// Plies of the main line an opening is named by, unless asked otherwise.
 pub const DEFAULT_OPENING_PLIES: usize = 4;
@@ -43,6 +49,40 @@ pub struct Written {
 }
 
 impl Written {
+    fn fields(&self) -> [u64; 5] {
+        [
+            self.first,
+            self.second,
+            self.draw,
+            self.unfinished,
+            self.other,
+        ]
+    }
+
+    fn absorb(&mut self, o: &Written) {
+        self.first += o.first;
+        self.second += o.second;
+        self.draw += o.draw;
+        self.unfinished += o.unfinished;
+        self.other += o.other;
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        for n in self.fields() {
+            put_u64(out, n);
+        }
+    }
+
+    fn decode(input: &mut &[u8]) -> Option<Self> {
+        Some(Written {
+            first: get_u64(input)?,
+            second: get_u64(input)?,
+            draw: get_u64(input)?,
+            unfinished: get_u64(input)?,
+            other: get_u64(input)?,
+        })
+    }
+
     fn add(&mut self, kind: Option<ResultKind>) {
         match kind {
             Some(ResultKind::Win1 | ResultKind::Win2) => self.first += 1,
@@ -129,8 +169,131 @@ pub struct PlayerStats {
     pub losses: u64,
     /// Unfinished or with another score.
     pub unscored: u64,
-    /// Every spelling seen, with its number of games.
+    /// Every spelling seen, with its number of games; once a name has been spelled in more
+    /// than twice [`SPELLINGS`] ways, the most frequent (see [`PlayerStats::trimmed`]).
     pub forms: BTreeMap<String, u64>,
+    /// Games under spellings no longer in `forms`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub other_spellings: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Spellings a player keeps of the name: once it has more than twice as many, only the most
+/// frequent (the first in sort order among equals) are kept, and the games of the others are
+/// counted together; [`PlayerStats::trimmed`] keeps no more.
+pub const SPELLINGS: usize = 16;
+
+/// Adds the spellings of `from` to `into`, keeping the [`SPELLINGS`] most frequent once there
+/// are more than twice as many; says how many games' spellings were let go.
+fn add_spellings(into: &mut BTreeMap<String, u64>, from: BTreeMap<String, u64>) -> u64 {
+    for (f, n) in from {
+        *into.entry(f).or_default() += n;
+    }
+    if into.len() <= 2 * SPELLINGS {
+        return 0;
+    }
+    keep_most_frequent(into)
+}
+
+/// Keeps the [`SPELLINGS`] most frequent spellings of `forms` (the first in sort order among
+/// equals); says how many games the others had.
+fn keep_most_frequent(into: &mut BTreeMap<String, u64>) -> u64 {
+    if into.len() <= SPELLINGS {
+        return 0;
+    }
+    let mut all: Vec<(String, u64)> = std::mem::take(into).into_iter().collect();
+    all.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let let_go = all[SPELLINGS..].iter().map(|(_, n)| n).sum();
+    all.truncate(SPELLINGS);
+    into.extend(all);
+    let_go
+}
+
+fn spellings_bytes(forms: &BTreeMap<String, u64>) -> usize {
+    forms.keys().map(|f| f.len() + 64).sum()
+}
+
+fn encode_spellings(forms: &BTreeMap<String, u64>, out: &mut Vec<u8>) {
+    put_u64(out, forms.len() as u64);
+    for (f, n) in forms {
+        put_str(out, f);
+        put_u64(out, *n);
+    }
+}
+
+fn decode_spellings(input: &mut &[u8]) -> Option<BTreeMap<String, u64>> {
+    let n = get_u64(input)?;
+    let mut forms = BTreeMap::new();
+    for _ in 0..n {
+        let f = get_str(input)?;
+        forms.insert(f, get_u64(input)?);
+    }
+    Some(forms)
+}
+
+impl PlayerStats {
+    /// The same, with no more than the [`SPELLINGS`] most frequent spellings listed.
+    pub fn trimmed(mut self) -> Self {
+        self.other_spellings += keep_most_frequent(&mut self.forms);
+        self
+    }
+}
+
+impl Count for PlayerStats {
+    fn absorb(&mut self, o: Self) {
+        self.games += o.games;
+        self.white += o.white;
+        self.black += o.black;
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+        self.unscored += o.unscored;
+        self.other_spellings += o.other_spellings + add_spellings(&mut self.forms, o.forms);
+        self.name = most_frequent(&self.forms);
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.name.len() + spellings_bytes(&self.forms)
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        put_str(out, &self.name);
+        for n in [
+            self.games,
+            self.white,
+            self.black,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.unscored,
+            self.other_spellings,
+        ] {
+            put_u64(out, n);
+        }
+        encode_spellings(&self.forms, out);
+    }
+
+    fn decode(input: &mut &[u8]) -> Option<Self> {
+        Some(PlayerStats {
+            name: get_str(input)?,
+            games: get_u64(input)?,
+            white: get_u64(input)?,
+            black: get_u64(input)?,
+            wins: get_u64(input)?,
+            draws: get_u64(input)?,
+            losses: get_u64(input)?,
+            unscored: get_u64(input)?,
+            other_spellings: get_u64(input)?,
+            forms: decode_spellings(input)?,
+        })
+    }
 }
 
 /// One diagnostic code.
@@ -197,7 +360,7 @@ impl Lengths {
 }
 
 /// Statistics over files.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct Stats {
     /// Files read.
     pub files: u64,
@@ -215,18 +378,18 @@ pub struct Stats {
     pub lengths: Lengths,
     /// Openings: the first plies of the main line as played, written in the variant's standard
     /// notation (as written for games not replayed).
-    pub openings: BTreeMap<String, u64>,
+    pub openings: Tally<u64>,
     /// English games by the three-move ballot they followed (`ACF 5 9-13 22-18 6-9 (...)`).
     pub ballots: BTreeMap<String, u64>,
     /// Games whose opening (and ballot) is not counted: games too long to hold whole
     /// ([`CheckedGame::parted`]), whose moves are not at hand once the game is read.
     pub openings_not_counted: u64,
     /// Players by folded name.
-    pub players: BTreeMap<String, PlayerStats>,
+    pub players: Tally<PlayerStats>,
     /// Games by Event tag.
-    pub events: BTreeMap<String, u64>,
+    pub events: Tally<u64>,
     /// Games by Site tag.
-    pub sites: BTreeMap<String, u64>,
+    pub sites: Tally<u64>,
     /// Games by the year of their Date tag (`?` when it has none).
     pub years: BTreeMap<String, u64>,
     /// Diagnostics by code.
@@ -241,8 +404,32 @@ fn add_counts<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u6
     }
 }
 
-impl AddAssign<&Stats> for Stats {
-    fn add_assign(&mut self, o: &Stats) {
+impl Stats {
+    /// Empty statistics whose tallies each hold about `bytes` in memory before they write a
+    /// run to a temporary file ([`crate::tally::HELD_BYTES`] by default).
+    pub fn holding(bytes: usize) -> Self {
+        Stats {
+            openings: Tally::new(bytes),
+            players: Tally::new(bytes),
+            events: Tally::new(bytes),
+            sites: Tally::new(bytes),
+            ..Stats::default()
+        }
+    }
+
+    /// Why a tally could not write its runs to temporary files, when one could not (it then
+    /// holds them in memory).
+    pub fn trouble(&self) -> Option<&io::Error> {
+        self.players
+            .trouble()
+            .or(self.events.trouble())
+            .or(self.sites.trouble())
+            .or(self.openings.trouble())
+    }
+}
+
+impl AddAssign<Stats> for Stats {
+    fn add_assign(&mut self, o: Stats) {
         self.files += o.files;
         self.games += o.games;
         self.errors += o.errors;
@@ -256,23 +443,12 @@ impl AddAssign<&Stats> for Stats {
             e.results.merge(&v.results);
         }
         add_counts(&mut self.lengths.0, &o.lengths.0);
-        add_counts(&mut self.openings, &o.openings);
+        self.openings.absorb(o.openings);
         add_counts(&mut self.ballots, &o.ballots);
         self.openings_not_counted += o.openings_not_counted;
-        for (k, p) in &o.players {
-            let e = self.players.entry(k.clone()).or_default();
-            e.games += p.games;
-            e.white += p.white;
-            e.black += p.black;
-            e.wins += p.wins;
-            e.draws += p.draws;
-            e.losses += p.losses;
-            e.unscored += p.unscored;
-            add_counts(&mut e.forms, &p.forms);
-            e.name = most_frequent(&e.forms);
-        }
-        add_counts(&mut self.events, &o.events);
-        add_counts(&mut self.sites, &o.sites);
+        self.players.absorb(o.players);
+        self.events.absorb(o.events);
+        self.sites.absorb(o.sites);
         add_counts(&mut self.years, &o.years);
         for (code, c) in &o.codes {
             self.codes
@@ -296,20 +472,56 @@ fn most_frequent(forms: &BTreeMap<String, u64>) -> String {
 
 /// A player's results in one file, as written, by the colour played.
 #[derive(Clone, Debug, Default)]
-struct PendingPlayer {
+pub struct PendingPlayer {
     forms: BTreeMap<String, u64>,
+    other_spellings: u64,
     white: Written,
     black: Written,
 }
 
+impl Count for PendingPlayer {
+    fn absorb(&mut self, o: Self) {
+        self.other_spellings += o.other_spellings + add_spellings(&mut self.forms, o.forms);
+        self.white.absorb(&o.white);
+        self.black.absorb(&o.black);
+    }
+
+    fn games(&self) -> u64 {
+        self.white.fields().iter().chain(&self.black.fields()).sum()
+    }
+
+    fn heap_bytes(&self) -> usize {
+        spellings_bytes(&self.forms)
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        put_u64(out, self.other_spellings);
+        self.white.encode(out);
+        self.black.encode(out);
+        encode_spellings(&self.forms, out);
+    }
+
+    fn decode(input: &mut &[u8]) -> Option<Self> {
+        Some(PendingPlayer {
+            other_spellings: get_u64(input)?,
+            white: Written::decode(input)?,
+            black: Written::decode(input)?,
+            forms: decode_spellings(input)?,
+        })
+    }
+}
+
 /// What one file has given so far; [`FileStats::finish`] turns it into [`Stats`].
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct FileStats {
     stats: Stats,
     opening_plies: usize,
+    /// Whether players, events, sites, openings and ballots are counted.
+    names: bool,
     /// Results as written, per variant key.
     results: BTreeMap<String, (Option<Variant>, Written)>,
-    players: BTreeMap<String, PendingPlayer>,
+    /// Players by folded name and variant key, joined by a NUL.
+    players: Tally<PendingPlayer>,
 }
 
 /// Folds a player's name for comparison: letters without accents, in lower case, and no white
@@ -448,7 +660,26 @@ impl FileStats {
     pub fn new(opening_plies: usize) -> Self {
         FileStats {
             opening_plies,
+            names: true,
             ..FileStats::default()
+        }
+    }
+
+    /// The same, its tallies each holding about `bytes` in memory (see [`Stats::holding`]).
+    pub fn holding(self, bytes: usize) -> Self {
+        FileStats {
+            stats: Stats::holding(bytes),
+            players: Tally::new(bytes),
+            ..self
+        }
+    }
+
+    /// The same, counting neither players, events, sites, openings nor ballots: only games,
+    /// variants, results, lengths, years and diagnostics.
+    pub fn without_names(self) -> Self {
+        FileStats {
+            names: false,
+            ..self
         }
     }
 
@@ -508,6 +739,11 @@ impl FileStats {
         if let Some(r) = g.report.as_ref().filter(|r| r.variant.is_some()) {
             *s.lengths.0.entry(r.plies).or_default() += 1;
         }
+        let year = tag_value(game, "Date").and_then(year_of).unwrap_or("?");
+        *s.years.entry(year.to_string()).or_default() += 1;
+        if !self.names {
+            return;
+        }
         let played = g
             .report
             .as_ref()
@@ -529,15 +765,13 @@ impl FileStats {
                 Some(v) => format!("{}: {o}", v.name()),
                 None => o,
             };
-            *s.openings.entry(name).or_default() += 1;
+            s.openings.add_count(name, 1);
         }
-        for (tag, map) in [("Event", &mut s.events), ("Site", &mut s.sites)] {
+        for (tag, tally) in [("Event", &mut s.events), ("Site", &mut s.sites)] {
             if let Some(v) = tag_value(game, tag) {
-                *map.entry(v.to_string()).or_default() += 1;
+                tally.add(v, |n| *n += 1);
             }
         }
-        let year = tag_value(game, "Date").and_then(year_of).unwrap_or("?");
-        *s.years.entry(year.to_string()).or_default() += 1;
         for (tag, white) in [("White", true), ("Black", false)] {
             let Some(name) = tag_value(game, tag) else {
                 continue;
@@ -546,18 +780,19 @@ impl FileStats {
             if folded.is_empty() {
                 continue;
             }
-            let p = self
-                .players
-                .entry(format!("{folded}\u{0}{key}"))
-                .or_default();
-            *p.forms.entry(name.to_string()).or_default() += 1;
-            if white { &mut p.white } else { &mut p.black }.add(result);
+            self.players.add(&format!("{folded}\u{0}{key}"), |p| {
+                let mut one = BTreeMap::new();
+                one.insert(name.to_string(), 1);
+                p.other_spellings += add_spellings(&mut p.forms, one);
+                if white { &mut p.white } else { &mut p.black }.add(result);
+            });
         }
     }
 
     /// The file is over: its results are read under the convention the replay found in it
-    /// (`totals`), and its totals must be those `check` counted.
-    pub fn finish(mut self, totals: &FileTotals) -> Stats {
+    /// (`totals`), and its totals must be those `check` counted. Fails only when a temporary
+    /// file of its players cannot be read back.
+    pub fn finish(mut self, totals: &FileTotals) -> io::Result<Stats> {
         let s = &mut self.stats;
         s.files = 1;
         for (key, (variant, written)) in &self.results {
@@ -566,11 +801,16 @@ impl FileStats {
                 v.results.add_written(written, fw);
             }
         }
-        for (key, p) in self.players {
+        let trouble = self
+            .players
+            .trouble()
+            .map(|e| io::Error::new(e.kind(), e.to_string()));
+        for entry in self.players.sorted()? {
+            let (key, p) = entry?;
             let (folded, vkey) = key.split_once('\u{0}').unwrap_or((key.as_str(), ""));
             let variant = vkey.parse::<Variant>().ok();
             let fw = first_is_white(variant, totals.white_score_first);
-            let e = s.players.entry(folded.to_string()).or_default();
+            let mut e = PlayerStats::default();
             for (w, as_white) in [(&p.white, true), (&p.black, false)] {
                 let mut r = Results::default();
                 r.add_written(w, fw);
@@ -591,10 +831,15 @@ impl FileStats {
                 e.draws += r.draws;
                 e.unscored += r.unfinished + r.other;
             }
-            add_counts(&mut e.forms, &p.forms);
-            e.name = most_frequent(&e.forms);
+            e.other_spellings = p.other_spellings;
+            e.name = most_frequent(&p.forms);
+            e.forms = p.forms;
+            s.players.add_count(folded.to_string(), e);
         }
-        self.stats
+        if let Some(e) = trouble {
+            s.players.note_trouble(e);
+        }
+        Ok(self.stats)
     }
 }
 
@@ -638,7 +883,11 @@ mod tests {
             |g| fs.add(&g),
         )
         .unwrap();
-        fs.finish(&totals)
+        fs.finish(&totals).unwrap()
+    }
+
+    fn all<V: Count>(t: Tally<V>) -> BTreeMap<String, V> {
+        t.sorted().unwrap().map(Result::unwrap).collect()
     }
 
     #[test]
@@ -648,8 +897,9 @@ mod tests {
         );
         let r = s.variants["english"].results;
         assert_eq!((r.black_wins, r.white_wins), (1, 0));
-        assert_eq!(s.players["b"].wins, 1);
-        assert_eq!(s.players["w"].losses, 1);
+        let players = all(s.players);
+        assert_eq!(players["b"].wins, 1);
+        assert_eq!(players["w"].losses, 1);
     }
 
     #[test]
@@ -658,8 +908,9 @@ mod tests {
             "[GameType \"20\"][White \"Wé\"][Black \"B\"][Result \"1-0\"]\n1. 32-28 19-23 1-0\n",
         );
         assert_eq!(s.variants["international"].results.white_wins, 1);
-        assert_eq!(s.players["we"].wins, 1);
-        assert_eq!(s.players["we"].forms["Wé"], 1);
-        assert_eq!(s.openings["international: 32-28 19-23"], 1);
+        assert_eq!(all(s.openings)["international: 32-28 19-23"], 1);
+        let players = all(s.players);
+        assert_eq!(players["we"].wins, 1);
+        assert_eq!(players["we"].forms["Wé"], 1);
     }
 }

@@ -385,3 +385,135 @@ fn openings_are_named_by_the_moves_played_not_as_written() {
     );
     assert_eq!(s["ballots"][0]["value"], 2);
 }
+
+/// `pdn stats` with each tally holding `held` bytes (`PDN_STATS_HELD`), or the default.
+fn stats_out(held: Option<&str>, args: &[&str], paths: &[&Path]) -> Vec<u8> {
+    let mut cmd = pdn();
+    cmd.args(["stats", "--no-config"]).args(args).args(paths);
+    if let Some(h) = held {
+        cmd.env("PDN_STATS_HELD", h);
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// With tallies that hold a few hundred bytes, players, events, sites and openings go to
+/// temporary files every few keys and are merged back (a level up too): every table, list and
+/// count comes out byte for byte as when everything is held, over the corpus and the fixtures,
+/// one job per file and two.
+#[test]
+fn counts_written_to_temporary_files_come_out_as_held_ones() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (corpus, fixtures) = (root.join("corpus"), root.join("tests/fixtures"));
+    for args in [
+        &["--top", "0"][..],
+        &["--format", "json", "--top", "0"],
+        &["--format", "json", "--top", "7"],
+        &["--by", "player", "--top", "0"],
+        &["--by", "player", "--top", "25"],
+        &["--by", "event", "--format", "csv", "--top", "0"],
+        &["--by", "site", "--top", "0"],
+        &["--by", "opening", "--opening-plies", "8", "--top", "0"],
+    ] {
+        for jobs in ["1", "2"] {
+            let args = [args, &["--jobs", jobs]].concat();
+            let paths = [corpus.as_path(), fixtures.as_path()];
+            let held = stats_out(None, &args, &paths);
+            let spilled = stats_out(Some("300"), &args, &paths);
+            assert!(held.len() > 1000, "{args:?}");
+            assert!(held == spilled, "{args:?}");
+        }
+    }
+}
+
+/// A name spelled in more ways than a player keeps: the most frequent spellings are listed,
+/// the games of the others counted together, and every game is still the player's.
+#[test]
+fn a_player_keeps_the_most_frequent_spellings() {
+    let t = TempTree::new("stats-spellings");
+    let mut text = String::new();
+    let game = |w: &str| {
+        format!(
+            "[GameType \"20\"]\n[White \"{w}\"]\n[Black \"Other\"]\n[Result \"1-0\"]\n1. 32-28 19-23 1-0\n\n"
+        )
+    };
+    // "Jansen" with its letters' cases flipped one way for each of 40 numbers: spelling k is
+    // played k times for k < 20, once for the others.
+    let spellings: Vec<String> = (0..40u32)
+        .map(|k| {
+            "jansenjan"
+                .chars()
+                .enumerate()
+                .map(|(i, c)| {
+                    if (k + 1) >> i & 1 == 1 {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut games = 0;
+    for (k, s) in spellings.iter().enumerate() {
+        for _ in 0..if k < 20 { k.max(1) } else { 1 } {
+            text.push_str(&game(s));
+            games += 1;
+        }
+    }
+    t.file("a.pdn", &text);
+    for held in [None, Some("300")] {
+        let out = stats_out(held, &["--format", "json", "--top", "0"], &[&t.0]);
+        let s: Value = serde_json::from_slice(&out).unwrap();
+        let p = &s["players"].as_array().unwrap()[0]["value"];
+        assert_eq!(p["games"], games);
+        assert_eq!(p["wins"], games);
+        let forms = p["forms"].as_object().unwrap();
+        assert_eq!(forms.len(), 16, "{held:?}");
+        let listed: u64 = forms.values().map(|n| n.as_u64().unwrap()).sum();
+        assert_eq!(listed + p["other_spellings"].as_u64().unwrap(), games);
+        // The most frequent are kept: the spellings played 19 times.
+        assert_eq!(forms[&spellings[19]], 19);
+        assert_eq!(p["name"], spellings[19].as_str());
+    }
+    let table = stats_out(None, &["--by", "player"], &[&t.0]);
+    let table = String::from_utf8(table).unwrap();
+    assert!(table.contains("game(s) under other spellings"), "{table}");
+}
+
+/// Where no temporary file can be made, the counts stay in memory: the output is the same, and
+/// a warning says why memory was not bounded.
+#[test]
+fn counts_stay_held_when_no_temporary_file_can_be_made() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let args = ["--format", "json", "--top", "0"];
+    let held = stats_out(None, &args, &[&corpus]);
+    let out = pdn()
+        .args(["stats", "--no-config"])
+        .args(args)
+        .arg(&corpus)
+        .env("PDN_STATS_HELD", "300")
+        .env("TMPDIR", corpus.join("no such directory"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout == held);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(
+            "pdn stats: counts held in memory, as they could not go to a temporary file:"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

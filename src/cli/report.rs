@@ -80,6 +80,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         .collect::<Vec<_>>()
         .join(" ");
     let mut report = Report::new(&title, LIMITS);
+    let mut trouble = false;
     let outcome = collect::run(
         "report",
         &args.input,
@@ -87,7 +88,8 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         Work {
             start: |_: &str| {
                 (
-                    FileStats::new(DEFAULT_OPENING_PLIES),
+                    // The page shows no players, events, sites or openings.
+                    FileStats::new(DEFAULT_OPENING_PLIES).without_names(),
                     FileFindings::new(LIMITS),
                 )
             },
@@ -112,10 +114,15 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             },
         },
         &mut io::sink(),
-        |record, value: Option<(Stats, FileFindings, FileOutcome)>| {
-            if let Some((stats, findings, outcome)) = value {
-                report.add_file(&record.path, &record.totals, outcome, &stats, findings);
+        |record, value: Option<(io::Result<Stats>, FileFindings, FileOutcome)>| match value {
+            Some((Ok(stats), findings, outcome)) => {
+                report.add_file(&record.path, &record.totals, outcome, stats, findings);
             }
+            Some((Err(e), ..)) => {
+                eprintln!("pdn report: {}: {e}", record.path);
+                trouble = true;
+            }
+            None => {}
         },
     );
     if outcome.nothing_found {
@@ -131,7 +138,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         eprintln!("pdn report: cannot write {}: {e}", args.output.display());
         return EXIT_FAILURE;
     }
-    if outcome.run.failed > 0 {
+    if outcome.run.failed > 0 || trouble {
         EXIT_FAILURE
     } else {
         EXIT_OK

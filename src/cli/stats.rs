@@ -3,7 +3,8 @@
 use std::io::{self, Write};
 
 use clap::{ArgMatches, ValueEnum};
-use pdnkit::stats::{DEFAULT_OPENING_PLIES, FileStats, Stats};
+use pdnkit::stats::{DEFAULT_OPENING_PLIES, FileStats, PlayerStats, Stats};
+use pdnkit::tally::{Count, HELD_BYTES, Tally};
 use serde_json::{Value, json};
 
 use super::collect::{self, InputArgs, Work};
@@ -70,155 +71,215 @@ pub struct Args {
     pub opening_plies: usize,
 }
 
+/// One row: a name, its numbers, and a line shown under it in tables (other spellings).
+type Row = (String, Vec<u64>, Option<String>);
+
+/// The rows of one table, in the order shown, and what laying them out needs to know of all
+/// of them, found before the first is given.
+struct Rows {
+    iter: Box<dyn Iterator<Item = io::Result<Row>>>,
+    /// Rows in all.
+    total: u64,
+    /// The widest number of each column (in digits), over every row.
+    widths: Vec<usize>,
+    /// The longest name (in characters), over every row.
+    longest: usize,
+    /// Whether any row has a line under it.
+    under: bool,
+}
+
+impl Rows {
+    fn new(columns: usize) -> Self {
+        Rows {
+            iter: Box::new(std::iter::empty()),
+            total: 0,
+            widths: vec![0; columns],
+            longest: 0,
+            under: false,
+        }
+    }
+
+    fn observe(&mut self, row: &Row) {
+        self.total += 1;
+        for (w, n) in self.widths.iter_mut().zip(&row.1) {
+            *w = (*w).max(n.to_string().len());
+        }
+        self.longest = self.longest.max(row.0.chars().count());
+        self.under |= row.2.is_some();
+    }
+
+    /// Rows held in memory, in the order given.
+    fn of(rows: Vec<Row>, columns: usize) -> Self {
+        let mut r = Rows::new(columns);
+        for row in &rows {
+            r.observe(row);
+        }
+        r.iter = Box::new(rows.into_iter().map(Ok));
+        r
+    }
+
+    /// The keys of a tally, most games first (then by key), a row each.
+    fn ranked<V: Count + 'static>(
+        tally: Tally<V>,
+        columns: usize,
+        row: fn(&str, &V) -> Row,
+    ) -> io::Result<Self> {
+        let mut r = Rows::new(columns);
+        let ranked = tally.ranked(|k, v| r.observe(&row(k, v)))?;
+        r.iter = Box::new(ranked.map(move |e| e.map(|(k, v)| row(&k, &v))));
+        Ok(r)
+    }
+}
+
 /// One table: a name column and number columns.
 struct Section {
     title: &'static str,
     name: &'static str,
     columns: Vec<&'static str>,
-    /// Name, numbers, and a line shown under the row in tables (other spellings).
-    rows: Vec<(String, Vec<u64>, Option<String>)>,
+    rows: Rows,
 }
 
-fn sorted_counts(
-    map: &std::collections::BTreeMap<String, u64>,
-) -> Vec<(String, Vec<u64>, Option<String>)> {
-    let mut rows: Vec<_> = map
-        .iter()
-        .map(|(k, &n)| (k.clone(), vec![n], None))
+fn count_row(k: &str, n: &u64) -> Row {
+    (k.to_string(), vec![*n], None)
+}
+
+fn player_row(_: &str, p: &PlayerStats) -> Row {
+    let p = p.clone().trimmed();
+    let others: Vec<&str> = p
+        .forms
+        .keys()
+        .filter(|f| **f != p.name)
+        .map(String::as_str)
         .collect();
+    let mut under = (!others.is_empty()).then(|| format!("also: {}", others.join(" | ")));
+    if p.other_spellings > 0 {
+        // Said first: a long line of spellings is cut at the table's edge.
+        let n = format!("{} game(s) under other spellings", p.other_spellings);
+        under = Some(match under {
+            Some(u) => format!("{n}; {u}"),
+            None => n,
+        });
+    }
+    (
+        p.name.clone(),
+        vec![p.games, p.wins, p.draws, p.losses, p.white, p.black],
+        under,
+    )
+}
+
+fn sorted_rows(mut rows: Vec<Row>) -> Vec<Row> {
     rows.sort_by(|a, b| b.1[0].cmp(&a.1[0]).then_with(|| a.0.cmp(&b.0)));
     rows
 }
 
-fn section(s: &Stats, by: By) -> Section {
-    match by {
+/// The table of `by`; a table of players, events, sites or openings takes its tally out of `s`.
+fn section(s: &mut Stats, by: By) -> io::Result<Section> {
+    let counts = |t: &mut Tally<u64>| Rows::ranked(std::mem::take(t), 1, count_row);
+    Ok(match by {
         By::Variant => Section {
             title: "Games per variant (results under each variant's scoring)",
             name: "variant",
             columns: vec![
                 "games", "declared", "guessed", "white", "black", "draws", "unfin", "other",
             ],
-            rows: s
-                .variants
-                .iter()
-                .map(|(k, v)| {
-                    let r = v.results;
-                    (
-                        k.clone(),
-                        vec![
-                            v.games,
-                            v.declared,
-                            v.guessed,
-                            r.white_wins,
-                            r.black_wins,
-                            r.draws,
-                            r.unfinished,
-                            r.other,
-                        ],
-                        None,
-                    )
-                })
-                .collect(),
+            rows: Rows::of(
+                s.variants
+                    .iter()
+                    .map(|(k, v)| {
+                        let r = v.results;
+                        (
+                            k.clone(),
+                            vec![
+                                v.games,
+                                v.declared,
+                                v.guessed,
+                                r.white_wins,
+                                r.black_wins,
+                                r.draws,
+                                r.unfinished,
+                                r.other,
+                            ],
+                            None,
+                        )
+                    })
+                    .collect(),
+                8,
+            ),
         },
-        By::Player => {
-            let mut rows: Vec<_> = s
-                .players
-                .values()
-                .map(|p| {
-                    let others: Vec<&str> = p
-                        .forms
-                        .keys()
-                        .filter(|f| **f != p.name)
-                        .map(String::as_str)
-                        .collect();
-                    (
-                        p.name.clone(),
-                        vec![p.games, p.wins, p.draws, p.losses, p.white, p.black],
-                        (!others.is_empty()).then(|| format!("also: {}", others.join(" | "))),
-                    )
-                })
-                .collect();
-            rows.sort_by(|a, b| b.1[0].cmp(&a.1[0]).then_with(|| a.0.cmp(&b.0)));
-            Section {
-                title: "Players (names folded: case, spaces, dots and accents)",
-                name: "player",
-                columns: vec!["games", "won", "drawn", "lost", "white", "black"],
-                rows,
-            }
-        }
+        By::Player => Section {
+            title: "Players (names folded: case, spaces, dots and accents)",
+            name: "player",
+            columns: vec!["games", "won", "drawn", "lost", "white", "black"],
+            rows: Rows::ranked(std::mem::take(&mut s.players), 6, player_row)?,
+        },
         By::Event => Section {
             title: "Events",
             name: "event",
             columns: vec!["games"],
-            rows: sorted_counts(&s.events),
+            rows: counts(&mut s.events)?,
         },
         By::Site => Section {
             title: "Sites",
             name: "site",
             columns: vec!["games"],
-            rows: sorted_counts(&s.sites),
+            rows: counts(&mut s.sites)?,
         },
-        By::Year => {
-            let mut rows: Vec<_> = s
-                .years
-                .iter()
-                .map(|(k, &n)| (k.clone(), vec![n], None))
-                .collect();
-            rows.sort_by(|a, b| a.0.cmp(&b.0));
-            Section {
-                title: "Games per year (Date tag; ? for none)",
-                name: "year",
-                columns: vec!["games"],
-                rows,
-            }
-        }
+        By::Year => Section {
+            title: "Games per year (Date tag; ? for none)",
+            name: "year",
+            columns: vec!["games"],
+            rows: Rows::of(s.years.iter().map(|(k, n)| count_row(k, n)).collect(), 1),
+        },
         By::Opening => Section {
             title: "Openings (first plies of the main line)",
             name: "opening",
             columns: vec!["games"],
-            rows: sorted_counts(&s.openings),
+            rows: counts(&mut s.openings)?,
         },
         By::Ballot => Section {
             title: "Three-move ballots of English games (ACF list)",
             name: "ballot",
             columns: vec!["games"],
-            rows: sorted_counts(&s.ballots),
+            rows: Rows::of(
+                sorted_rows(s.ballots.iter().map(|(k, n)| count_row(k, n)).collect()),
+                1,
+            ),
         },
-        By::Code => {
-            let mut rows: Vec<_> = s
-                .codes
-                .iter()
-                .map(|(k, c)| {
-                    (
-                        format!("{k} {} {}", c.severity, c.kind),
-                        vec![c.count],
-                        None,
-                    )
-                })
-                .collect();
-            rows.sort_by(|a, b| b.1[0].cmp(&a.1[0]).then_with(|| a.0.cmp(&b.0)));
-            Section {
-                title: "Diagnostics per code",
-                name: "code severity kind",
-                columns: vec!["count"],
-                rows,
-            }
-        }
-        By::Kind => {
-            let mut rows: Vec<_> = s
-                .kinds
-                .iter()
-                .map(|(k, &n)| (k.to_string(), vec![n], None))
-                .collect();
-            rows.sort_by(|a, b| b.1[0].cmp(&a.1[0]).then_with(|| a.0.cmp(&b.0)));
-            Section {
-                title: "Diagnostics per kind",
-                name: "kind",
-                columns: vec!["count"],
-                rows,
-            }
-        }
-    }
+        By::Code => Section {
+            title: "Diagnostics per code",
+            name: "code severity kind",
+            columns: vec!["count"],
+            rows: Rows::of(
+                sorted_rows(
+                    s.codes
+                        .iter()
+                        .map(|(k, c)| {
+                            (
+                                format!("{k} {} {}", c.severity, c.kind),
+                                vec![c.count],
+                                None,
+                            )
+                        })
+                        .collect(),
+                ),
+                1,
+            ),
+        },
+        By::Kind => Section {
+            title: "Diagnostics per kind",
+            name: "kind",
+            columns: vec!["count"],
+            rows: Rows::of(
+                sorted_rows(
+                    s.kinds
+                        .iter()
+                        .map(|(k, &n)| (k.to_string(), vec![n], None))
+                        .collect(),
+                ),
+                1,
+            ),
+        },
+    })
 }
 
 /// Terminal width the tables fit.
@@ -234,68 +295,80 @@ fn clip(s: &str, width: usize) -> String {
     }
 }
 
-fn write_table(sec: &Section, top: usize, out: &mut dyn Write) -> io::Result<()> {
-    let shown = if top == 0 {
-        sec.rows.len()
-    } else {
-        top.min(sec.rows.len())
+/// Rows of a table shown beyond the first `--top` held to measure the name column; past it,
+/// the column is as wide as the longest name of all.
+const MEASURED: u64 = 1 << 16;
+
+fn write_table(sec: Section, top: usize, out: &mut dyn Write) -> io::Result<()> {
+    let Section {
+        title,
+        name,
+        columns,
+        mut rows,
+    } = sec;
+    let shown = match top as u64 {
+        0 => rows.total,
+        n => n.min(rows.total),
     };
-    let widths: Vec<usize> = sec
-        .columns
+    let widths: Vec<usize> = columns
         .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            sec.rows
-                .iter()
-                .map(|r| r.1[i].to_string().len())
-                .chain([c.len()])
-                .max()
-                .unwrap_or(1)
-        })
+        .zip(&rows.widths)
+        .map(|(c, w)| c.len().max(*w).max(1))
         .collect();
     let numbers: usize = widths.iter().map(|w| w + 2).sum();
-    let longest = sec
-        .rows
-        .iter()
-        .take(shown)
-        .map(|r| r.0.chars().count())
-        .chain([sec.name.len()])
-        .max()
-        .unwrap_or(4);
-    let name_w = longest.min(WIDTH.saturating_sub(numbers).max(8));
-    writeln!(out, "{}", clip(sec.title, WIDTH))?;
-    let mut line = format!("{:<name_w$}", clip(sec.name, name_w));
-    for (c, w) in sec.columns.iter().zip(&widths) {
+    // Only the rows shown measure the name column.
+    let (held, longest) = if shown < rows.total && shown <= MEASURED {
+        let held: Vec<Row> = rows
+            .iter
+            .by_ref()
+            .take(shown as usize)
+            .collect::<io::Result<_>>()?;
+        let longest = held.iter().map(|r| r.0.chars().count()).max();
+        (Some(held), longest.unwrap_or(0))
+    } else {
+        (None, rows.longest)
+    };
+    let name_w = longest
+        .max(name.len())
+        .min(WIDTH.saturating_sub(numbers).max(8));
+    writeln!(out, "{}", clip(title, WIDTH))?;
+    let mut line = format!("{:<name_w$}", clip(name, name_w));
+    for (c, w) in columns.iter().zip(&widths) {
         line.push_str(&format!("  {c:>w$}"));
     }
     writeln!(out, "{}", line.trim_end())?;
-    for (name, nums, under) in sec.rows.iter().take(shown) {
-        let mut line = format!("{:<name_w$}", clip(name, name_w));
+    let shown_rows: Box<dyn Iterator<Item = io::Result<Row>>> = match held {
+        Some(h) => Box::new(h.into_iter().map(Ok)),
+        None => Box::new(rows.iter.by_ref().take(shown as usize)),
+    };
+    for row in shown_rows {
+        let (name, nums, under) = row?;
+        let mut line = format!("{:<name_w$}", clip(&name, name_w));
         for (n, w) in nums.iter().zip(&widths) {
             line.push_str(&format!("  {n:>w$}"));
         }
         writeln!(out, "{}", line.trim_end())?;
         if let Some(u) = under {
-            writeln!(out, "  {}", clip(u, WIDTH - 2))?;
+            writeln!(out, "  {}", clip(&u, WIDTH - 2))?;
         }
     }
-    if shown < sec.rows.len() {
+    if shown < rows.total {
         writeln!(
             out,
             "... and {} more (--top 0 lists all)",
-            sec.rows.len() - shown
+            rows.total - shown
         )?;
     }
     writeln!(out)
 }
 
-fn write_overview(s: &Stats, top: usize, out: &mut dyn Write) -> io::Result<()> {
+fn write_overview(s: &mut Stats, top: usize, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "{} file(s), {} game(s): {} error(s), {} warning(s), {} info(s)\n",
         s.files, s.games, s.errors, s.warnings, s.infos
     )?;
-    write_table(&section(s, By::Variant), 0, out)?;
+    write_table(section(s, By::Variant)?, 0, out)?;
     let l = s.lengths.summary();
     writeln!(
         out,
@@ -303,11 +376,11 @@ fn write_overview(s: &Stats, top: usize, out: &mut dyn Write) -> io::Result<()> 
         l.games, l.min, l.q1, l.median, l.q3, l.max
     )?;
     for by in [By::Code, By::Player, By::Event, By::Year, By::Opening] {
-        write_table(&section(s, by), top, out)?;
+        write_table(section(s, by)?, top, out)?;
     }
     write_not_counted(s, out)?;
     if !s.ballots.is_empty() {
-        write_table(&section(s, By::Ballot), top, out)?;
+        write_table(section(s, By::Ballot)?, top, out)?;
     }
     Ok(())
 }
@@ -332,17 +405,18 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-fn write_csv(sec: &Section, top: usize, out: &mut dyn Write) -> io::Result<()> {
+fn write_csv(sec: Section, top: usize, out: &mut dyn Write) -> io::Result<()> {
     let mut header = vec![sec.name.replace(' ', "_")];
     header.extend(sec.columns.iter().map(|c| c.to_string()));
-    let forms = sec.rows.iter().any(|r| r.2.is_some());
+    let forms = sec.rows.under;
     if forms {
         header.push("other_forms".into());
     }
     writeln!(out, "{}", header.join(","))?;
-    let shown = if top == 0 { sec.rows.len() } else { top };
-    for (name, nums, under) in sec.rows.iter().take(shown) {
-        let mut fields = vec![csv_field(name)];
+    let shown = if top == 0 { usize::MAX } else { top };
+    for row in sec.rows.iter.take(shown) {
+        let (name, nums, under) = row?;
+        let mut fields = vec![csv_field(&name)];
         fields.extend(nums.iter().map(u64::to_string));
         if forms {
             let u = under.as_deref().unwrap_or("");
@@ -353,43 +427,81 @@ fn write_csv(sec: &Section, top: usize, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-fn top_of<T: serde::Serialize>(mut rows: Vec<(String, T, u64)>, top: usize) -> Vec<Value> {
-    rows.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
-    if top > 0 {
-        rows.truncate(top);
+/// Writes a tally as a JSON list of `{"key", "value"}`, most games first (then by key), cut at
+/// `top` (0: all); `value` is given each count first.
+fn write_json_list<V: Count, T: serde::Serialize>(
+    tally: Tally<V>,
+    top: usize,
+    value: fn(V) -> T,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let shown = if top == 0 { usize::MAX } else { top };
+    out.write_all(b"[")?;
+    for (i, e) in tally.ranked(|_, _| {})?.take(shown).enumerate() {
+        let (key, v) = e?;
+        let value = value(v);
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &json!({"key": key, "value": value}))?;
     }
-    rows.into_iter()
-        .map(|(k, v, _)| json!({"key": k, "value": v}))
-        .collect()
+    out.write_all(b"]")
 }
 
-/// The statistics as one JSON object; lists of players, events, sites and openings are sorted
-/// by games and cut at `top` (0: all).
-pub fn to_json(s: &Stats, top: usize) -> Value {
-    let counts = |m: &std::collections::BTreeMap<String, u64>| {
-        top_of(m.iter().map(|(k, &n)| (k.clone(), n, n)).collect(), top)
+/// Writes the statistics as one JSON object, its keys in order; lists of players, events,
+/// sites and openings are sorted by games and cut at `top` (0: all), and written as they are
+/// read back, so that none is held whole.
+fn write_json(mut s: Stats, top: usize, out: &mut dyn Write) -> io::Result<()> {
+    let ballots: Vec<Value> = sorted_rows(s.ballots.iter().map(|(k, n)| count_row(k, n)).collect())
+        .into_iter()
+        .take(if top == 0 { usize::MAX } else { top })
+        .map(|(k, n, _)| json!({"key": k, "value": n[0]}))
+        .collect();
+    let small = |out: &mut dyn Write, key: &str, v: Value| -> io::Result<()> {
+        write!(out, "\"{key}\":")?;
+        serde_json::to_writer(&mut *out, &v)?;
+        out.write_all(b",")
     };
-    json!({
-        "files": s.files,
-        "games": s.games,
-        "errors": s.errors,
-        "warnings": s.warnings,
-        "infos": s.infos,
-        "variants": s.variants,
-        "lengths": s.lengths.summary(),
-        "players": top_of(
-            s.players.iter().map(|(k, p)| (k.clone(), p.clone(), p.games)).collect(),
-            top
-        ),
-        "events": counts(&s.events),
-        "sites": counts(&s.sites),
-        "years": s.years,
-        "openings": counts(&s.openings),
-        "ballots": counts(&s.ballots),
-        "openings_not_counted": s.openings_not_counted,
-        "codes": s.codes,
-        "kinds": s.kinds,
-    })
+    out.write_all(b"{")?;
+    small(out, "ballots", Value::Array(ballots))?;
+    small(out, "codes", json!(s.codes))?;
+    small(out, "errors", json!(s.errors))?;
+    out.write_all(b"\"events\":")?;
+    write_json_list(std::mem::take(&mut s.events), top, u64::from, out)?;
+    out.write_all(b",")?;
+    small(out, "files", json!(s.files))?;
+    small(out, "games", json!(s.games))?;
+    small(out, "infos", json!(s.infos))?;
+    small(out, "kinds", json!(s.kinds))?;
+    small(out, "lengths", json!(s.lengths.summary()))?;
+    out.write_all(b"\"openings\":")?;
+    write_json_list(std::mem::take(&mut s.openings), top, u64::from, out)?;
+    out.write_all(b",")?;
+    small(out, "openings_not_counted", json!(s.openings_not_counted))?;
+    out.write_all(b"\"players\":")?;
+    write_json_list(
+        std::mem::take(&mut s.players),
+        top,
+        PlayerStats::trimmed,
+        out,
+    )?;
+    out.write_all(b",\"sites\":")?;
+    write_json_list(std::mem::take(&mut s.sites), top, u64::from, out)?;
+    out.write_all(b",")?;
+    small(out, "variants", json!(s.variants))?;
+    small(out, "warnings", json!(s.warnings))?;
+    out.write_all(b"\"years\":")?;
+    serde_json::to_writer(&mut *out, &s.years)?;
+    out.write_all(b"}\n")
+}
+
+/// Bytes each tally holds in memory: [`HELD_BYTES`], or `PDN_STATS_HELD` from the environment
+/// (for tests, which make tallies write runs of a few keys).
+fn held_bytes() -> usize {
+    std::env::var("PDN_STATS_HELD")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(HELD_BYTES)
 }
 
 /// Runs `pdn stats`.
@@ -405,14 +517,16 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     options.replay.record_moves = true;
     collect::bounded(&mut options, false);
     let plies = args.opening_plies;
-    let mut all = Stats::default();
+    let held = held_bytes();
+    let mut all = Stats::holding(held);
+    let mut trouble = false;
     let mut sink = io::sink();
     let outcome = collect::run(
         "stats",
         &args.input,
         &options,
         Work {
-            start: |_: &str| FileStats::new(plies),
+            start: |_: &str| FileStats::new(plies).holding(held),
             game: |s: &mut FileStats, g, _: &mut Vec<u8>| s.add(&g),
             end: |mut s: FileStats, r: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| match &r
                 .status
@@ -426,16 +540,24 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             },
         },
         &mut sink,
-        |_, s| {
-            if let Some(s) = s {
-                all += &s;
+        |record, s: Option<io::Result<Stats>>| match s {
+            Some(Ok(s)) => all += s,
+            Some(Err(e)) => {
+                eprintln!("pdn stats: {}: {e}", record.path);
+                trouble = true;
             }
+            None => {}
         },
     );
     if outcome.nothing_found {
         return EXIT_FAILURE;
     }
-    let earned = if outcome.run.failed > 0 {
+    if let Some(e) = all.trouble() {
+        eprintln!(
+            "pdn stats: counts held in memory, as they could not go to a temporary file: {e}"
+        );
+    }
+    let earned = if outcome.run.failed > 0 || trouble {
         EXIT_FAILURE
     } else {
         EXIT_OK
@@ -443,19 +565,16 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let mut out = io::stdout().lock();
     let top = args.top.unwrap_or(if args.by.is_some() { 20 } else { 10 });
     let written = match (args.format, args.by) {
-        (StatsFormat::Json, _) => serde_json::to_string(&to_json(&all, top))
-            .map_err(io::Error::other)
-            .and_then(|j| writeln!(out, "{j}")),
-        (StatsFormat::Csv, by) => {
-            write_csv(&section(&all, by.unwrap_or(By::Variant)), top, &mut out)
-        }
-        (StatsFormat::Table, Some(by)) => {
-            write_table(&section(&all, by), top, &mut out).and_then(|()| match by {
+        (StatsFormat::Json, _) => write_json(all, top, &mut out),
+        (StatsFormat::Csv, by) => section(&mut all, by.unwrap_or(By::Variant))
+            .and_then(|sec| write_csv(sec, top, &mut out)),
+        (StatsFormat::Table, Some(by)) => section(&mut all, by)
+            .and_then(|sec| write_table(sec, top, &mut out))
+            .and_then(|()| match by {
                 By::Opening | By::Ballot => write_not_counted(&all, &mut out),
                 _ => Ok(()),
-            })
-        }
-        (StatsFormat::Table, None) => write_overview(&all, top, &mut out),
+            }),
+        (StatsFormat::Table, None) => write_overview(&mut all, top, &mut out),
     };
     exit_after_write(
         outcome.written.and(written).and_then(|()| out.flush()),

@@ -319,7 +319,7 @@ impl Report {
         path: &str,
         totals: &FileTotals,
         outcome: FileOutcome,
-        stats: &Stats,
+        stats: Stats,
         mut findings: FileFindings,
     ) {
         self.all += totals;
@@ -773,7 +773,7 @@ mod tests {
     /// The report of `text` as one file, under `limits`.
     fn page(text: &str, limits: Limits) -> String {
         let mut findings = FileFindings::new(limits);
-        let mut stats = crate::stats::FileStats::new(4);
+        let mut stats = crate::stats::FileStats::new(4).without_names();
         let totals = check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
             stats.add(&g);
             findings.add(&g);
@@ -784,7 +784,7 @@ mod tests {
             "t.pdn",
             &totals,
             FileOutcome::Read,
-            &stats.finish(&totals),
+            stats.finish(&totals).unwrap(),
             findings,
         );
         let mut out = Vec::new();
