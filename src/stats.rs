@@ -886,6 +886,46 @@ mod tests {
         fs.finish(&totals).unwrap()
     }
 
+    #[test]
+    fn players_read_back_from_runs_as_they_were_held() {
+        let mut text = String::new();
+        for (i, (w, b, r)) in [
+            ("Sijbrands, T.", "Baba Sy", "1-0"),
+            ("Baba Sy", "SIJBRANDS ,T", "0-1"),
+            ("Sijbrands,  T", "Schwarzman", "1/2-1/2"),
+            ("Schwärzman", "Sijbrands, T.", "*"),
+        ]
+        .iter()
+        .cycle()
+        .take(40)
+        .enumerate()
+        {
+            let gt = if i % 3 == 0 { "21" } else { "20" };
+            text.push_str(&format!(
+                "[GameType \"{gt}\"][White \"{w}\"][Black \"{b} {}\"][Result \"{r}\"]\n{r}\n\n",
+                i % 5
+            ));
+        }
+        let players = |held: usize| {
+            let mut fs = FileStats::new(2).holding(held);
+            let totals = crate::check::check_stream(
+                text.as_bytes(),
+                &crate::check::CheckOptions::default(),
+                |g| fs.add(&g),
+            )
+            .unwrap();
+            all(fs.finish(&totals).unwrap().players)
+        };
+        let held = players(usize::MAX);
+        assert_eq!(held.len(), 3 + 3 * 5);
+        assert_eq!(held["sijbrands,t"].games, 20);
+        assert_eq!(players(0), held);
+        let p = &held["sijbrands,t"];
+        let mut bytes = Vec::new();
+        p.encode(&mut bytes);
+        assert_eq!(PlayerStats::decode(&mut bytes.as_slice()).as_ref(), Some(p));
+    }
+
     fn all<V: Count>(t: Tally<V>) -> BTreeMap<String, V> {
         t.sorted().unwrap().map(Result::unwrap).collect()
     }
