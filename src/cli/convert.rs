@@ -263,7 +263,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
         To::Csv => csv_header(),
         To::Pdn | To::Jsonl => String::new(),
     };
-    let mut records = 0usize;
+    let mut any_record = false;
     let started = sink.write_all(opening.as_bytes());
     let written = started.and_then(|()| {
         Runner { jobs }.run(
@@ -279,16 +279,13 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
             },
             |_, event| match event {
                 Event::Output(bytes) => {
-                    records += 1;
+                    let first = !any_record;
+                    any_record = true;
                     match args.to {
-                        To::Json if records > 1 => sink.write_all(b",\n"),
-                        To::Json => sink.write_all(b"\n"),
-                        _ => Ok(()),
-                    }?;
-                    sink.write_all(&bytes)?;
-                    match args.to {
-                        To::Jsonl => sink.write_all(b"\n"),
-                        _ => Ok(()),
+                        To::Json if first => {
+                            sink.write_all(bytes.strip_prefix(b",").unwrap_or(&bytes))
+                        }
+                        _ => sink.write_all(&bytes),
                     }
                 }
                 Event::Done(r) => {
@@ -420,15 +417,14 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 }
                 _ => return ControlFlow::Continue(()),
             };
-            let bytes = match job.to {
-                To::Csv => csv_row(&o).into_bytes(),
-                _ => o.to_string().into_bytes(),
+            // Records go out in blocks too, each framed here: in a JSON array, each after a
+            // comma, which the printing side leaves out before the run's first.
+            let record = match job.to {
+                To::Csv => csv_row(&o),
+                To::Json => format!(",\n{o}"),
+                _ => format!("{o}\n"),
             };
-            return if out.emit(bytes) {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            };
+            return send(record, &mut pending);
         }
         if g.parted {
             let why = pdnkit::write::convert::Unconverted::TooLong(too_long(&g));

@@ -426,7 +426,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let earned = if copies_n > 0 { EXIT_FINDINGS } else { EXIT_OK };
     let show = |p: &Place| format!("{}:{}: game {}", names[p.file as usize], p.line, p.game);
     let Some(path) = &args.output else {
-        let mut out = io::stdout().lock();
+        let mut out = super::stdout_writer();
         let mut written: io::Result<()> = Ok(());
         let mut last: Option<(u32, u32)> = None;
         while written.is_ok() {
@@ -480,7 +480,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         })
     };
     let mut out: Box<dyn Write> = if path.as_os_str() == "-" {
-        Box::new(io::stdout().lock())
+        super::stdout_writer()
     } else {
         match File::create(path) {
             Ok(f) => Box::new(io::BufWriter::new(f)),

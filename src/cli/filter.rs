@@ -522,7 +522,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             Ok(f) => Box::new(io::BufWriter::new(f)),
             Err(e) => return fail(format!("cannot write {}: {e}", p.display())),
         },
-        None => Box::new(io::stdout().lock()),
+        None => super::stdout_writer(),
     };
     let unjudged_by = [
         ("--starts", args.starts.is_empty()),

@@ -165,6 +165,17 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
     }
 }
 
+/// Standard output for a command's data: a line at a time on a terminal, in blocks of 64 KiB
+/// elsewhere (standard output flushes at every line end, a system call per game or row).
+pub fn stdout_writer() -> Box<dyn io::Write> {
+    let out = io::stdout();
+    if io::IsTerminal::is_terminal(&out) {
+        Box::new(out.lock())
+    } else {
+        Box::new(io::BufWriter::with_capacity(1 << 16, out.lock()))
+    }
+}
+
 /// The exit status once output has been written: `earned` when it all went out or the reader
 /// closed the pipe (as `pdn check | head` does: not an error, the work so far stands); any other
 /// write error (a full disk, a closed terminal) is reported once and fails the run.

@@ -76,7 +76,7 @@ pub fn run(args: &Args) -> i32 {
         keep_text: true,
         ..CheckOptions::default()
     };
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout_writer();
     let mut errors = false;
     let mut written = Ok(());
     let read = check_stream_with(input, &options, |mut g| {

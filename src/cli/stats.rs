@@ -562,7 +562,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     } else {
         EXIT_OK
     };
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout_writer();
     let top = args.top.unwrap_or(if args.by.is_some() { 20 } else { 10 });
     let written = match (args.format, args.by) {
         (StatsFormat::Json, _) => write_json(all, top, &mut out),
