@@ -8,6 +8,7 @@
 //! and so on: a file waits only for the files before it, and a job that gets far ahead of the
 //! printing side blocks on a short queue, so memory stays flat however large the files.
 
+use std::collections::VecDeque;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -254,6 +255,9 @@ impl<T> Emitter<'_, T> {
 /// Outputs a job may queue ahead of the printing side before it waits.
 const QUEUE: usize = 64;
 
+/// Entries started ahead of the one being printed, per worker thread.
+const AHEAD_PER_JOB: usize = 4;
+
 /// Files, games, errors and bytes done, shown on standard error while a run goes on.
 pub struct Progress {
     bar: Option<indicatif::ProgressBar>,
@@ -380,26 +384,37 @@ impl Runner {
         let cancelled = AtomicBool::new(false);
         let mut result = Ok(());
         pool.in_place_scope(|scope| {
-            let mut queues: Vec<Receiver<Event<T>>> = Vec::with_capacity(entries.len());
-            for entry in entries {
-                let (tx, rx) = sync_channel(QUEUE);
-                queues.push(rx);
-                let (work, panicked, cancelled) = (&work, &panicked, &cancelled);
-                // Jobs start in entry order (the pool takes jobs spawned from outside it first
-                // in, first out), so the entry being printed is always running or done.
-                scope.spawn(move |_| {
-                    if cancelled.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let emitter = Emitter { tx: &tx };
-                    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        work(entry, &emitter)
-                    }))
-                    .unwrap_or_else(|p| panicked(entry, panic_message(p.as_ref()), &emitter));
-                    let _ = tx.send(Event::Done(done));
-                });
-            }
-            'entries: for (i, rx) in queues.into_iter().enumerate() {
+            // Jobs are started a few entries ahead of the one being printed, not all at once:
+            // each holds its queue, and a job done early holds its output and result until
+            // its turn, so a run over many files behind a long one would grow with them.
+            let ahead = self.jobs.max(1) * AHEAD_PER_JOB;
+            let mut queues: VecDeque<Receiver<Event<T>>> = VecDeque::with_capacity(ahead);
+            let mut started = 0;
+            'entries: for i in 0..entries.len() {
+                while started < entries.len() && started < i + ahead {
+                    let entry = &entries[started];
+                    started += 1;
+                    let (tx, rx) = sync_channel(QUEUE);
+                    queues.push_back(rx);
+                    let (work, panicked, cancelled) = (&work, &panicked, &cancelled);
+                    // Jobs start in entry order (the pool takes jobs spawned from outside it
+                    // first in, first out), so the entry being printed is always running or
+                    // done.
+                    scope.spawn(move |_| {
+                        if cancelled.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let emitter = Emitter { tx: &tx };
+                        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            work(entry, &emitter)
+                        }))
+                        .unwrap_or_else(|p| panicked(entry, panic_message(p.as_ref()), &emitter));
+                        let _ = tx.send(Event::Done(done));
+                    });
+                }
+                let Some(rx) = queues.pop_front() else {
+                    break;
+                };
                 loop {
                     match rx.recv_timeout(Duration::from_millis(100)) {
                         Ok(event) => {
@@ -510,5 +525,40 @@ mod tests {
             }
         }
         assert_eq!(seen, expected);
+    }
+
+    /// Behind an entry that takes long, the entries after it are started only a few ahead of
+    /// it: a run over many files holds a few files' results, not all of them.
+    #[test]
+    fn entries_start_a_few_ahead_of_the_one_printed() {
+        let entries: Vec<usize> = (0..200).collect();
+        let printed = AtomicU64::new(0);
+        let lead = AtomicU64::new(0);
+        let progress = Progress::new(false, entries.len());
+        let jobs = 2;
+        Runner { jobs }
+            .run(
+                &entries,
+                &progress,
+                |&e, _| {
+                    let p = printed.load(Ordering::SeqCst);
+                    lead.fetch_max(e as u64 - p.min(e as u64), Ordering::SeqCst);
+                    if e == 0 {
+                        std::thread::sleep(Duration::from_millis(300));
+                    }
+                },
+                |_, _, _| (),
+                |_, ev| {
+                    if matches!(ev, Event::Done(())) {
+                        printed.fetch_add(1, Ordering::SeqCst);
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(printed.load(Ordering::SeqCst), 200);
+        let lead = lead.load(Ordering::SeqCst) as usize;
+        assert!(lead < jobs * AHEAD_PER_JOB, "{lead}");
+        assert!(lead > 0);
     }
 }

@@ -34,7 +34,7 @@ pub struct Args {
 
 /// Writes `bytes` of the page to `path` through a temporary file beside it, renamed over it
 /// once complete, or to standard output for `-`.
-fn write_page(path: &Path, report: &Report) -> io::Result<()> {
+fn write_page(path: &Path, report: &mut Report) -> io::Result<()> {
     if path == Path::new("-") {
         let mut out = io::stdout().lock();
         report.write(&mut out)?;
@@ -133,7 +133,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     }
     if let Err(e) = outcome
         .written
-        .and_then(|()| write_page(&args.output, &report))
+        .and_then(|()| write_page(&args.output, &mut report))
     {
         eprintln!("pdn report: cannot write {}: {e}", args.output.display());
         return EXIT_FAILURE;

@@ -6,7 +6,9 @@
 //! HTML, within [`Limits`] per file; a [`Report`] takes each file's findings with its counts, in
 //! path order, applies the limits per report, and writes the page. The counts in the table are
 //! the ones handed in (the same records `pdn check` prints); the charts come from
-//! [`crate::stats::Stats`]. Memory is bounded by the limits, not by the number of diagnostics.
+//! [`crate::stats::Stats`]. Memory is bounded by the limits, not by the number of diagnostics,
+//! nor by the number of files: each file's row and findings are written as it is added, to
+//! memory and then to temporary files, and copied into the page at the end.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -276,18 +278,86 @@ pub enum FileOutcome {
     Failed,
 }
 
+/// A file whose findings are not written yet: its number, path, counts and findings.
 struct FileEntry {
+    index: usize,
     path: String,
-    totals: FileTotals,
-    outcome: FileOutcome,
+    errors: usize,
+    warnings: usize,
+    games: usize,
     findings: FileFindings,
 }
 
-/// The whole report, built file by file in path order.
+/// Findings listed in the whole report up to which every file's section is open; past it,
+/// only the sections of files with errors are.
+const OPEN_ALL: usize = 300;
+
+/// Bytes of the page's file table or findings held in memory before they go to a temporary
+/// file.
+const SPOOL_HELD: usize = 1 << 20;
+
+/// Text written as the report goes, in memory up to [`SPOOL_HELD`] and in a temporary file
+/// past it (in memory still when none can be made).
+#[derive(Default)]
+struct Spool {
+    held: Vec<u8>,
+    file: Option<io::BufWriter<std::fs::File>>,
+}
+
+impl Write for Spool {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if let Some(f) = &mut self.file {
+            return f.write(buf);
+        }
+        self.held.extend_from_slice(buf);
+        if self.held.len() > SPOOL_HELD {
+            if let Ok(t) = tempfile::tempfile() {
+                let mut f = io::BufWriter::with_capacity(1 << 16, t);
+                f.write_all(&self.held)?;
+                self.held = Vec::new();
+                self.file = Some(f);
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.as_mut().map_or(Ok(()), Write::flush)
+    }
+}
+
+impl Spool {
+    /// Writes everything written so far to `out`.
+    fn copy_to(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(f) = &mut self.file {
+            f.flush()?;
+            let file = f.get_mut();
+            io::Seek::rewind(file)?;
+            io::copy(file, out)?;
+        }
+        out.write_all(&self.held)
+    }
+}
+
+/// The whole report, built file by file in path order. Each file's row of the table and its
+/// findings are written as the file is added (to memory, then to temporary files), so the
+/// report holds no file once it is added, however many there are.
 pub struct Report {
     limits: Limits,
     title: String,
-    files: Vec<FileEntry>,
+    /// Files added.
+    files: usize,
+    /// The rows of the file table.
+    table: Spool,
+    /// The files' findings.
+    findings: Spool,
+    /// Files whose findings wait to know whether every section is open: while the report
+    /// lists no more than [`OPEN_ALL`] findings.
+    waiting: Vec<FileEntry>,
+    /// Findings listed so far.
+    listed_all: usize,
+    /// The first error writing to a temporary file.
+    trouble: Option<io::Error>,
     stats: Stats,
     all: FileTotals,
     not_read: Vec<String>,
@@ -302,7 +372,12 @@ impl Report {
         Report {
             limits,
             title: title.to_string(),
-            files: Vec::new(),
+            files: 0,
+            table: Spool::default(),
+            findings: Spool::default(),
+            waiting: Vec::new(),
+            listed_all: 0,
+            trouble: None,
             stats: Stats::default(),
             all: FileTotals::default(),
             not_read: Vec::new(),
@@ -352,12 +427,39 @@ impl Report {
         for rep in &mut f.repeats {
             keep(&mut rep.rows, &mut f.unlisted);
         }
-        self.files.push(FileEntry {
+        let index = self.files;
+        self.files += 1;
+        let has_findings = !findings.rows.is_empty() || !findings.unlisted.is_empty();
+        // Written to memory or a temporary file: an error is the temporary file's, returned
+        // when the page is written.
+        if let Err(e) = write_row(&mut self.table, index, path, totals, outcome, has_findings) {
+            self.trouble.get_or_insert(e);
+        }
+        if !has_findings {
+            return;
+        }
+        self.listed_all += findings.listed();
+        self.waiting.push(FileEntry {
+            index,
             path: path.to_string(),
-            totals: totals.clone(),
-            outcome,
+            errors: totals.errors,
+            warnings: totals.warnings,
+            games: totals.games,
             findings,
         });
+        if self.listed_all > OPEN_ALL {
+            self.write_waiting(false);
+        }
+    }
+
+    /// Writes the findings of the files waiting: every section open, or only those of files
+    /// with errors.
+    fn write_waiting(&mut self, all_open: bool) {
+        for f in std::mem::take(&mut self.waiting) {
+            if let Err(e) = write_file_findings(&mut self.findings, &self.limits, &f, all_open) {
+                self.trouble.get_or_insert(e);
+            }
+        }
     }
 
     /// Notes files the walk saw and did not read (`"1 not named *.pdn"`).
@@ -366,7 +468,10 @@ impl Report {
     }
 
     /// Writes the page.
-    pub fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+    pub fn write(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(e) = self.trouble.take() {
+            return Err(e);
+        }
         let t = &self.all;
         write!(
             out,
@@ -377,7 +482,7 @@ impl Report {
             out,
             "<header><h1>PDN report</h1><p class=\"what\">{}</p><p class=\"totals\"><b>{}</b> file(s), <b>{}</b> game(s): <b class=\"e\">{}</b> error(s), <b class=\"w\">{}</b> warning(s), {} info(s)",
             escape(&self.title),
-            self.files.len(),
+            self.files,
             t.games,
             t.errors,
             t.warnings,
@@ -404,46 +509,16 @@ impl Report {
         )
     }
 
-    fn write_table(&self, out: &mut dyn Write) -> io::Result<()> {
+    fn write_table(&mut self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "<section id=\"files\"><h2>Files</h2><table class=\"files\"><thead><tr><th>file</th><th>games</th><th>errors</th><th>warnings</th><th>variant (declared / guessed)</th><th>encoding</th></tr></thead><tbody>"
         )?;
-        for (i, f) in self.files.iter().enumerate() {
-            let t = &f.totals;
-            let has_findings = !f.findings.rows.is_empty() || !f.findings.unlisted.is_empty();
-            let name = if has_findings {
-                format!("<a href=\"#f{i}\">{}</a>", escape(&f.path))
-            } else {
-                escape(&f.path)
-            };
-            let class = if t.errors > 0 {
-                "file bad"
-            } else if t.warnings > 0 {
-                "file warn"
-            } else {
-                "file ok"
-            };
-            write!(
-                out,
-                "<tr class=\"{class}\" data-games=\"{}\" data-errors=\"{}\" data-warnings=\"{}\"><td class=\"p\">{name}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"v\">{}</td><td>{}</td></tr>",
-                t.games,
-                t.errors,
-                t.warnings,
-                t.games,
-                t.errors,
-                t.warnings,
-                variants_cell(t, f.outcome),
-                t.decoding.map_or("", |d| d.name())
-            )?;
-        }
+        self.table.copy_to(out)?;
         writeln!(
             out,
             "</tbody><tfoot><tr><td>{} file(s)</td><td>{}</td><td>{}</td><td>{}</td><td></td><td></td></tr></tfoot></table></section>",
-            self.files.len(),
-            self.all.games,
-            self.all.errors,
-            self.all.warnings
+            self.files, self.all.games, self.all.errors, self.all.warnings
         )
     }
 
@@ -572,80 +647,120 @@ impl Report {
         )
     }
 
-    fn write_findings(&self, out: &mut dyn Write) -> io::Result<()> {
+    fn write_findings(&mut self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "<section id=\"findings\"><h2>Findings</h2><p class=\"hint\">Errors and warnings per file, in file order; a warning repeated through a file is shown once, with the others listed under it. <button id=\"open-all\">Open all</button> <button id=\"close-all\">Close all</button></p>"
         )?;
-        let total_listed: usize = self.files.iter().map(|f| f.findings.listed()).sum();
-        for (i, f) in self.files.iter().enumerate() {
-            let ff = &f.findings;
-            if ff.rows.is_empty() && ff.unlisted.is_empty() {
-                continue;
-            }
-            let t = &f.totals;
-            // Small reports open every file; large ones only files with errors.
-            let open = total_listed <= 300 || t.errors > 0;
-            write!(
-                out,
-                "<details class=\"file\" id=\"f{i}\"{}><summary><span class=\"p\">{}</span> <span class=\"cnt\"><b class=\"e\">{}</b> error(s), <b class=\"w\">{}</b> warning(s), {} game(s)</span></summary>",
-                if open { " open" } else { "" },
-                escape(&f.path),
-                t.errors,
-                t.warnings,
-                t.games
-            )?;
-            for r in &ff.rows {
-                out.write_all(r.html.as_bytes())?;
-                match r.board.as_deref() {
-                    Some("") => write!(
-                        out,
-                        "<p class=\"nob\">(board not drawn: over the report's limit of {} boards per file, {} in all)</p>",
-                        self.limits.boards_per_file, self.limits.boards
-                    )?,
-                    Some(b) => out.write_all(b.as_bytes())?,
-                    None => {}
-                }
-                out.write_all(b"</div>")?;
-            }
-            for rep in ff.repeats.iter().filter(|r| !r.rows.is_empty()) {
-                write!(
-                    out,
-                    "<details class=\"rep\"><summary>{} more {} like <span class=\"code\">{}</span> \u{201c}{}\u{201d}</summary><ul>",
-                    rep.rows.len(),
-                    if rep.severity == Severity::Error {
-                        "error(s)"
-                    } else {
-                        "warning(s)"
-                    },
-                    rep.code,
-                    escape(&rep.first)
-                )?;
-                for r in &rep.rows {
-                    out.write_all(r.html.as_bytes())?;
-                }
-                out.write_all(b"</ul></details>")?;
-            }
-            if !ff.unlisted.is_empty() {
-                let n: u64 = ff.unlisted.values().sum();
-                let by: Vec<String> = ff
-                    .unlisted
-                    .iter()
-                    .map(|(c, n)| format!("{c} {n}"))
-                    .collect();
-                write!(
-                    out,
-                    "<p class=\"unlisted\">{n} more finding(s) not listed, over the report's limits ({} per file, {} or {} MB in all) ({}); <code>pdn check</code> lists every one.</p>",
-                    self.limits.listed_per_file,
-                    self.limits.listed,
-                    self.limits.bytes / 1_000_000,
-                    by.join(", ")
-                )?;
-            }
-            writeln!(out, "</details>")?;
-        }
+        // Small reports open every file; large ones only files with errors.
+        self.write_waiting(self.listed_all <= OPEN_ALL);
+        self.findings.copy_to(out)?;
         writeln!(out, "</section>")
     }
+}
+
+/// A file's row of the table.
+fn write_row(
+    out: &mut dyn Write,
+    i: usize,
+    path: &str,
+    t: &FileTotals,
+    outcome: FileOutcome,
+    has_findings: bool,
+) -> io::Result<()> {
+    let name = if has_findings {
+        format!("<a href=\"#f{i}\">{}</a>", escape(path))
+    } else {
+        escape(path)
+    };
+    let class = if t.errors > 0 {
+        "file bad"
+    } else if t.warnings > 0 {
+        "file warn"
+    } else {
+        "file ok"
+    };
+    write!(
+        out,
+        "<tr class=\"{class}\" data-games=\"{}\" data-errors=\"{}\" data-warnings=\"{}\"><td class=\"p\">{name}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"v\">{}</td><td>{}</td></tr>",
+        t.games,
+        t.errors,
+        t.warnings,
+        t.games,
+        t.errors,
+        t.warnings,
+        variants_cell(t, outcome),
+        t.decoding.map_or("", |d| d.name())
+    )
+}
+
+/// A file's section of findings, open when `all_open` or the file has errors.
+fn write_file_findings(
+    out: &mut dyn Write,
+    limits: &Limits,
+    f: &FileEntry,
+    all_open: bool,
+) -> io::Result<()> {
+    let ff = &f.findings;
+    let i = f.index;
+    let open = all_open || f.errors > 0;
+    write!(
+        out,
+        "<details class=\"file\" id=\"f{i}\"{}><summary><span class=\"p\">{}</span> <span class=\"cnt\"><b class=\"e\">{}</b> error(s), <b class=\"w\">{}</b> warning(s), {} game(s)</span></summary>",
+        if open { " open" } else { "" },
+        escape(&f.path),
+        f.errors,
+        f.warnings,
+        f.games
+    )?;
+    for r in &ff.rows {
+        out.write_all(r.html.as_bytes())?;
+        match r.board.as_deref() {
+            Some("") => write!(
+                out,
+                "<p class=\"nob\">(board not drawn: over the report's limit of {} boards per file, {} in all)</p>",
+                limits.boards_per_file, limits.boards
+            )?,
+            Some(b) => out.write_all(b.as_bytes())?,
+            None => {}
+        }
+        out.write_all(b"</div>")?;
+    }
+    for rep in ff.repeats.iter().filter(|r| !r.rows.is_empty()) {
+        write!(
+            out,
+            "<details class=\"rep\"><summary>{} more {} like <span class=\"code\">{}</span> \u{201c}{}\u{201d}</summary><ul>",
+            rep.rows.len(),
+            if rep.severity == Severity::Error {
+                "error(s)"
+            } else {
+                "warning(s)"
+            },
+            rep.code,
+            escape(&rep.first)
+        )?;
+        for r in &rep.rows {
+            out.write_all(r.html.as_bytes())?;
+        }
+        out.write_all(b"</ul></details>")?;
+    }
+    if !ff.unlisted.is_empty() {
+        let n: u64 = ff.unlisted.values().sum();
+        let by: Vec<String> = ff
+            .unlisted
+            .iter()
+            .map(|(c, n)| format!("{c} {n}"))
+            .collect();
+        write!(
+            out,
+            "<p class=\"unlisted\">{n} more finding(s) not listed, over the report's limits ({} per file, {} or {} MB in all) ({}); <code>pdn check</code> lists every one.</p>",
+            limits.listed_per_file,
+            limits.listed,
+            limits.bytes / 1_000_000,
+            by.join(", ")
+        )?;
+    }
+    writeln!(out, "</details>")
 }
 
 /// The variant cell of a file's row: each variant replayed with its games, how many were
@@ -835,6 +950,87 @@ mod tests {
         assert_eq!(html.matches("class=\"d error\"").count(), 1);
         assert_eq!(html.matches("<svg class=\"board\"").count(), 0);
         assert!(html.contains("4 more finding(s) not listed"), "{html}");
+    }
+
+    /// A report of `files` files, each of `text`; the warnings-only files come first, then one
+    /// with an error.
+    fn pages(files: usize, warnings: &str) -> String {
+        let mut r = Report::new("t", LIMITS);
+        let texts = (0..files)
+            .map(|_| warnings.to_string())
+            .chain([five_errors()]);
+        for (i, text) in texts.enumerate() {
+            let mut findings = FileFindings::new(LIMITS);
+            let mut stats = crate::stats::FileStats::new(4).without_names();
+            let totals = check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
+                stats.add(&g);
+                findings.add(&g);
+            })
+            .unwrap();
+            let name = format!("f{i}.pdn");
+            r.add_file(
+                &name,
+                &totals,
+                FileOutcome::Read,
+                stats.finish(&totals).unwrap(),
+                findings,
+            );
+        }
+        let mut out = Vec::new();
+        r.write(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Every file's section is open while the whole report lists no more than `OPEN_ALL`
+    /// findings, whatever the file; past it, only those of files with errors, the files before
+    /// the count was passed too.
+    #[test]
+    fn sections_open_by_what_the_whole_report_lists() {
+        // A warning in each game: a tag name in lower case (N202).
+        let warned = "[event \"x\"]\n[GameType \"20\"]\n1. 32-28 *\n\n".repeat(3);
+        let small = pages(10, &warned);
+        assert!(small.contains("id=\"f0\" open"), "{small}");
+        assert_eq!(small.matches("<details class=\"file\"").count(), 11);
+        assert_eq!(
+            small
+                .matches("<details class=\"file\" id=\"f10\" open")
+                .count(),
+            1
+        );
+        let large = pages(OPEN_ALL, &warned);
+        assert_eq!(
+            large.matches("<details class=\"file\"").count(),
+            OPEN_ALL + 1
+        );
+        assert!(!large.contains("id=\"f0\" open"));
+        assert!(large.contains(&format!("id=\"f{OPEN_ALL}\" open")));
+        // Every file has its row, its link and its section, in file order.
+        for i in [0, 1, OPEN_ALL / 2, OPEN_ALL] {
+            assert!(large.contains(&format!("<a href=\"#f{i}\">f{i}.pdn</a>")));
+        }
+        let at = |i: usize| {
+            large
+                .find(&format!("<details class=\"file\" id=\"f{i}\""))
+                .unwrap()
+        };
+        assert!(at(0) < at(1) && at(1) < at(OPEN_ALL));
+    }
+
+    /// Past its budget a spool goes to a temporary file, and gives back what was written.
+    #[test]
+    fn a_spool_gives_back_what_was_written() {
+        let mut spool = Spool::default();
+        let mut expected = Vec::new();
+        for i in 0..3 * SPOOL_HELD / 1000 {
+            let line = format!("{i:0999}\n");
+            spool.write_all(line.as_bytes()).unwrap();
+            expected.extend_from_slice(line.as_bytes());
+        }
+        assert!(spool.file.is_some());
+        assert!(spool.held.is_empty());
+        let mut out = Vec::new();
+        spool.copy_to(&mut out).unwrap();
+        assert!(out == expected);
     }
 
     #[test]
