@@ -1,6 +1,8 @@
 //! Finding the same game twice: a game's key is its main line's moves (the squares of every
 //! move the replay played, with its start position), or, for a game that was not replayed, its
-//! main line as written; optionally with some of its tags. Keys are compared whole, so two
+//! main line as written; optionally with some of its tags. A game with no move on its main
+//! line (a forfeit, a game whose moves were never entered) is keyed by every tag and its
+//! result as well: its moves say nothing of which game it is. Keys are compared whole, so two
 //! games are copies exactly when their keys are equal.
 
 use crate::check::CheckedGame;
@@ -35,6 +37,21 @@ pub fn game_key(g: &CheckedGame, tags: &[String]) -> Option<Vec<u8>> {
             key.push(b'W');
             written_moves(game, &mut key);
         }
+    }
+    if game.main_line_moves().next().is_none() {
+        key.push(b'E');
+        for t in &game.tags {
+            key.extend_from_slice(t.name.as_bytes());
+            key.push(0);
+            key.extend_from_slice(t.value.trim().as_bytes());
+            key.push(0);
+        }
+        key.extend_from_slice(
+            game.result
+                .as_ref()
+                .map_or("", |r| r.raw.as_str())
+                .as_bytes(),
+        );
     }
     Some(key)
 }

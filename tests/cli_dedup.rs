@@ -72,6 +72,37 @@ fn different_games_are_no_copies() {
     assert_eq!(text, "2 game(s): 0 copie(s) of 0 game(s)\n");
 }
 
+/// Games with no moves (forfeits, records whose moves were never entered) are told apart by
+/// their tags and result: two forfeits between the same players are not copies, and a record
+/// given twice is.
+#[test]
+fn games_without_moves_are_copies_only_with_the_same_tags() {
+    let forfeit = |event: &str, white: &str, black: &str, result: &str| {
+        format!(
+            "[Event \"{event}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n*\n\n"
+        )
+    };
+    let t = TempTree::new("dedup-empty");
+    t.file(
+        "a.pdn",
+        &[
+            forfeit("Wch blind", "Wiersma", "Samb", "0-2"),
+            forfeit("Wch rapid", "Samb", "Wiersma", "2-0"),
+            forfeit("Wch blind", "Wiersma", "Samb", "0-2"),
+        ]
+        .concat(),
+    );
+    let (code, text) = run(&t, &[]);
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("a.pdn:1: game 1"), "{text}");
+    assert!(
+        lines[1].starts_with("copy  ") && lines[1].ends_with("game 3"),
+        "{text}"
+    );
+    assert_eq!(lines[2], "3 game(s): 1 copie(s) of 1 game(s)", "{text}");
+}
+
 #[test]
 fn output_is_the_collection_without_copies_in_original_bytes() {
     let t = tree("write");
