@@ -8,7 +8,8 @@
 //! bytes ─decode─▶ text ─parse─▶ syntax tree ─resolve─▶ moves ─replay─▶ events ─lint─▶ diagnostics ─render─▶ output
 //! ```
 //!
-//! - [`source`] decodes bytes (BOM, UTF-8, Windows-1252, or a forced encoding) and maps spans
+//! - [`source`] decodes bytes (BOM, UTF-8, Windows-1251 or KOI8-R for Cyrillic words, else
+//!   Windows-1252, or a forced encoding) and maps spans
 //!   to line:column.
 //! - [`board`] and [`rules`] know boards, positions and each variant's legal moves; they know
 //!   nothing of PDN text.

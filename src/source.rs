@@ -92,6 +92,9 @@ impl Decoding {
             "chosen by its byte-order mark"
         } else if self.encoding == encoding_rs::WINDOWS_1252 {
             "because it is not valid UTF-8"
+        } else if self.encoding == encoding_rs::WINDOWS_1251 || self.encoding == encoding_rs::KOI8_R
+        {
+            "because it is not valid UTF-8 and its letters read as Cyrillic words"
         } else {
             "found by sniffing"
         };
@@ -242,7 +245,7 @@ impl<R: Read> TextDecoder<R> {
                     if valid {
                         (encoding_rs::UTF_8, false)
                     } else {
-                        (encoding_rs::WINDOWS_1252, false)
+                        (eight_bit(head), false)
                     }
                 }
             },
@@ -396,6 +399,55 @@ impl<R: Read> TextDecoder<R> {
             self.finished = true;
         }
         Ok(!last || out.len() > before)
+    }
+}
+
+/// The 8-bit encoding of text that is not UTF-8: Windows-1251 or KOI8-R when its bytes above
+/// ASCII are mostly Cyrillic words (runs of letters of those encodings with at least three
+/// different ones, which Western text written in Windows-1252, its accented letters one at a
+/// time between ASCII ones, seldom has), by which of the two gives lower-case letters the
+/// most; else Windows-1252.
+fn eight_bit(head: &[u8]) -> &'static encoding_rs::Encoding {
+    // Letters of both encodings: 0xC0-0xFF, and Ё/ё (0xA8/0xB8 in Windows-1251, 0xB3/0xA3 in
+    // KOI8-R).
+    let letter = |b: u8| b >= 0xC0 || matches!(b, 0xA8 | 0xB8 | 0xA3 | 0xB3);
+    let (mut high, mut in_words) = (0usize, 0usize);
+    // The run of letters being read: its length and up to three different bytes of it.
+    let (mut run, mut seen) = (0usize, [0u8; 3]);
+    let mut distinct = 0;
+    let (mut upper_half, mut lower_half) = (0usize, 0usize);
+    for &b in head.iter().chain([&0u8]) {
+        if b >= 0x80 {
+            high += 1;
+        }
+        if letter(b) {
+            run += 1;
+            if distinct < 3 && !seen[..distinct].contains(&b) {
+                seen[distinct] = b;
+                distinct += 1;
+            }
+            match b {
+                0xE0..=0xFF => upper_half += 1,
+                0xC0..=0xDF => lower_half += 1,
+                _ => {}
+            }
+        } else {
+            if distinct >= 3 {
+                in_words += run;
+            }
+            run = 0;
+            distinct = 0;
+        }
+    }
+    if in_words < 6 || in_words * 2 < high {
+        return encoding_rs::WINDOWS_1252;
+    }
+    // Lower-case Cyrillic is 0xE0-0xFF in Windows-1251 and 0xC0-0xDF in KOI8-R; text has more
+    // lower-case letters than capitals.
+    if upper_half >= lower_half {
+        encoding_rs::WINDOWS_1251
+    } else {
+        encoding_rs::KOI8_R
     }
 }
 
@@ -600,6 +652,29 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 8-bit text is read as Cyrillic only when its letters above ASCII make Cyrillic words.
+    #[test]
+    fn eight_bit_text_is_cyrillic_by_its_words() {
+        let cp1251 = |s: &str| encoding_rs::WINDOWS_1251.encode(s).0.into_owned();
+        let koi8 = |s: &str| encoding_rs::KOI8_R.encode(s).0.into_owned();
+        let cp1252 = |s: &str| encoding_rs::WINDOWS_1252.encode(s).0.into_owned();
+        let names = "[White \"Полоусов А.\"]\n[Black \"Казас Д.\"]\n[Event \"Чемпионат России\"]\n";
+        assert_eq!(eight_bit(&cp1251(names)), encoding_rs::WINDOWS_1251);
+        assert_eq!(eight_bit(&koi8(names)), encoding_rs::KOI8_R);
+        // Accented letters of Western names stand alone between ASCII ones.
+        let west = "[White \"Gérard Müller\"]\n[Black \"Hélène Ström\"]\n[Site \"Nîmes\"]\n";
+        assert_eq!(eight_bit(&cp1252(west)), encoding_rs::WINDOWS_1252);
+        // A run of one byte again and again is no word.
+        assert_eq!(
+            eight_bit(b"[Event \"\xff\xff\xff\xff\xff\xff\xff\xff\"]"),
+            encoding_rs::WINDOWS_1252
+        );
+        // A Cyrillic word or two in a mostly Western file does not turn it.
+        let mut mixed_bytes = cp1252(&west.repeat(4));
+        mixed_bytes.extend(cp1251("Иван"));
+        assert_eq!(eight_bit(&mixed_bytes), encoding_rs::WINDOWS_1252);
+    }
 
     #[test]
     fn plain_utf8_is_detected_without_diagnostic() {

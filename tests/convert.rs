@@ -809,3 +809,25 @@ fn canonical_form_keeps_what_follows_a_result_on_its_line() {
     );
     assert!(once.contains("3. f21/2-1/2-g3) [Event \"y\"]"), "{once}");
 }
+
+/// A Russian file in Windows-1251, not named with `--encoding`: read as Cyrillic (its letters
+/// above ASCII make Cyrillic words), so the names come out as written, not as Western letters.
+#[test]
+fn a_windows_1251_file_is_read_as_cyrillic_without_being_told() {
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .expect("binary")
+        .args(["convert", "--notation", "numeric", "--no-config"])
+        .arg(format!(
+            "{}/tests/fixtures/dialects/russian_windows_1251.pdn",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.contains("[White \"Полоусов А.\"]"), "{text}");
+    assert!(text.contains("[Event \"Чемпионат России\"]"), "{text}");
+    assert!(text.contains("1. 22-18 11-16"), "{text}");
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    assert!(!err.contains("error"), "{err}");
+}

@@ -164,7 +164,12 @@ impl InPlace {
             Kind::Utf16 { le: true },
             Kind::Utf16 { le: false },
         ];
-        for label in self.label.as_deref().into_iter().chain(["windows-1252"]) {
+        for label in
+            self.label
+                .as_deref()
+                .into_iter()
+                .chain(["windows-1252", "windows-1251", "koi8-r"])
+        {
             if let Some(e) = Encoding::for_label(label.as_bytes()) {
                 kinds.push(Kind::Single(e));
             }
