@@ -42,6 +42,13 @@ pub struct Chunk {
     /// [`GameReader::next_chunk_with`], only the file's own (decoding, binary content, no game):
     /// the findings in the game's text went to the visitor.
     pub diagnostics: Vec<Diagnostic>,
+    /// The text read so far holds control characters that are not white space (C0 characters
+    /// but tab, line ends, vertical tab, form feed, Ctrl-Z and escape), too few to make the
+    /// file binary (F002 judges by their share of the characters that are not white space).
+    /// The text read so far is this chunk's and the text before it, and at least the block
+    /// after it: the whole file when it is no longer than the reader's first read (1 MB).
+    /// A writer that shortens the text of such a file can raise that share.
+    pub controls: bool,
 }
 
 impl Chunk {
@@ -201,6 +208,8 @@ pub struct GameReader<R: Read> {
     released: usize,
     /// The first lines of the chunk being read, when text of it was released.
     head: Option<Quote>,
+    /// The text read so far holds control characters ([`Chunk::controls`]).
+    controls: bool,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -237,6 +246,7 @@ impl<R: Read> GameReader<R> {
             window: GAME_WINDOW,
             released: 0,
             head: None,
+            controls: false,
         }
     }
 
@@ -257,6 +267,7 @@ impl<R: Read> GameReader<R> {
     }
 
     fn start_at(&mut self, text: String, place: ReaderPlace, state: ReaderState) {
+        self.controls = holds_controls(&text);
         self.buf = text;
         self.buf_base = place.offset;
         self.line = place.line;
@@ -414,7 +425,11 @@ impl<R: Read> GameReader<R> {
             self.buf_base += self.pos;
             self.pos = 0;
         }
+        let before = self.buf.len();
         let more = self.decoder.read_block(&mut self.buf)?;
+        if !self.controls {
+            self.controls = holds_controls(&self.buf[before..]);
+        }
         if !more {
             self.eof = true;
         }
@@ -526,6 +541,7 @@ impl<R: Read> GameReader<R> {
             game,
             index,
             diagnostics: all,
+            controls: self.controls,
         }
     }
 
@@ -700,6 +716,12 @@ impl<R: Read> Iterator for GameReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.next_chunk().transpose()
     }
+}
+
+/// Whether `text` holds a control character that is not white space ([`Chunk::controls`]).
+fn holds_controls(text: &str) -> bool {
+    text.bytes()
+        .any(|b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b))
 }
 
 fn next_char_len(s: &str) -> usize {
