@@ -427,9 +427,6 @@ impl<R: Read> GameReader<R> {
         }
         let before = self.buf.len();
         let more = self.decoder.read_block(&mut self.buf)?;
-        if !self.controls {
-            self.controls = holds_controls(&self.buf[before..]);
-        }
         if !more {
             self.eof = true;
         }
@@ -488,6 +485,13 @@ impl<R: Read> GameReader<R> {
             // Nothing after the telling byte is read: the text before it is parsed as usual.
             self.eof = true;
             self.binary = true;
+        }
+        // Of a binary file, only the text before the telling byte counts.
+        if !self.controls {
+            self.controls = self
+                .buf
+                .get(before.min(self.buf.len())..)
+                .is_some_and(holds_controls);
         }
         Ok(())
     }
