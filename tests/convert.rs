@@ -993,10 +993,11 @@ fn a_game_converted_shorter_in_a_file_with_control_characters_is_kept_as_written
 
 /// Found by the `convert` fuzz target: a file of games whose canonical form is shorter (a FEN
 /// whose pieces are written as ranges), binary from a control byte followed by NULs after its
-/// first kilobyte, so only the text before that byte is read. The reader said the file held
-/// control characters, counting the telling byte it does not read: the games were kept as
+/// first kilobyte, so only the text before that byte is read. The file was said to hold
+/// control characters, counting the telling byte, which is not read: the games were kept as
 /// written, while the output, which holds no control character, had them written whole the
-/// second time. Only the text read counts now.
+/// second time. A file found binary in its first megabyte now counts as holding none
+/// (`Decoding::controls`).
 #[test]
 fn a_binary_file_counts_the_control_characters_of_the_text_read_only() {
     let name = "convert_canonical_binary_after_text.pdn";

@@ -42,12 +42,10 @@ pub struct Chunk {
     /// [`GameReader::next_chunk_with`], only the file's own (decoding, binary content, no game):
     /// the findings in the game's text went to the visitor.
     pub diagnostics: Vec<Diagnostic>,
-    /// The text read so far holds control characters that are not white space (C0 characters
-    /// but tab, line ends, vertical tab, form feed, Ctrl-Z and escape), too few to make the
-    /// file binary (F002 judges by their share of the characters that are not white space).
-    /// The text read so far is this chunk's and the text before it, and at least the block
-    /// after it: the whole file when it is no longer than the reader's first read (1 MB).
-    /// A writer that shortens the text of such a file can raise that share.
+    /// The file's first megabyte holds control characters that are not white space, too few
+    /// to make it binary ([`Decoding::controls`]): a writer that shortens its text can make it
+    /// read as binary. Of a reader over decoded text with no decoding given, its first
+    /// megabyte.
     pub controls: bool,
 }
 
@@ -208,8 +206,9 @@ pub struct GameReader<R: Read> {
     released: usize,
     /// The first lines of the chunk being read, when text of it was released.
     head: Option<Quote>,
-    /// The text read so far holds control characters ([`Chunk::controls`]).
-    controls: bool,
+    /// Of a reader over decoded text with no decoding given, whether its first megabyte holds
+    /// control characters ([`Chunk::controls`]).
+    text_controls: bool,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -246,7 +245,7 @@ impl<R: Read> GameReader<R> {
             window: GAME_WINDOW,
             released: 0,
             head: None,
-            controls: false,
+            text_controls: false,
         }
     }
 
@@ -267,7 +266,6 @@ impl<R: Read> GameReader<R> {
     }
 
     fn start_at(&mut self, text: String, place: ReaderPlace, state: ReaderState) {
-        self.controls = holds_controls(&text);
         self.buf = text;
         self.buf_base = place.offset;
         self.line = place.line;
@@ -425,7 +423,6 @@ impl<R: Read> GameReader<R> {
             self.buf_base += self.pos;
             self.pos = 0;
         }
-        let before = self.buf.len();
         let more = self.decoder.read_block(&mut self.buf)?;
         if !more {
             self.eof = true;
@@ -486,13 +483,6 @@ impl<R: Read> GameReader<R> {
             self.eof = true;
             self.binary = true;
         }
-        // Of a binary file, only the text before the telling byte counts.
-        if !self.controls {
-            self.controls = self
-                .buf
-                .get(before.min(self.buf.len())..)
-                .is_some_and(holds_controls);
-        }
         Ok(())
     }
 
@@ -545,7 +535,7 @@ impl<R: Read> GameReader<R> {
             game,
             index,
             diagnostics: all,
-            controls: self.controls,
+            controls: self.decoding().map_or(self.text_controls, |d| d.controls),
         }
     }
 
@@ -707,6 +697,13 @@ impl GameReader<io::Empty> {
     ) -> Self {
         let mut r = Self::new(TextDecoder::new(io::empty()), options);
         r.known_decoding = decoding;
+        if decoding.is_none() {
+            let mut head = text.len().min(crate::source::SNIFF_LEN);
+            while !text.is_char_boundary(head) {
+                head -= 1;
+            }
+            r.text_controls = crate::source::holds_controls(&text[..head]);
+        }
         r.eof = file_end;
         r.cut = !file_end;
         r.start_at(text, place, state);
@@ -720,12 +717,6 @@ impl<R: Read> Iterator for GameReader<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.next_chunk().transpose()
     }
-}
-
-/// Whether `text` holds a control character that is not white space ([`Chunk::controls`]).
-fn holds_controls(text: &str) -> bool {
-    text.bytes()
-        .any(|b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b))
 }
 
 fn next_char_len(s: &str) -> usize {
