@@ -103,7 +103,7 @@ pub fn escape_lines(text: &str, offset: usize, game: &Game) -> Option<Vec<(Escap
     for (start, end, place) in gaps {
         let last = place == EscapeAt::After;
         if start < at {
-            // A token inside the one before it (none is): no text between them.
+            // A token inside the one before it (the reader makes none): no text between them.
             at = at.max(end);
             continue;
         }
