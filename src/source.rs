@@ -70,6 +70,13 @@ pub struct Decoding {
     pub bom: bool,
     /// The user chose it with `--encoding`.
     pub forced: bool,
+    /// The text of the file's first read (its first megabyte, the whole file when it is no
+    /// longer) holds control characters that are not white space (C0 characters but tab, line
+    /// ends, vertical tab, form feed, Ctrl-Z and escape), too few to make it binary: F002
+    /// judges a block by their share of the bytes that are not white space, so a writer that
+    /// shortens such a file's text can make it read as binary. False for a file found binary
+    /// there (nothing is read from its telling byte on).
+    pub controls: bool,
 }
 
 impl Decoding {
@@ -136,7 +143,7 @@ pub enum DecodeEvent {
 }
 
 /// How many bytes are examined before choosing between UTF-8 and Windows-1252.
-const SNIFF_LEN: usize = 1 << 20;
+pub(crate) const SNIFF_LEN: usize = 1 << 20;
 /// How many bytes are read at a time.
 const BLOCK_LEN: usize = 1 << 16;
 
@@ -254,6 +261,7 @@ impl<R: Read> TextDecoder<R> {
             encoding,
             bom,
             forced: self.forced.is_some(),
+            controls: false,
         });
         // `new_decoder_with_bom_removal` strips a BOM of the chosen encoding only.
         self.decoder = Some(encoding.new_decoder_with_bom_removal());
@@ -266,14 +274,21 @@ impl<R: Read> TextDecoder<R> {
         if self.finished {
             return Ok(false);
         }
-        if self.decoder.is_none() {
+        let first = self.decoder.is_none();
+        if first {
             self.choose()?;
         } else {
             self.fill(BLOCK_LEN)?;
         }
         let last = self.eof;
         let mut bytes = std::mem::take(&mut self.pending);
+        let before = out.len();
         let more = self.decode_block(&bytes, out, last);
+        if first && !self.binary_reported {
+            if let Some(d) = &mut self.decoding {
+                d.controls = holds_controls(out.get(before..).unwrap_or_default());
+            }
+        }
         // The buffer is kept for the next block, at the size of a block (the first read, made
         // to choose the encoding, is larger).
         bytes.clear();
@@ -507,6 +522,12 @@ fn binary_char(text: &str) -> Option<usize> {
     (text.contains('\0') || controls * 10 > printed).then_some(first)
 }
 
+/// Whether `text` holds a control character that is not white space ([`Decoding::controls`]).
+pub(crate) fn holds_controls(text: &str) -> bool {
+    text.bytes()
+        .any(|b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b))
+}
+
 /// White space as the reader takes it (and Ctrl-Z, end-of-file padding).
 fn blank_byte(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a)
@@ -528,6 +549,7 @@ pub fn decode_all(
         encoding: encoding_rs::UTF_8,
         bom: false,
         forced: false,
+        controls: false,
     });
     let events = dec.take_events();
     (text, decoding, events)

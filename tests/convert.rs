@@ -830,4 +830,202 @@ fn a_windows_1251_file_is_read_as_cyrillic_without_being_told() {
     assert!(text.contains("1. 22-18 11-16"), "{text}");
     let err = String::from_utf8(out.stderr).expect("UTF-8");
     assert!(!err.contains("error"), "{err}");
+/// Whether `text`, read, is judged binary (F002).
+fn read_as_binary(text: &[u8]) -> bool {
+    let mut binary = false;
+    check_stream(text, &CheckOptions::default(), |g| {
+        binary |= g.diagnostics.iter().any(|d| d.code == "F002")
+    })
+    .expect("reading from memory cannot fail");
+    binary
+}
+
+/// Found by the `convert` fuzz target: canonical form left out escape lines (lines starting
+/// with `%`, which the reader skips as white space), and with them the text that made the
+/// control bytes kept elsewhere (here an escape line after the game) a small enough share of
+/// the file: its output was judged binary (F002) and read back as no game. Escape lines are
+/// kept now.
+#[test]
+fn canonical_output_with_escape_lines_and_control_bytes_reads_as_text() {
+    let name = "convert_canonical_escape_lines.pdn";
+    let bytes = fuzz_fixture(name);
+    assert!(!read_as_binary(&bytes));
+    canonical_holds(name);
+    let (once, kept) = convert_with(
+        &bytes,
+        &ConvertOptions {
+            canonical: true,
+            ..ConvertOptions::default()
+        },
+    );
+    assert_eq!(kept, 0, "{once}");
+    assert!(!read_as_binary(once.as_bytes()), "{once}");
+    assert!(once.starts_with("% Escape lines: "), "{once}");
+}
+
+/// Canonical form keeps every escape line: those before a game or among its tags (whose order
+/// canonical form sets) before the game, those in the movetext where they stood, each on a
+/// line of its own, those after a game without a terminator after it; written again, they
+/// stay where they are.
+#[test]
+fn canonical_form_keeps_escape_lines() {
+    let text = "% before the file's first game\n\
+                [Result \"1-0\"]\n\
+                % among the tags\n\
+                [Event \"Escapes\"]\n\
+                \n\
+                % before the moves\n\
+                1. 32-28 (% in a variation\n\
+                1. 33-28) 19-23 % after a move\n\
+                2. 28x19 14x23\n\
+                % before the result\n\
+                1-0\n\
+                % between games\n\
+                \n\
+                [Event \"No terminator\"]\n\
+                1. 32-28\n\
+                % after a game without a terminator\n\
+                \n\
+                [Event \"Last\"]\n\
+                1. 32-28 *\n\
+                % at the end\n";
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let (once, kept) = convert_with(text.as_bytes(), &options);
+    assert_eq!(kept, 0, "{once}");
+    assert_eq!(
+        once,
+        "% before the file's first game\n\
+         % among the tags\n\
+         \n\
+         [Event \"Escapes\"]\n\
+         [Result \"1-0\"]\n\
+         [GameType \"20\"]\n\
+         \n\
+         % before the moves\n\
+         1. 32-28 (\n\
+         % in a variation\n\
+         1. 33-28) 19-23\n\
+         % after a move\n\
+         2. 28x19 14x23\n\
+         % before the result\n\
+         1-0\n\
+         \n\
+         % between games\n\
+         \n\
+         [Event \"No terminator\"]\n\
+         [GameType \"20\"]\n\
+         \n\
+         1. 32-28 *\n\
+         \n\
+         % after a game without a terminator\n\
+         \n\
+         [Event \"Last\"]\n\
+         [GameType \"20\"]\n\
+         \n\
+         1. 32-28 *\n\
+         \n\
+         % at the end\n\
+         \n"
+    );
+    let (twice, _) = convert_with(once.as_bytes(), &options);
+    assert_eq!(twice, once);
+}
+
+/// The fixtures that open with escape lines describing them keep those lines, in order, in
+/// canonical form, and read back as the same number of games.
+#[test]
+fn canonical_form_keeps_the_escape_lines_of_the_fixtures() {
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let mut files = 0;
+    for dir in ["dialects", "syntax"] {
+        let root = format!("{}/tests/fixtures/{dir}", env!("CARGO_MANIFEST_DIR"));
+        for entry in std::fs::read_dir(&root).expect("fixtures") {
+            let path = entry.expect("entry").path();
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let escapes: Vec<&str> = text.lines().filter(|l| l.starts_with('%')).collect();
+            if escapes.is_empty() {
+                continue;
+            }
+            files += 1;
+            let (once, _) = convert_with(text.as_bytes(), &options);
+            let written: Vec<&str> = once.lines().filter(|l| l.starts_with('%')).collect();
+            assert_eq!(written, escapes, "{}", path.display());
+            let games = |t: &[u8]| {
+                let mut n = 0;
+                check_stream(t, &CheckOptions::default(), |g| {
+                    n += usize::from(g.chunk.game.is_some())
+                })
+                .expect("reading from memory cannot fail");
+                n
+            };
+            assert_eq!(
+                games(once.as_bytes()),
+                games(text.as_bytes()),
+                "{}",
+                path.display()
+            );
+        }
+    }
+    assert!(files >= 10, "{files}");
+}
+
+/// Canonical form shortens some text (here the literal `\r\n` the reader takes for line
+/// breaks); in a file that holds control characters (here an escape line after the game),
+/// that raised their share past what F002 takes for binary. A game that canonical form would
+/// shorten in such a file is kept as written (`Unconverted::Shorter`).
+#[test]
+fn a_game_converted_shorter_in_a_file_with_control_characters_is_kept_as_written() {
+    let name = "convert_canonical_shorter_with_control_bytes.pdn";
+    let bytes = fuzz_fixture(name);
+    assert!(!read_as_binary(&bytes));
+    canonical_holds(name);
+    for (what, options) in every_conversion() {
+        let (out, _) = convert_with(&bytes, &options);
+        assert!(!read_as_binary(out.as_bytes()), "{what}: {out}");
+    }
+    let mut chunks = pdnkit::syntax::parse_str(
+        std::str::from_utf8(&bytes).expect("UTF-8"),
+        &pdnkit::ReadOptions::default(),
+    );
+    let chunk = chunks.remove(0);
+    assert!(chunk.controls);
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    assert!(matches!(
+        convert_checked(&chunk, None, &chunk.diagnostics, &options),
+        Err(pdnkit::write::convert::Unconverted::Shorter)
+    ));
+    // Without the control characters the same game is written whole.
+    let clean = String::from_utf8(bytes)
+        .expect("UTF-8")
+        .replace('\u{1}', "");
+    let (out, kept) = convert_with(clean.as_bytes(), &options);
+    assert_eq!(kept, 0, "{out}");
+}
+
+/// Found by the `convert` fuzz target: a file of games whose canonical form is shorter (a FEN
+/// whose pieces are written as ranges), binary from a control byte followed by NULs after its
+/// first kilobyte, so only the text before that byte is read. The file was said to hold
+/// control characters, counting the telling byte, which is not read: the games were kept as
+/// written, while the output, which holds no control character, had them written whole the
+/// second time. A file found binary in its first megabyte now counts as holding none
+/// (`Decoding::controls`).
+#[test]
+fn a_binary_file_counts_the_control_characters_of_the_text_read_only() {
+    let name = "convert_canonical_binary_after_text.pdn";
+    let bytes = fuzz_fixture(name);
+    assert!(read_as_binary(&bytes));
+    canonical_holds(name);
+    check_stream(&bytes[..], &CheckOptions::default(), |g| {
+        assert!(!g.chunk.controls, "{:?}", g.chunk.index)
+    })
+    .expect("reading from memory cannot fail");
 }

@@ -42,6 +42,11 @@ pub struct Chunk {
     /// [`GameReader::next_chunk_with`], only the file's own (decoding, binary content, no game):
     /// the findings in the game's text went to the visitor.
     pub diagnostics: Vec<Diagnostic>,
+    /// The file's first megabyte holds control characters that are not white space, too few
+    /// to make it binary ([`Decoding::controls`]): a writer that shortens its text can make it
+    /// read as binary. Of a reader over decoded text with no decoding given, its first
+    /// megabyte.
+    pub controls: bool,
 }
 
 impl Chunk {
@@ -201,6 +206,9 @@ pub struct GameReader<R: Read> {
     released: usize,
     /// The first lines of the chunk being read, when text of it was released.
     head: Option<Quote>,
+    /// Of a reader over decoded text with no decoding given, whether its first megabyte holds
+    /// control characters ([`Chunk::controls`]).
+    text_controls: bool,
 }
 
 /// How many bytes to keep consumed text before dropping it from the buffer.
@@ -237,6 +245,7 @@ impl<R: Read> GameReader<R> {
             window: GAME_WINDOW,
             released: 0,
             head: None,
+            text_controls: false,
         }
     }
 
@@ -526,6 +535,7 @@ impl<R: Read> GameReader<R> {
             game,
             index,
             diagnostics: all,
+            controls: self.decoding().map_or(self.text_controls, |d| d.controls),
         }
     }
 
@@ -687,6 +697,13 @@ impl GameReader<io::Empty> {
     ) -> Self {
         let mut r = Self::new(TextDecoder::new(io::empty()), options);
         r.known_decoding = decoding;
+        if decoding.is_none() {
+            let mut head = text.len().min(crate::source::SNIFF_LEN);
+            while !text.is_char_boundary(head) {
+                head -= 1;
+            }
+            r.text_controls = crate::source::holds_controls(&text[..head]);
+        }
         r.eof = file_end;
         r.cut = !file_end;
         r.start_at(text, place, state);

@@ -17,7 +17,9 @@ use crate::notation::{Layout, NotationKind, RawFen};
 use crate::replay::{GameReport, PlayedMove};
 use crate::rules::{Move, Variant};
 use crate::syntax::{Chunk, Element, Game, Move as MoveToken, SquareValue};
-use crate::write::pdn::{Kept, Rewrite, keep_reason, write_game_with};
+use crate::write::pdn::{
+    EscapeAt, Kept, Rewrite, escape_lines, keep_reason, write_escapes_after, write_game_with,
+};
 
 /// Which squares a capture is written with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -104,6 +106,15 @@ pub enum Unconverted {
     /// Written whole, the game would lose or change something (`--canonical`).
     #[error("{0}")]
     Kept(Kept),
+    /// The file holds control characters ([`Chunk::controls`]) and written whole
+    /// (`--canonical`), the game would have fewer bytes that are not white space: the output
+    /// could hold too large a share of control characters and be taken for a binary file
+    /// (F002).
+    #[error(
+        "the file holds control characters, and written whole the game would be shorter, which \
+         could make the output read as a binary file"
+    )]
+    Shorter,
     /// The game is too long to hold as a tree (F009; why, most often more than
     /// [`crate::check::PART_ELEMENTS`] movetext elements): its moves are not held, so they
     /// cannot be rewritten one by one.
@@ -426,8 +437,12 @@ pub fn normal_result_tag(value: &str) -> String {
 /// [`Results::Drop`]). Without `report` (the game was not replayed) the squares are written
 /// as the file wrote them, which is an error only if a new notation was asked for. A game
 /// the tree cannot stand for faithfully (a syntax error among `diagnostics`, nothing read, a
-/// square 0) is an error: its text is to be kept.
+/// square 0) is an error: its text is to be kept. The escape lines of the game's text
+/// (`chunk`'s, lines starting with `%`, which the tree does not hold) are kept: among the
+/// moves where they stood, each on a line of its own, and before the game those that stood
+/// before it or among its tags ([`escape_lines`]).
 pub fn canonical_text(
+    chunk: &Chunk,
     game: &Game,
     report: Option<&GameReport>,
     diagnostics: &[Diagnostic],
@@ -436,6 +451,10 @@ pub fn canonical_text(
     if let Some(why) = keep_reason(game, diagnostics) {
         return Err(Unconverted::Kept(why));
     }
+    let (after, escapes): (Vec<_>, Vec<_>) = escape_lines(&chunk.text, chunk.offset, game)
+        .ok_or(Unconverted::Kept(Kept::Unheld))?
+        .into_iter()
+        .partition(|(at, _)| *at == EscapeAt::After);
     let parts = match report.map(|r| convert_parts(game, r, options)) {
         Some(Ok(p)) => Some(p),
         Some(Err(Unconverted::NotReplayed)) | None if options.notation.is_none() => None,
@@ -481,12 +500,15 @@ pub fn canonical_text(
         moves: parts.map(|p| (p.text, p.moves)).unwrap_or_default(),
         tags: Some(tags),
         result: Some(result),
+        escapes,
     };
     let mut out = String::new();
     write_game_with(game, &rewrite, &mut out);
     if reader_spoke(diagnostics) && !writes_back_alike(&out) {
         return Err(Unconverted::ReadsDifferently);
     }
+    // Read again, escape lines after the game are text after it: not the game's to compare.
+    write_escapes_after(after.iter().map(|(_, text)| text.as_str()), &mut out);
     Ok(out)
 }
 
@@ -504,8 +526,15 @@ fn writes_back_alike(text: &str) -> bool {
     if keep_reason(game, &chunk.diagnostics).is_some() {
         return false;
     }
+    let Some(escapes) = escape_lines(&chunk.text, chunk.offset, game) else {
+        return false;
+    };
     let mut again = String::with_capacity(text.len());
-    crate::write::pdn::write_game(game, &mut again);
+    let rewrite = Rewrite {
+        escapes,
+        ..Rewrite::default()
+    };
+    write_game_with(game, &rewrite, &mut again);
     // Written from the tree alone, captures take `x`; canonical form writes the variant's own
     // separator (`:` in Russian draughts), which is the same move.
     again == text || again.replace(':', "x") == text.replace(':', "x")
@@ -610,9 +639,10 @@ pub fn convert_checked(
         (None, _) if options.canonical => canonical_block(&chunk.text),
         (None, _) => chunk.text.clone(),
         (Some(_), _) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
-        (Some(game), report) if options.canonical => {
-            on_its_line(chunk, canonical_text(game, report, diagnostics, options)?)
-        }
+        (Some(game), report) if options.canonical => on_its_line(
+            chunk,
+            canonical_text(chunk, game, report, diagnostics, options)?,
+        ),
         (Some(_), None) => return Err(Unconverted::NotReplayed),
         (Some(game), Some(report)) => {
             let out = spliced(chunk, game, report, options)?;
@@ -639,10 +669,26 @@ pub fn convert_checked(
             out
         }
     };
+    // Text kept as it was keeps its share of control characters; a game written whole must not
+    // raise it. (Spliced, a game changes only its squares and its GameType and FEN tags, as a
+    // change of notation asks: a conversion one way is the other way's converse.)
+    if options.canonical
+        && chunk.controls
+        && chunk.game.is_some()
+        && printed(&text) < printed(&chunk.text)
+    {
+        return Err(Unconverted::Shorter);
+    }
     Ok(match options.eol {
         Some(eol) => with_eol(&text, eol),
         None => text,
     })
+}
+
+/// The bytes of `text` that are not white space, as the binary check counts them
+/// (`source::binary_byte`).
+fn printed(text: &str) -> usize {
+    text.bytes().filter(|&b| !blank(b as char)).count()
 }
 
 /// The text written for a game left as it was: its own text (with the line ends asked for);

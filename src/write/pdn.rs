@@ -30,6 +30,109 @@ use crate::syntax::{Chunk, Element, Game, Move, ResultKind, SeparatorKind, Squar
 /// only exception).
 const WIDTH: usize = 79;
 
+/// Where an escape line (`%` to the end of its line, which the reader skips as white space)
+/// is written in a game written whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EscapeAt {
+    /// Before the game, followed by a blank line: it stood before the game's first tag,
+    /// comment or move, or among its tags and the comments before them (which are written in
+    /// an order of their own).
+    Before,
+    /// On a line of its own before the movetext element of this index in [`Game::body`], or,
+    /// at the body's length, before the terminator.
+    Body(usize),
+    /// After the game, followed by a blank line: it stood after the game's last token.
+    After,
+}
+
+/// The escape lines of a game in its chunk's text (`text`, starting at file offset
+/// `offset`), each with its place among the game's tokens and its text from the `%` to the
+/// end of its line, in file order. `None` when the text between the tokens holds anything
+/// else than white space, escape lines and escaped line breaks (`\n`, read as white space):
+/// that text is not in the tree, and only the game's own text keeps it.
+pub fn escape_lines(text: &str, offset: usize, game: &Game) -> Option<Vec<(EscapeAt, String)>> {
+    // Every token of the tree with where the escape lines before it go, in file order.
+    let mut tokens: Vec<(usize, usize, EscapeAt)> =
+        Vec::with_capacity(game.header_comments.len() + game.tags.len() + game.body.len() + 1);
+    for c in &game.header_comments {
+        tokens.push((c.span.start, c.span.end, EscapeAt::Before));
+    }
+    for t in &game.tags {
+        tokens.push((t.span.start, t.span.end, EscapeAt::Before));
+    }
+    for (i, e) in game.body.iter().enumerate() {
+        let span = match e {
+            Element::MoveNumber(n) => n.span,
+            Element::Move(m) => {
+                tokens.push((m.span.start, m.span.end, EscapeAt::Body(i)));
+                // A strength mark standing apart is written with its move: what stood before
+                // it goes before the next element.
+                if let Some(st) = &m.strength {
+                    tokens.push((st.span.start, st.span.end, EscapeAt::Body(i + 1)));
+                }
+                continue;
+            }
+            Element::Comment(c) => c.span,
+            Element::Setup(s) => s.span,
+            Element::Ellipsis { span }
+            | Element::Nag { span, .. }
+            | Element::VariationStart { span }
+            | Element::VariationEnd { span } => *span,
+        };
+        tokens.push((span.start, span.end, EscapeAt::Body(i)));
+    }
+    if let Some(r) = &game.result {
+        tokens.push((r.span.start, r.span.end, EscapeAt::Body(game.body.len())));
+    }
+    tokens.sort_by_key(|&(start, end, _)| (start, end));
+    let mut out = Vec::new();
+    let mut at = offset;
+    let gaps = tokens
+        .iter()
+        .enumerate()
+        .map(|(k, &(start, end, place))| {
+            // Before the game's first token, escape lines stand before the game.
+            let place = if k == 0 { EscapeAt::Before } else { place };
+            (start, end, place)
+        })
+        .chain(std::iter::once((
+            offset + text.len(),
+            offset + text.len(),
+            EscapeAt::After,
+        )));
+    for (start, end, place) in gaps {
+        let last = place == EscapeAt::After;
+        if start < at {
+            // A token inside the one before it (the reader makes none): no text between them.
+            at = at.max(end);
+            continue;
+        }
+        let gap = text.get(at.checked_sub(offset)?..start - offset)?;
+        let b = gap.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | 0x1a => i += 1,
+                b'\\' if matches!(b.get(i + 1), Some(b'n' | b'r')) => i += 2,
+                b'%' => {
+                    let len = gap[i..].find(['\n', '\r']);
+                    // An escape line runs to the end of its line: one that does not was not
+                    // read as one (unless the text ends there).
+                    if len.is_none() && !last {
+                        return None;
+                    }
+                    let len = len.unwrap_or(gap.len() - i);
+                    out.push((place, gap[i..i + len].to_string()));
+                    i += len;
+                }
+                _ => return None,
+            }
+        }
+        at = at.max(end);
+    }
+    Some(out)
+}
+
 /// What the writer puts in place of the tree's own text; empty, the tree is written as it is.
 #[derive(Clone, Debug, Default)]
 pub struct Rewrite {
@@ -40,6 +143,8 @@ pub struct Rewrite {
     pub tags: Option<Vec<(String, String)>>,
     /// The terminator to write instead of the game's own.
     pub result: Option<String>,
+    /// The escape lines to write, in file order ([`escape_lines`]).
+    pub escapes: Vec<(EscapeAt, String)>,
 }
 
 /// Appends `game` to `out` in canonical PDN 3.0 form, ending with a blank line.
@@ -67,6 +172,10 @@ pub enum Kept {
     /// taken for a binary file.
     #[error("a tag or comment holds control characters")]
     ControlCharacters,
+    /// Text between the game's tokens is neither white space nor an escape line
+    /// ([`escape_lines`]): the tree does not hold it.
+    #[error("text between its tokens is not held by its tree")]
+    Unheld,
 }
 
 /// Appends a chunk's game in canonical form, or, when the tree cannot stand for it
@@ -125,6 +234,16 @@ pub fn keep_reason(game: &Game, diagnostics: &[crate::Diagnostic]) -> Option<Kep
 /// Appends `game` to `out` in canonical PDN 3.0 form with the texts of `rewrite` in place of
 /// the tree's own, ending with a blank line.
 pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
+    let mut escapes = rewrite.escapes.iter().peekable();
+    let mut before = false;
+    while let Some((_, line)) = escapes.next_if(|(at, _)| *at == EscapeAt::Before) {
+        out.push_str(line);
+        out.push('\n');
+        before = true;
+    }
+    if before {
+        out.push('\n');
+    }
     for c in &game.header_comments {
         let mut line = LineWriter::new(out);
         line.comment(&clean_comment(&c.text));
@@ -172,6 +291,9 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
     let mut line = LineWriter::new(out);
     let mut new_moves = rewrite.moves.1.iter().peekable();
     for (i, e) in game.body.iter().enumerate() {
+        while let Some((_, text)) = escapes.next_if(|(at, _)| *at == EscapeAt::Body(i)) {
+            line.escape(text);
+        }
         match e {
             Element::MoveNumber(n) => {
                 let dots = if n.second_player { "..." } else { "." };
@@ -213,11 +335,31 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
         ResultKind::Unknown => "*",
         _ => r.raw.as_str(),
     });
+    // What stood before the terminator, and any escape lines the tree has no place for.
+    while let Some((_, text)) = escapes.next_if(|(at, _)| *at != EscapeAt::After) {
+        line.escape(text);
+    }
     line.token(rewrite.result.as_deref().unwrap_or(own_result));
     if line.col > 0 {
         line.out.push('\n');
     }
     line.out.push('\n');
+    write_escapes_after(escapes.map(|(_, text)| text.as_str()), out);
+}
+
+/// Appends escape lines that stood after a game ([`EscapeAt::After`]), one a line, then a
+/// blank line, as escape lines before a game are written: read again, they are text between
+/// games.
+pub fn write_escapes_after<'a>(lines: impl IntoIterator<Item = &'a str>, out: &mut String) {
+    let mut any = false;
+    for text in lines {
+        out.push_str(text);
+        out.push('\n');
+        any = true;
+    }
+    if any {
+        out.push('\n');
+    }
 }
 
 /// Whether `t`, written as a token followed by a blank, reads as a game result: one of the
@@ -357,6 +499,16 @@ impl<'a> LineWriter<'a> {
                 self.token(&format!("{last}}}"));
             }
         }
+    }
+
+    /// An escape line, on a line of its own.
+    fn escape(&mut self, text: &str) {
+        if self.col > 0 {
+            self.out.push('\n');
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+        self.col = 0;
     }
 
     fn close(&mut self) {
