@@ -830,6 +830,8 @@ fn a_windows_1251_file_is_read_as_cyrillic_without_being_told() {
     assert!(text.contains("1. 22-18 11-16"), "{text}");
     let err = String::from_utf8(out.stderr).expect("UTF-8");
     assert!(!err.contains("error"), "{err}");
+}
+
 /// Whether `text`, read, is judged binary (F002).
 fn read_as_binary(text: &[u8]) -> bool {
     let mut binary = false;
