@@ -7,10 +7,10 @@
 //! between, no string per square name), and writes its CSV row from the game itself. Object
 //! keys come in alphabetical order, at every level, as they always have.
 
-use std::fmt::{self, Write as _};
 use std::io::Write as _;
 use std::ops::Range;
 
+use arrayvec::ArrayString;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
 
 use crate::board::Square;
@@ -143,7 +143,9 @@ impl<'a> ExportedGame<'a> {
                         o.push(b' ');
                     }
                     first = false;
-                    let _ = write!(o, "{}", Canonical { p, r });
+                    let from = r.layout.short_name(p.mv.from);
+                    let to = r.layout.short_name(p.mv.to);
+                    o.extend_from_slice(canonical(p, r, &from, &to).as_bytes());
                 }
             });
         }
@@ -378,8 +380,10 @@ impl Serialize for MoveObject<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (p, r) = (self.p, self.r);
         let layout = &r.layout;
+        let from = layout.short_name(p.mv.from);
+        let to = layout.short_name(p.mv.to);
         let mut o = serializer.serialize_struct("Move", 12)?;
-        o.serialize_field("canonical", &CanonicalStr(Canonical { p, r }))?;
+        o.serialize_field("canonical", canonical(p, r, &from, &to).as_str())?;
         o.serialize_field("captured", &Squares(layout, &p.mv.captured))?;
         if r.options.fen_each_ply {
             let mut after = p.before.clone();
@@ -388,13 +392,13 @@ impl Serialize for MoveObject<'_, '_> {
             let fen = write_fen(Some(after.side_to_move()), &pieces, layout);
             o.serialize_field("fen", &fen)?;
         }
-        o.serialize_field("from", &SquareName(layout, p.mv.from))?;
+        o.serialize_field("from", from.as_str())?;
         o.serialize_field("legal", &(p.legality == Legality::Legal))?;
         o.serialize_field("path", &Squares(layout, &p.mv.path))?;
         o.serialize_field("ply", &(u64::from(p.ply) + 1))?;
         o.serialize_field("promotes", &p.mv.promotes)?;
         o.serialize_field("side", p.before.side_to_move().as_str())?;
-        o.serialize_field("to", &SquareName(layout, p.mv.to))?;
+        o.serialize_field("to", to.as_str())?;
         o.serialize_field("written", r.written(p))?;
         o.end()
     }
@@ -422,38 +426,55 @@ impl Serialize for Squares<'_> {
     }
 }
 
-/// A move in canonical form (PDN 3.0): start and end, or the turning squares when another
-/// capture has the same ends, joined by the variant's separator.
-struct Canonical<'a, 'r> {
-    p: &'r PlayedMove,
-    r: &'r Replayed<'a>,
-}
-
-impl fmt::Display for Canonical<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (mv, layout) = (&self.p.mv, &self.r.layout);
-        if mv.captured.is_empty() {
-            f.write_str(&layout.short_name(mv.from))?;
-            f.write_char('-')?;
-            return f.write_str(&layout.short_name(mv.to));
-        }
-        let sep = self.r.variant.capture_separator();
-        let squares = capture_squares(layout.board, mv, &self.p.before, CaptureStyle::Minimal);
-        for (i, &sq) in squares.iter().enumerate() {
-            if i > 0 {
-                f.write_char(sep)?;
-            }
-            f.write_str(&layout.short_name(sq))?;
-        }
-        Ok(())
+/// A move in canonical form (PDN 3.0): start and end (`from`, `to`: their names), or the
+/// turning squares when another capture has the same ends, joined by the variant's separator.
+fn canonical(p: &PlayedMove, r: &Replayed<'_>, from: &str, to: &str) -> Text {
+    let mut s = ArrayString::new();
+    if p.mv.captured.is_empty() {
+        // At most seven bytes.
+        let _ = s.try_push_str(from);
+        let _ = s.try_push('-');
+        let _ = s.try_push_str(to);
+        return Text::Stack(s);
     }
+    let sep = r.variant.capture_separator();
+    let layout = &r.layout;
+    let squares = capture_squares(layout.board, &p.mv, &p.before, CaptureStyle::Minimal);
+    let mut heap = String::new();
+    // Each name takes three bytes at most.
+    let fits = squares.len() * (3 + sep.len_utf8()) <= s.capacity();
+    for (i, &sq) in squares.iter().enumerate() {
+        let name = layout.short_name(sq);
+        if fits {
+            if i > 0 {
+                let _ = s.try_push(sep);
+            }
+            let _ = s.try_push_str(&name);
+        } else {
+            if i > 0 {
+                heap.push(sep);
+            }
+            heap.push_str(&name);
+        }
+    }
+    if fits { Text::Stack(s) } else { Text::Heap(heap) }
 }
 
-/// [`Canonical`] as a JSON string, written without a string of its own.
-struct CanonicalStr<'a, 'r>(Canonical<'a, 'r>);
+/// A short text held on the stack, or on the heap when it is longer.
+enum Text {
+    Stack(ArrayString<64>),
+    Heap(String),
+}
 
-impl Serialize for CanonicalStr<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.0)
+impl Text {
+    fn as_str(&self) -> &str {
+        match self {
+            Text::Stack(s) => s,
+            Text::Heap(s) => s,
+        }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.as_str().as_bytes()
     }
 }
