@@ -457,7 +457,11 @@ fn canonical(p: &PlayedMove, r: &Replayed<'_>, from: &str, to: &str) -> Text {
             heap.push_str(&name);
         }
     }
-    if fits { Text::Stack(s) } else { Text::Heap(heap) }
+    if fits {
+        Text::Stack(s)
+    } else {
+        Text::Heap(heap)
+    }
 }
 
 /// A short text held on the stack, or on the heap when it is longer.
