@@ -13,7 +13,7 @@ use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
     CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_text, with_eol,
 };
-use pdnkit::write::export::{ExportOptions, csv_header, csv_row, game_object, parted_object};
+use pdnkit::write::export::{ExportOptions, ExportedGame, csv_header};
 use pdnkit::write::unchanged::{Unchanged, write_unchanged};
 
 use super::batch::{
@@ -387,44 +387,56 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
     let mut last = b'\n';
     // PDN goes out in blocks of many games: one hand-over per game costs more than the game.
     let mut pending: Vec<u8> = Vec::new();
-    let send = |text: String, pending: &mut Vec<u8>| {
-        pending.extend_from_slice(text.as_bytes());
+    let flush = |pending: &mut Vec<u8>| {
         if pending.len() < BLOCK || out.emit(std::mem::take(pending)) {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())
         }
     };
+    let send = |text: String, pending: &mut Vec<u8>| {
+        pending.extend_from_slice(text.as_bytes());
+        flush(pending)
+    };
     let read = check_stream_with(input, job.options, |mut g| {
         if job.to != To::Pdn {
-            let o = match (&g.chunk.game, &g.header) {
-                (Some(game), _) => game_object(
+            let exported = match (&g.chunk.game, &g.header) {
+                (Some(game), _) => ExportedGame::whole(
                     &name,
                     &g.chunk,
                     game,
                     g.report.as_ref(),
                     &g.diagnostics,
-                    job.export,
+                    *job.export,
                 ),
                 (None, Some(header)) if g.parted => {
                     result.warnings.push(left_out(&name, &g, job.to));
-                    let mut o =
-                        parted_object(&name, &g.chunk, header, g.report.as_ref(), &g.diagnostics);
-                    if g.tags_left_out > 0 {
-                        o["tags_left_out"] = serde_json::json!(g.tags_left_out);
-                    }
-                    o
+                    ExportedGame::parted(
+                        &name,
+                        &g.chunk,
+                        header,
+                        g.report.as_ref(),
+                        &g.diagnostics,
+                        g.tags_left_out,
+                    )
                 }
                 _ => return ControlFlow::Continue(()),
             };
-            // Records go out in blocks too, each framed here: in a JSON array, each after a
-            // comma, which the printing side leaves out before the run's first.
-            let record = match job.to {
-                To::Csv => csv_row(&o),
-                To::Json => format!(",\n{o}"),
-                _ => format!("{o}\n"),
-            };
-            return send(record, &mut pending);
+            // Records go out in blocks too, each framed here, written straight into the block:
+            // in a JSON array, each after a comma, which the printing side leaves out before
+            // the run's first.
+            match job.to {
+                To::Csv => exported.write_csv(&mut pending),
+                To::Json => {
+                    pending.extend_from_slice(b",\n");
+                    exported.write_json(&mut pending);
+                }
+                _ => {
+                    exported.write_json(&mut pending);
+                    pending.push(b'\n');
+                }
+            }
+            return flush(&mut pending);
         }
         if g.parted {
             let why = pdnkit::write::convert::Unconverted::TooLong(too_long(&g));

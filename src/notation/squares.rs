@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use arrayvec::ArrayString;
 use serde::Serialize;
 
 use crate::board::{Board, Color, Square};
@@ -246,22 +247,30 @@ impl Layout {
 
     /// Appends the name of `sq` in this layout's notation to `out`, without allocating.
     pub fn push_name(&self, sq: Square, out: &mut String) {
-        let push_number = |n: u32, out: &mut String| {
+        out.push_str(&self.short_name(sq));
+    }
+
+    /// The name of `sq` in this layout's notation, held on the stack (at most three
+    /// characters: every board has fewer than 100 playing squares and ranks).
+    pub fn short_name(&self, sq: Square) -> ArrayString<3> {
+        let mut out = ArrayString::new();
+        // None of these pushes can overflow: a letter and two digits at most.
+        let push_number = |n: u32, out: &mut ArrayString<3>| {
             if n >= 10 {
-                out.push(char::from(b'0' + (n / 10 % 10) as u8));
+                let _ = out.try_push(char::from(b'0' + (n / 10 % 10) as u8));
             }
-            out.push(char::from(b'0' + (n % 10) as u8));
+            let _ = out.try_push(char::from(b'0' + (n % 10) as u8));
         };
         match self.kind {
-            // Every board has fewer than 100 playing squares and ranks.
-            NotationKind::Numeric => push_number(self.to_numeric(sq), out),
+            NotationKind::Numeric => push_number(self.to_numeric(sq), &mut out),
             NotationKind::Algebraic => {
                 let (f, r) = self.external(sq);
                 let (file, rank) = self.oriented(f, r);
-                out.push(char::from(b'a' + file));
-                push_number(u32::from(rank) + 1, out);
+                let _ = out.try_push(char::from(b'a' + file));
+                push_number(u32::from(rank) + 1, &mut out);
             }
         }
+        out
     }
 
     /// Reads a square name in either form (`32`, `032`, `c3`, `C3`).

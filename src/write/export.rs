@@ -1,15 +1,25 @@
 //! Exporting games as data: one JSON object per game (tags, moves with their squares, the text
 //! as written and in canonical form, variations by reference to the line they branch from), or
 //! one CSV row per game. The schema is in docs/json.md.
+//!
+//! An [`ExportedGame`] borrows what the reader and the replay made of a game and writes it
+//! straight to the output: it serializes itself field by field (no `serde_json::Value` in
+//! between, no string per square name), and writes its CSV row from the game itself. Object
+//! keys come in alphabetical order, at every level, as they always have.
 
-use serde_json::{Map, Value, json};
+use std::io::Write as _;
+use std::ops::Range;
 
+use arrayvec::ArrayString;
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, SerializeStruct, Serializer};
+
+use crate::board::Square;
 use crate::lint::{Diagnostic, Severity};
 use crate::notation::Layout;
 use crate::notation::fen::write_fen;
-use crate::replay::{GameReport, PlayedMove};
+use crate::replay::{GameReport, Legality, PlayedMove};
 use crate::rules::Variant;
-use crate::syntax::{Chunk, Game};
+use crate::syntax::{Chunk, Game, Tag};
 
 use super::convert::{CaptureStyle, capture_squares};
 
@@ -23,159 +33,141 @@ pub struct ExportOptions {
 /// The seven tags of PDN's standard tag roster, in their order: the first columns of the CSV.
 pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-/// One move as an object.
-fn move_object(
-    text: &str,
-    chunk: &Chunk,
-    p: &PlayedMove,
-    variant: Variant,
-    layout: &Layout,
-    options: &ExportOptions,
-) -> Value {
-    let names = |sq: &[crate::board::Square]| -> Vec<String> {
-        sq.iter().map(|&s| layout.name(s)).collect()
-    };
-    let sep = if p.mv.captured.is_empty() {
-        '-'
-    } else {
-        variant.capture_separator()
-    };
-    let canonical = capture_squares(layout.board, &p.mv, &p.before, CaptureStyle::Minimal)
-        .iter()
-        .map(|&s| layout.name(s))
-        .collect::<Vec<_>>()
-        .join(&sep.to_string());
-    let written = text
-        .get(p.span.start - chunk.offset..p.span.end - chunk.offset)
-        .unwrap_or("");
-    let mut o = json!({
-        "ply": p.ply + 1,
-        "side": p.before.side_to_move().as_str(),
-        "from": layout.name(p.mv.from),
-        "to": layout.name(p.mv.to),
-        "path": names(&p.mv.path),
-        "captured": names(&p.mv.captured),
-        "promotes": p.mv.promotes,
-        "written": written,
-        "canonical": canonical,
-        "legal": p.legality == crate::replay::Legality::Legal,
-    });
-    if options.fen_each_ply {
-        let mut after = p.before.clone();
-        after.play(&p.mv);
-        let pieces: Vec<_> = after.pieces().collect();
-        o["fen"] = Value::String(write_fen(Some(after.side_to_move()), &pieces, layout));
-    }
-    o
-}
-
-/// A game as one JSON object; `diagnostics` are the game's findings (counted by severity).
-pub fn game_object(
-    file: &str,
-    chunk: &Chunk,
-    game: &Game,
-    report: Option<&GameReport>,
-    diagnostics: &[Diagnostic],
-    options: &ExportOptions,
-) -> Value {
-    let mut o = summary(file, chunk, chunk.first_line, game, report, diagnostics);
-    let (Some(report), Some(variant), Some(layout)) = (
-        report,
-        report.and_then(|r| r.variant),
-        report.and_then(|r| r.layout),
-    ) else {
-        o["moves"] = json!([]);
-        o["variations"] = json!([]);
-        return o;
-    };
-    // Squares are named in the game's own notation.
-    let lines = game.lines();
-    let mut main = Vec::new();
-    let mut variations: Vec<Value> = Vec::new();
-    let mut current: Option<usize> = None;
-    for p in &report.moves {
-        let m = move_object(&chunk.text, chunk, p, variant, &layout, options);
-        if p.line == 0 {
-            main.push(m);
-            continue;
-        }
-        if current != Some(p.line) {
-            current = Some(p.line);
-            let l = lines.get(p.line);
-            variations.push(json!({
-                "line": p.line,
-                "parent": l.and_then(|l| l.parent),
-                "depth": p.depth,
-                "moves": [],
-            }));
-        }
-        if let Some(Value::Array(a)) = variations.last_mut().and_then(|v| v.get_mut("moves")) {
-            a.push(m);
-        }
-    }
-    o["moves"] = Value::Array(main);
-    o["variations"] = Value::Array(variations);
-    o
-}
-
-/// The object of a game too long to hold as a tree ([`crate::check::CheckedGame::parted`]):
-/// [`game_object`]'s fields from its header (`header`: its tree without movetext) and from the
-/// replay's outcome, with no moves or variations and `"moves_left_out": true`.
-pub fn parted_object(
-    file: &str,
-    chunk: &Chunk,
-    header: &Game,
-    report: Option<&GameReport>,
-    diagnostics: &[Diagnostic],
-) -> Value {
-    let mut o = summary(file, chunk, chunk.start().line, header, report, diagnostics);
-    o["moves"] = json!([]);
-    o["variations"] = json!([]);
-    o["moves_left_out"] = json!(true);
-    o
-}
-
-/// A game's fields but its moves: its place (`line`, its first), tags (the first of a name),
-/// result, findings counted by severity, and from the replay its variant (null when not
-/// replayed), notation, plies and whether it ended.
-fn summary(
-    file: &str,
-    chunk: &Chunk,
+/// One game as it is exported: a JSON object ([`Serialize`], [`ExportedGame::write_json`]) or a
+/// CSV row ([`ExportedGame::write_csv`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ExportedGame<'a> {
+    file: &'a str,
+    chunk: &'a Chunk,
+    game: &'a Game,
     line: u32,
-    game: &Game,
-    report: Option<&GameReport>,
-    diagnostics: &[Diagnostic],
-) -> Value {
-    let mut tags = Map::new();
-    for t in &game.tags {
-        tags.entry(t.name.clone())
-            .or_insert_with(|| Value::String(t.value.clone()));
-    }
-    let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
-    let mut o = json!({
-        "type": "game",
-        "file": file,
-        "game": chunk.index,
-        "line": line,
-        "tags": tags,
-        "result": game.result.as_ref().map(|r| r.raw.clone()),
-        "errors": count(Severity::Error),
-        "warnings": count(Severity::Warning),
-    });
-    match (
-        report,
-        report.and_then(|r| r.variant),
-        report.and_then(|r| r.layout),
-    ) {
-        (Some(report), Some(variant), Some(layout)) => {
-            o["variant"] = Value::String(variant.name().to_string());
-            o["notation"] = json!(layout.kind);
-            o["plies"] = json!(report.plies);
-            o["complete"] = json!(report.complete);
+    report: Option<&'a GameReport>,
+    diagnostics: &'a [Diagnostic],
+    options: ExportOptions,
+    /// For a game too long to hold as a tree: the number of its tags not held.
+    parted: Option<usize>,
+}
+
+impl<'a> ExportedGame<'a> {
+    /// A game read whole: `game` is its tree, `report` its replay (with its moves recorded),
+    /// `diagnostics` its findings (counted by severity).
+    pub fn whole(
+        file: &'a str,
+        chunk: &'a Chunk,
+        game: &'a Game,
+        report: Option<&'a GameReport>,
+        diagnostics: &'a [Diagnostic],
+        options: ExportOptions,
+    ) -> Self {
+        ExportedGame {
+            file,
+            chunk,
+            game,
+            line: chunk.first_line,
+            report,
+            diagnostics,
+            options,
+            parted: None,
         }
-        _ => o["variant"] = Value::Null,
     }
-    o
+
+    /// A game too long to hold as a tree ([`crate::check::CheckedGame::parted`]): `header` is
+    /// its tree without movetext, `tags_left_out` the number of its tags not held. Its object
+    /// has the fields of a whole game's from its header and from the replay's outcome, no moves
+    /// or variations, `"moves_left_out": true`, and `"tags_left_out"` when some were; its CSV
+    /// row has an empty `moves` cell.
+    pub fn parted(
+        file: &'a str,
+        chunk: &'a Chunk,
+        header: &'a Game,
+        report: Option<&'a GameReport>,
+        diagnostics: &'a [Diagnostic],
+        tags_left_out: usize,
+    ) -> Self {
+        ExportedGame {
+            file,
+            chunk,
+            game: header,
+            line: chunk.start().line,
+            report,
+            diagnostics,
+            options: ExportOptions::default(),
+            parted: Some(tags_left_out),
+        }
+    }
+
+    /// Appends the game's JSON object (compact, on one line, no line end) to `out`.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        // Writing to a vector cannot fail, and nothing here raises an error of its own.
+        let _ = serde_json::to_writer(out, self);
+    }
+
+    /// Appends the game's CSV row, its line end included, to `out`: the columns of
+    /// [`csv_header`], the main line's moves in canonical form separated by spaces.
+    pub fn write_csv(&self, out: &mut Vec<u8>) {
+        let replayed = self.replayed();
+        csv_cell(out, |o| o.extend_from_slice(self.file.as_bytes()));
+        out.push(b',');
+        csv_cell(out, |o| {
+            if let Some(n) = self.chunk.index {
+                let _ = write!(o, "{n}");
+            }
+        });
+        for name in ROSTER.iter().chain(["GameType"].iter()) {
+            out.push(b',');
+            let value = self.game.tags.iter().find(|t| t.name == *name);
+            csv_cell(out, |o| {
+                if let Some(t) = value {
+                    o.extend_from_slice(t.value.as_bytes());
+                }
+            });
+        }
+        out.push(b',');
+        if let Some(r) = &replayed {
+            csv_cell(out, |o| o.extend_from_slice(r.variant.name().as_bytes()));
+            let _ = write!(out, ",{},{}", r.report.plies, r.report.complete);
+        } else {
+            out.extend_from_slice(b",,");
+        }
+        let _ = write!(
+            out,
+            ",{},{},",
+            self.count(Severity::Error),
+            self.count(Severity::Warning)
+        );
+        if let (Some(r), None) = (&replayed, self.parted) {
+            csv_cell(out, |o| {
+                let mut first = true;
+                for p in r.report.moves.iter().filter(|p| p.line == 0) {
+                    if !first {
+                        o.push(b' ');
+                    }
+                    first = false;
+                    let from = r.layout.short_name(p.mv.from);
+                    let to = r.layout.short_name(p.mv.to);
+                    o.extend_from_slice(canonical(p, r, &from, &to).as_bytes());
+                }
+            });
+        }
+        out.push(b'\n');
+    }
+
+    /// The replay's outcome, when the game was replayed (its variant and layout known).
+    fn replayed(&self) -> Option<Replayed<'a>> {
+        let report = self.report?;
+        Some(Replayed {
+            report,
+            variant: report.variant?,
+            layout: report.layout?,
+            text: &self.chunk.text,
+            offset: self.chunk.offset,
+            options: self.options,
+        })
+    }
+
+    fn count(&self, s: Severity) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == s).count()
+    }
 }
 
 /// The CSV header.
@@ -188,40 +180,305 @@ pub fn csv_header() -> String {
     cols.join(",") + "\n"
 }
 
-/// A game's object (from [`game_object`]) as one CSV row: the roster tags, summary fields, and
-/// the main line's moves in canonical form separated by spaces.
-pub fn csv_row(o: &Value) -> String {
-    let s = |v: &Value| match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    let mut cells = vec![s(&o["file"]), s(&o["game"])];
-    for t in ROSTER.iter().chain(["GameType"].iter()) {
-        cells.push(s(&o["tags"][*t]));
+/// Writes one CSV cell with `write`, then quotes it if it holds a comma, a quote or a line
+/// break (quotes doubled).
+fn csv_cell(out: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>)) {
+    let start = out.len();
+    write(out);
+    if out[start..]
+        .iter()
+        .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    {
+        let cell = out.split_off(start);
+        out.push(b'"');
+        for &b in &cell {
+            if b == b'"' {
+                out.push(b'"');
+            }
+            out.push(b);
+        }
+        out.push(b'"');
     }
-    for k in ["variant", "plies", "complete", "errors", "warnings"] {
-        cells.push(s(&o[k]));
-    }
-    let moves = o["moves"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|m| s(&m["canonical"]))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .unwrap_or_default();
-    cells.push(moves);
-    let quoted: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
-    quoted.join(",") + "\n"
 }
 
-/// A CSV cell, quoted when it holds a comma, a quote or a line break.
-fn csv_cell(c: &str) -> String {
-    if c.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", c.replace('"', "\"\""))
+/// What the moves of a replayed game are written with.
+#[derive(Clone, Copy)]
+struct Replayed<'a> {
+    report: &'a GameReport,
+    variant: Variant,
+    layout: Layout,
+    /// The chunk's text and where it starts in the file (move spans are file offsets).
+    text: &'a str,
+    offset: usize,
+    options: ExportOptions,
+}
+
+impl Replayed<'_> {
+    /// The move's text as the file wrote it.
+    fn written(&self, p: &PlayedMove) -> &str {
+        let span = p.span.start.checked_sub(self.offset).and_then(|s| {
+            let e = p.span.end.checked_sub(self.offset)?;
+            Some(s..e)
+        });
+        span.and_then(|r| self.text.get(r)).unwrap_or("")
+    }
+}
+
+impl Serialize for ExportedGame<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let replayed = self.replayed();
+        // The moves, unless the game was not replayed or is not held whole.
+        let played = replayed.filter(|_| self.parted.is_none());
+        let mut o = serializer.serialize_struct("Game", 16)?;
+        if let Some(r) = &replayed {
+            o.serialize_field("complete", &r.report.complete)?;
+        }
+        o.serialize_field("errors", &self.count(Severity::Error))?;
+        o.serialize_field("file", self.file)?;
+        o.serialize_field("game", &self.chunk.index)?;
+        o.serialize_field("line", &self.line)?;
+        o.serialize_field("moves", &MainLine(played))?;
+        if self.parted.is_some() {
+            o.serialize_field("moves_left_out", &true)?;
+        }
+        if let Some(r) = &replayed {
+            o.serialize_field("notation", &r.layout.kind)?;
+            o.serialize_field("plies", &r.report.plies)?;
+        }
+        o.serialize_field("result", &self.game.result.as_ref().map(|r| &r.raw))?;
+        o.serialize_field("tags", &Tags(&self.game.tags))?;
+        if let Some(n) = self.parted.filter(|&n| n > 0) {
+            o.serialize_field("tags_left_out", &n)?;
+        }
+        o.serialize_field("type", "game")?;
+        o.serialize_field("variant", &replayed.map(|r| r.variant.name()))?;
+        o.serialize_field(
+            "variations",
+            &Variations {
+                played,
+                game: self.game,
+            },
+        )?;
+        o.serialize_field("warnings", &self.count(Severity::Warning))?;
+        o.end()
+    }
+}
+
+/// Every tag by name, in name order, with the first value of a name given more than once.
+struct Tags<'a>(&'a [Tag]);
+
+impl Serialize for Tags<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut tags: Vec<&Tag> = self.0.iter().collect();
+        // A stable sort keeps a name's first tag first: the one kept.
+        tags.sort_by(|a, b| a.name.cmp(&b.name));
+        tags.dedup_by(|later, first| later.name == first.name);
+        let mut m = serializer.serialize_map(Some(tags.len()))?;
+        for t in tags {
+            m.serialize_entry(&t.name, &t.value)?;
+        }
+        m.end()
+    }
+}
+
+/// The main line's moves (none when the game's moves are not written).
+struct MainLine<'a>(Option<Replayed<'a>>);
+
+impl Serialize for MainLine<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        if let Some(r) = &self.0 {
+            for p in r.report.moves.iter().filter(|p| p.line == 0) {
+                seq.serialize_element(&MoveObject { p, r })?;
+            }
+        }
+        seq.end()
+    }
+}
+
+/// The variations, in the order the replay played them: a variation object begins at each
+/// move of a line other than the main one and the last met, and holds the moves of lines
+/// other than the main one up to the next.
+struct Variations<'a> {
+    played: Option<Replayed<'a>>,
+    game: &'a Game,
+}
+
+impl Serialize for Variations<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        let Some(r) = &self.played else {
+            return seq.end();
+        };
+        let moves = &r.report.moves;
+        let mut current = None;
+        let starts = moves.iter().enumerate().filter_map(|(i, p)| {
+            if p.line == 0 || current == Some(p.line) {
+                return None;
+            }
+            current = Some(p.line);
+            Some(i)
+        });
+        let mut starts = starts.peekable();
+        let mut lines = None;
+        while let Some(start) = starts.next() {
+            let end = starts.peek().copied().unwrap_or(moves.len());
+            let lines = lines.get_or_insert_with(|| self.game.lines());
+            let line = moves[start].line;
+            seq.serialize_element(&Variation {
+                r,
+                range: start..end,
+                parent: lines.get(line).and_then(|l| l.parent),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// One variation: its line's moves among `r.report.moves[range]`.
+struct Variation<'a, 'r> {
+    r: &'r Replayed<'a>,
+    range: Range<usize>,
+    parent: Option<usize>,
+}
+
+impl Serialize for Variation<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let moves = &self.r.report.moves[self.range.clone()];
+        let first = &moves[0];
+        let mut o = serializer.serialize_struct("Variation", 4)?;
+        o.serialize_field("depth", &first.depth)?;
+        o.serialize_field("line", &first.line)?;
+        o.serialize_field("moves", &VariationMoves { r: self.r, moves })?;
+        o.serialize_field("parent", &self.parent)?;
+        o.end()
+    }
+}
+
+struct VariationMoves<'a, 'r> {
+    r: &'r Replayed<'a>,
+    moves: &'r [PlayedMove],
+}
+
+impl Serialize for VariationMoves<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        for p in self.moves.iter().filter(|p| p.line != 0) {
+            seq.serialize_element(&MoveObject { p, r: self.r })?;
+        }
+        seq.end()
+    }
+}
+
+/// One move as an object.
+struct MoveObject<'a, 'r> {
+    p: &'r PlayedMove,
+    r: &'r Replayed<'a>,
+}
+
+impl Serialize for MoveObject<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (p, r) = (self.p, self.r);
+        let layout = &r.layout;
+        let from = layout.short_name(p.mv.from);
+        let to = layout.short_name(p.mv.to);
+        let mut o = serializer.serialize_struct("Move", 12)?;
+        o.serialize_field("canonical", canonical(p, r, &from, &to).as_str())?;
+        o.serialize_field("captured", &Squares(layout, &p.mv.captured))?;
+        if r.options.fen_each_ply {
+            let mut after = p.before.clone();
+            after.play(&p.mv);
+            let pieces: Vec<_> = after.pieces().collect();
+            let fen = write_fen(Some(after.side_to_move()), &pieces, layout);
+            o.serialize_field("fen", &fen)?;
+        }
+        o.serialize_field("from", from.as_str())?;
+        o.serialize_field("legal", &(p.legality == Legality::Legal))?;
+        o.serialize_field("path", &Squares(layout, &p.mv.path))?;
+        o.serialize_field("ply", &(u64::from(p.ply) + 1))?;
+        o.serialize_field("promotes", &p.mv.promotes)?;
+        o.serialize_field("side", p.before.side_to_move().as_str())?;
+        o.serialize_field("to", to.as_str())?;
+        o.serialize_field("written", r.written(p))?;
+        o.end()
+    }
+}
+
+/// A square's name in the game's notation.
+struct SquareName<'l>(&'l Layout, Square);
+
+impl Serialize for SquareName<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0.short_name(self.1))
+    }
+}
+
+/// Squares' names, as an array.
+struct Squares<'l>(&'l Layout, &'l [Square]);
+
+impl Serialize for Squares<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.1.len()))?;
+        for &sq in self.1 {
+            seq.serialize_element(&SquareName(self.0, sq))?;
+        }
+        seq.end()
+    }
+}
+
+/// A move in canonical form (PDN 3.0): start and end (`from`, `to`: their names), or the
+/// turning squares when another capture has the same ends, joined by the variant's separator.
+fn canonical(p: &PlayedMove, r: &Replayed<'_>, from: &str, to: &str) -> Text {
+    let mut s = ArrayString::new();
+    if p.mv.captured.is_empty() {
+        // At most seven bytes.
+        let _ = s.try_push_str(from);
+        let _ = s.try_push('-');
+        let _ = s.try_push_str(to);
+        return Text::Stack(s);
+    }
+    let sep = r.variant.capture_separator();
+    let layout = &r.layout;
+    let squares = capture_squares(layout.board, &p.mv, &p.before, CaptureStyle::Minimal);
+    let mut heap = String::new();
+    // Each name takes three bytes at most.
+    let fits = squares.len() * (3 + sep.len_utf8()) <= s.capacity();
+    for (i, &sq) in squares.iter().enumerate() {
+        let name = layout.short_name(sq);
+        if fits {
+            if i > 0 {
+                let _ = s.try_push(sep);
+            }
+            let _ = s.try_push_str(&name);
+        } else {
+            if i > 0 {
+                heap.push(sep);
+            }
+            heap.push_str(&name);
+        }
+    }
+    if fits {
+        Text::Stack(s)
     } else {
-        c.to_string()
+        Text::Heap(heap)
+    }
+}
+
+/// A short text held on the stack, or on the heap when it is longer.
+enum Text {
+    Stack(ArrayString<64>),
+    Heap(String),
+}
+
+impl Text {
+    fn as_str(&self) -> &str {
+        match self {
+            Text::Stack(s) => s,
+            Text::Heap(s) => s,
+        }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.as_str().as_bytes()
     }
 }
