@@ -455,3 +455,16 @@ fn a_run_of_changed_lines_through_many_games_is_shown_in_pieces() {
     want.extend([('-', 2), ('+', 2)]);
     assert_eq!(runs, want);
 }
+
+/// `fix` adds no GameType to a game without moves that nothing shows the variant of, and
+/// `convert` leaves it as it was.
+#[test]
+fn a_forfeit_without_evidence_gets_no_gametype_from_fix_or_convert() {
+    let path = "tests/fixtures/replay/forfeits.pdn";
+    let first = "[Event \"Blind championship\"]\n[White \"Rook, A.\"]\n[Black \"Bishop, B.\"]\n[Result \"2-0\"]\n*\n";
+    let (_, out, _) = run(&["fix", "--no-config", path]);
+    assert!(out.starts_with(first), "{out}");
+    let (_, out, _) = run(&["convert", "--no-config", "--notation", "algebraic", path]);
+    assert!(out.starts_with(first), "{out}");
+    assert!(!out.contains("[GameType \"21"), "{out}");
+}

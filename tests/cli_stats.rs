@@ -517,3 +517,25 @@ fn counts_stay_held_when_no_temporary_file_can_be_made() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A forfeit before any game shows the file's variant is not replayed, and the one after the
+/// 10x10 game is scored as International (White first: `0-2` is Black's win), not English.
+#[test]
+fn forfeits_without_moves_are_not_scored_as_english() {
+    let s = stats_json(&[], &[Path::new("tests/fixtures/replay/forfeits.pdn")]);
+    let v = s["variants"].as_object().unwrap();
+    assert!(!v.contains_key("english"), "{v:?}");
+    assert_eq!(v["international"]["games"], 2);
+    assert_eq!(v["not replayed"]["games"], 1);
+    let r = &v["international"]["results"];
+    assert_eq!(
+        (r["black_wins"].as_u64(), r["draws"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let players = s["players"].as_array().unwrap();
+    let knight = &players.iter().find(|p| p["key"] == "knight,c").unwrap()["value"];
+    assert_eq!(
+        (knight["wins"].as_u64(), knight["losses"].as_u64()),
+        (Some(0), Some(1))
+    );
+}

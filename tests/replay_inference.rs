@@ -345,3 +345,84 @@ fn spanish_portuguese_and_the_online_variants_are_named_by_tags_and_numbers() {
     let (_, totals) = check("[Variant \"Antidraughts\"]\n1. 32-28 19-23 *\n", None);
     assert_eq!(totals.variants.get(&Variant::Antidraughts), Some(&1));
 }
+
+/// Two forfeits without moves around a 10x10 game: the one before it shows no variant and is
+/// not replayed (G515); the one after it is read as the file's International.
+#[test]
+fn a_game_without_moves_takes_the_variant_the_file_showed_before_it() {
+    let (ds, totals) = check(include_str!("fixtures/replay/forfeits.pdn"), None);
+    assert_eq!(codes(&ds), ["G515", "G506"], "{ds:#?}");
+    assert_eq!(ds[0].severity, Severity::Warning);
+    assert!(ds[0].message.contains("not replayed"), "{}", ds[0].message);
+    assert_eq!(totals.variants.get(&Variant::International), Some(&2));
+    assert_eq!(totals.variants.get(&Variant::English), None);
+    assert_eq!(totals.unreplayed, 1);
+    assert_eq!(totals.guessed, 2);
+}
+
+#[test]
+fn a_game_without_moves_after_games_of_several_variants_is_not_replayed() {
+    // An English game, an International one, then a forfeit: nothing says which it is.
+    let text = "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+                [Result \"1-0\"]\n*\n";
+    let (ds, totals) = check(text, None);
+    let g515: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G515").collect();
+    assert_eq!(g515.len(), 1, "{ds:#?}");
+    assert!(
+        g515[0].notes.iter().any(|n| n.contains("several variants")),
+        "{:?}",
+        g515[0].notes
+    );
+    assert_eq!(totals.unreplayed, 1);
+    // A declared game shows the variant too, and tag words still name a game without moves.
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 *\n\n[Result \"0-2\"]\n*\n\n\
+                [Event \"Campionato italiano\"]\n*\n";
+    let (ds, totals) = check(text, None);
+    assert!(!codes(&ds).contains(&"G515"), "{ds:#?}");
+    assert_eq!(totals.variants.get(&Variant::International), Some(&2));
+    assert_eq!(totals.variants.get(&Variant::Italian), Some(&1));
+}
+
+/// Turkish men move along rows and files, onto the squares other 8x8 variants leave empty:
+/// only Turkish replays such a game, and it is a candidate of the replay.
+#[test]
+fn turkish_games_without_gametype_are_guessed_by_the_replay() {
+    let (ds, totals) = check(include_str!("fixtures/replay/turkish_untagged.pdn"), None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("Turkish draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(totals.variants.get(&Variant::Turkish), Some(&2));
+    // A Russian game with an error is not said to be closest to Turkish, which fails at once.
+    let (ds, _) = check("1. c3-d4 f6-e5 2. d4-c5 *\n", None);
+    let g513: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G513").collect();
+    assert_eq!(g513.len(), 1, "{ds:#?}");
+    assert!(!g513[0].message.contains("Turkish"), "{}", g513[0].message);
+}
+
+/// `29,W,10,10,N2,0`: 29 is Czech today, 8x8, but the 2009 table gave it to Frisian: the moves
+/// and the board the fields state decide, in one G509, with no false rule error.
+#[test]
+fn a_gametype_whose_board_contradicts_its_number_is_read_by_the_stated_board() {
+    let (ds, totals) = check(
+        include_str!("fixtures/replay/gametype_29_frisian.pdn"),
+        None,
+    );
+    assert_eq!(codes(&ds), ["G509"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("Frisian draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(totals.variants.get(&Variant::Frisian), Some(&1));
+    // When the numbered variant replays the moves, the number stands (with its board note).
+    let (ds, totals) = check(
+        "[GameType \"29,W,10,10,A0,0\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n",
+        None,
+    );
+    assert_eq!(codes(&ds), ["G509"], "{ds:#?}");
+    assert!(ds[0].message.contains("8x8 is used"), "{}", ds[0].message);
+    assert_eq!(totals.variants.get(&Variant::Czech), Some(&1));
+}

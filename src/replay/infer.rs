@@ -16,7 +16,7 @@
 //! without error gets one warning (G513) instead of rule errors under a guess.
 
 use crate::board::{Board, Color, Position};
-use crate::lint::codes::replay::{G506, G507, G513};
+use crate::lint::codes::replay::{G506, G507, G513, G515};
 use crate::lint::{Diagnostic, Severity};
 use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind};
@@ -111,9 +111,26 @@ pub(super) struct Words {
     pub span: Span,
 }
 
-/// The game the tag words name among those of `board`, when one scores higher than every
-/// other; `first` is the side that makes the first move, when the game shows it.
-fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>) -> Option<Words> {
+/// Whether a game of `kind` may be played on the squares of a game whose evidence is `board`:
+/// its own board, and for algebraic squares within a-h/1-8 the full 8x8 board of Turkish
+/// draughts too (its men move along rows and files, onto the squares the others leave empty);
+/// `None` (a game without squares) fits every board.
+fn fits_board(kind: Board, board: Option<Board>, algebraic: bool) -> bool {
+    match board {
+        None => true,
+        Some(b) => kind == b || (algebraic && b == Board::B8 && kind == Board::F8),
+    }
+}
+
+/// The game the tag words name among those that fit `board` (any, for `None`), when one
+/// scores higher than every other; `first` is the side that makes the first move, when the
+/// game shows it.
+fn tag_words(
+    game: &Game,
+    board: Option<Board>,
+    algebraic: bool,
+    first: impl Fn(&Known) -> Option<Color>,
+) -> Option<Words> {
     let all: Vec<Known> = known().collect();
     let mut score = vec![0u32; all.len()];
     let mut said: Vec<Option<(String, Span)>> = vec![None; all.len()];
@@ -147,7 +164,10 @@ fn tag_words(game: &Game, board: Board, first: impl Fn(&Known) -> Option<Color>)
     let mut best: Option<(usize, u32)> = None;
     let mut tie = false;
     for (i, k) in all.iter().enumerate() {
-        if score[i] == 0 || k.board != board || first(k).is_some_and(|c| c != k.first) {
+        if score[i] == 0
+            || !fits_board(k.board, board, algebraic)
+            || first(k).is_some_and(|c| c != k.first)
+        {
             continue;
         }
         match best {
@@ -271,12 +291,16 @@ fn capitalised(c: Color) -> &'static str {
 }
 
 /// The variants the replay tries for a game on `board`: those whose files usually write
-/// squares as the game does first, then the others, in the order of the table.
-fn candidates(board: Board, algebraic: bool) -> impl Iterator<Item = Variant> {
+/// squares as the game does first, then the others, in the order of the table (Turkish, on
+/// the full board, last of the algebraic 8x8 ones).
+pub(super) fn candidates(board: Board, algebraic: bool) -> impl Iterator<Item = Variant> {
     [true, false].into_iter().flat_map(move |usual| {
         known().filter_map(move |k| {
-            k.variant
-                .filter(|_| k.replay && k.board == board && (k.algebraic == algebraic) == usual)
+            k.variant.filter(|_| {
+                k.replay
+                    && fits_board(k.board, Some(board), algebraic)
+                    && (k.algebraic == algebraic) == usual
+            })
         })
     })
 }
@@ -312,8 +336,9 @@ pub(super) fn infer(
         reasons.push("numeric notation".into());
     }
 
-    // Tag words, among the games of this board whose first mover fits the first move.
-    let words = tag_words(game, board, |k| {
+    // Tag words, among the games of this board whose first mover fits the first move (of any
+    // board, for a game without squares).
+    let words = tag_words(game, any.then_some(board), algebraic, |k| {
         k.variant
             .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
     });
@@ -354,13 +379,16 @@ pub(super) fn infer(
         reasons.push(w.said.clone());
         let evidence = reasons.join(", ");
         // A game without squares says nothing about the file's variant.
-        if any && !ctx.runs.iter().any(|r| r.key == key) {
-            ctx.runs.push(Run {
-                key,
-                variant: v,
-                fits: vec![v],
-            });
-            diags.push(statement(span, v, &evidence, &[]));
+        if any {
+            ctx.establish(v);
+            if !ctx.runs.iter().any(|r| r.key == key) {
+                ctx.runs.push(Run {
+                    key,
+                    variant: v,
+                    fits: vec![v],
+                });
+                diags.push(statement(span, v, &evidence, &[]));
+            }
         }
         return Some((
             t.sel,
@@ -372,6 +400,13 @@ pub(super) fn infer(
                 also: Vec::new(),
             },
         ));
+    }
+
+    // A game without squares (no moves, no FEN: a forfeit, a game not played) replays under
+    // every variant alike: only the file's other games say what it is. (A FEN without squares
+    // is read as before: the FEN is checked, and an empty one is reported.)
+    if !any && !game.tags.iter().any(|t| t.name == "FEN") {
+        return without_squares(game, options, ctx, diags, span);
     }
 
     // The replay decides among the variants of this board.
@@ -546,8 +581,11 @@ pub(super) fn infer(
     let Some(v) = chosen else {
         // Nothing replays the game without error: one warning, no rule errors under a guess.
         let prefer = run.map(|i| ctx.runs[i].variant);
+        // Turkish draughts, tried on squares that fit the dark squares of 8x8 too, is the
+        // closest only when it replays at least one move: it fails at once on diagonal moves.
         let closest = tried.iter().min_by_key(|t| {
             (
+                t.sel.variant.board() != board && t.plies == 0,
                 t.errors,
                 std::cmp::Reverse(t.plies),
                 Some(t.sel.variant) != prefer,
@@ -636,6 +674,7 @@ pub(super) fn infer(
         )
     });
     let evidence = reasons.join(", ");
+    ctx.establish(v);
     match said {
         Some(d) => diags.push(d.with_note(format!("evidence: {evidence}"))),
         None if run.is_none() && any => diags.push(statement(span, v, &evidence, &summary)),
@@ -651,6 +690,67 @@ pub(super) fn infer(
             also,
         },
     ))
+}
+
+/// A game without squares and without tag words that name its game: read as the variant the
+/// file's games established so far, when they established one; else not replayed (G515),
+/// since every variant replays it alike and a choice would be a guess on no evidence (and
+/// would decide who won: `1-0` credits Black where Black moves first).
+fn without_squares(
+    game: &Game,
+    options: &ReplayOptions,
+    ctx: &mut FileContext,
+    diags: &mut Vec<Diagnostic>,
+    span: Span,
+) -> Inferred {
+    if let [v] = ctx.established[..] {
+        if let Some(t) = try_variant(game, v, v.info().notation.algebraic, options) {
+            diags.extend(t.fen_diags);
+            // The variants the file's runs of this variant have not ruled out.
+            let mut also: Vec<Variant> = Vec::new();
+            for r in ctx.runs.iter().filter(|r| r.variant == v) {
+                for &f in &r.fits {
+                    if f != v && !also.contains(&f) {
+                        also.push(f);
+                    }
+                }
+            }
+            return Some((
+                t.sel,
+                t.out,
+                Guess {
+                    variant: v,
+                    evidence: format!("no squares, and the file's games so far are {}", v.title()),
+                    firm: false,
+                    also,
+                },
+            ));
+        }
+    }
+    let mut d = Diagnostic::new(
+        &G515,
+        span,
+        "no GameType, and no moves or FEN: nothing shows which game this is, and it is not replayed",
+    );
+    d = match &ctx.established[..] {
+        [] => d.with_note(
+            "no earlier game of the file shows a variant either; its result is not read under any variant's scoring",
+        ),
+        several => d.with_note(format!(
+            "the file's earlier games are of several variants ({})",
+            several
+                .iter()
+                .map(|v| v.title())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    };
+    diags.push(d.with_note("add a GameType tag, or pass --variant, to read it as one"));
+    // A Result tag that disagrees with the terminator does so in every variant.
+    if let Some(t) = try_variant(game, Variant::ALL[0], false, options) {
+        diags.extend(t.out.diagnostics.into_iter().filter(|d| d.code == "G502"));
+    }
+    None
 }
 
 /// The one statement of a run's guess, at its first game.

@@ -232,6 +232,9 @@ pub struct FileContext {
     /// How the file's results count in the games where Black moves first, once a final
     /// position has shown it.
     convention: Option<ResultConvention>,
+    /// The variants the file's games have shown so far (declared, or inferred from their
+    /// squares), each once: a game without squares is read as the one variant, if there is one.
+    established: Vec<Variant>,
 }
 
 /// Which side's score a result gives first in a game where Black moves first.
@@ -364,6 +367,13 @@ fn replay(
 }
 
 impl FileContext {
+    /// Notes that a game of the file showed `variant`.
+    pub(super) fn establish(&mut self, variant: Variant) {
+        if !self.established.contains(&variant) {
+            self.established.push(variant);
+        }
+    }
+
     /// Whether the file's results give White's score first in the games where Black moves
     /// first, as far as its final positions have shown (false until one has).
     pub fn white_score_first(&self) -> bool {

@@ -86,6 +86,39 @@ pub(super) fn select(
                             .and_then(|t| Variant::from_variant_tag(&t.value))
                             .filter(|w| is_server_private(w.gametype()) && w.board() == v.board())
                             .unwrap_or(v);
+                        // Board fields that contradict the number: the variants of the stated
+                        // board are tried when the numbered one does not replay the game.
+                        let other = if forced.is_none() {
+                            stated_board(game, &gt, v, options)
+                        } else {
+                            None
+                        };
+                        let (v, r) = match other {
+                            Some((w, rw)) => {
+                                let size = v.board().size();
+                                diags.push(
+                                    Diagnostic::new(
+                                        &G509,
+                                        tag.value_span,
+                                        format!(
+                                            "GameType {} is {}, played on {size}x{size}, but it says a {} board: {} does not replay the moves, {} (GameType {}) replays them without error and is used",
+                                            gt.number,
+                                            v.title(),
+                                            w.board(),
+                                            v.title(),
+                                            w.title(),
+                                            w.gametype()
+                                        ),
+                                    )
+                                    .with_note(
+                                        "the GameType tables before 2014 numbered some games otherwise (a 2009 proposal gave 29 to Frisian and 32 to Czech)",
+                                    ),
+                                );
+                                (w, rw)
+                            }
+                            None => (v, r),
+                        };
+                        let l = r.layout.unwrap_or(l);
                         if forced.is_none_or(|f| f == v) {
                             for note in &r.notes {
                                 diags.push(Diagnostic::new(&G509, tag.value_span, note.clone()));
@@ -159,6 +192,7 @@ pub(super) fn select(
     }
 
     if let Some((v, layout, first, nonstandard)) = declared {
+        ctx.establish(v);
         let start = start_position(game, v, &layout, first, diags)?;
         let mut sel = Selection {
             variant: v,
@@ -211,6 +245,87 @@ pub(super) fn select(
     }
 
     infer::infer(game, options, ctx, diags).map(|(sel, out, guess)| (sel, Some(out), Some(guess)))
+}
+
+/// GameType numbers that an older table gave to another game than PDN 3.0 does: the 2009
+/// proposal numbered Frisian 29 (today Czech's).
+const LEGACY_NUMBERS: &[(u32, Variant)] = &[(29, Variant::Frisian)];
+
+/// For a GameType whose width and height name another board than its number's variant
+/// (`29,W,10,10,N2,0`: Czech by the number, 10x10 by the fields), the first variant of the
+/// stated board (the game an older table gave the number, then inference's order) that replays the game without error, with the
+/// GameType read for it; `None` when the numbered variant replays it without error, or none
+/// of the stated board does.
+fn stated_board(
+    game: &Game,
+    gt: &GameType,
+    numbered: Variant,
+    options: &ReplayOptions,
+) -> Option<(Variant, crate::notation::gametype::Resolved)> {
+    let (w, h) = (gt.width?, gt.height?);
+    if w != h || w == numbered.board().size() as u32 {
+        return None;
+    }
+    let boards: Vec<Board> = Board::ALL
+        .into_iter()
+        .filter(|b| b.size() as u32 == w)
+        .collect();
+    if boards.is_empty() {
+        return None;
+    }
+    let algebraic = match gt.notation {
+        Some('A') => true,
+        Some('N') => false,
+        _ => evidence(game).algebraic,
+    };
+    let clean = |v: Variant, r: &crate::notation::gametype::Resolved| {
+        let layout = r.layout.unwrap_or_else(|| Layout::standard(v));
+        let first = r.first_to_move.unwrap_or(v.rules().first_to_move);
+        let mut scratch = Vec::new();
+        let Some(start) = start_position(game, v, &layout, first, &mut scratch) else {
+            return false;
+        };
+        let sel = Selection {
+            variant: v,
+            layout,
+            first_to_move: first,
+            start,
+            declared_notation: true,
+            smaller_board: None,
+        };
+        let out = line::replay_lines(game, &sel, options.rules, None);
+        !out.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error && d.code != "G502")
+    };
+    if clean(numbered, &gt.resolve()) {
+        return None;
+    }
+    // The number as an older table had it first, then the stated board's variants in
+    // inference's order.
+    let older = LEGACY_NUMBERS
+        .iter()
+        .filter(|&&(n, v)| n == gt.number && boards.contains(&v.board()))
+        .map(|&(_, v)| v);
+    let order: Vec<Variant> = older
+        .chain(
+            boards
+                .iter()
+                .flat_map(|&b| infer::candidates(b, algebraic).filter(move |v| v.board() == b)),
+        )
+        .collect();
+    order
+        .into_iter()
+        .filter(|&v| v != numbered)
+        .map(|v| {
+            let r = GameType {
+                number: v.gametype(),
+                ..gt.clone()
+            }
+            .resolve();
+            (v, r)
+        })
+        .find(|(v, r)| clean(*v, r))
 }
 
 /// Reads the FEN tag (or takes the standard start).
@@ -416,7 +531,7 @@ pub(super) fn evidence(game: &Game) -> Evidence {
         } else if alg > 0 {
             why.push(format!("algebraic squares fit {b}"));
         } else {
-            why.push(format!("no squares: {b} assumed"));
+            why.push("no squares".to_string());
         }
     }
     if algebraic {

@@ -620,7 +620,6 @@ impl Variant {
             variant_tags: &["turkish", "turkish draughts"],
             strong_words: &["turkish", "turkiye", "turkey"],
             notation: ALGEBRAIC,
-            replay_candidate: false,
             ..entry(Variant::Turkish, 30, "turkish", "Turkish draughts", TURKISH)
         },
     ];

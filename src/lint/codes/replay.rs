@@ -408,7 +408,12 @@ code!(
     "the GameType has an unusual or outdated value",
     "The GameType can be used but a field is unusual: a corner value from the tables before \
      2014, an impossible board size, a missing corner digit, an inverted board, or another side \
-     to move first than the variant has. The note says what was assumed.",
+     to move first than the variant has. The note says what was assumed. Width and height \
+     that name another board than the number's variant (`29,W,10,10,N2,0`: 29 is Czech, 8x8, \
+     today, and was Frisian in a 2009 table) are weighed against the moves: when the numbered \
+     variant does not replay them and a variant of the stated board does (the game an older \
+     table gave the number first, then in inference's order), that one is used, and this one \
+     warning says so.",
     "[GameType \"25,W,8,8,A1,0\"]\n1. c3-d4 *"
 );
 code!(
@@ -470,10 +475,26 @@ code!(
      same convention, and one that fits neither is a result contradiction (G503).",
     "[GameType \"21\"]\n[FEN \"W:W18:B14\"]\n1. 18x9 1-0"
 );
+code!(
+    G515,
+    "no-variant-evidence",
+    VariantGuess,
+    Warning,
+    "no GameType, and nothing in the game shows its variant: it is not replayed",
+    "The game has no GameType tag and no squares at all (no moves and no FEN: a forfeit, a game \
+     not played), and no tag words name its game. Every variant replays it alike, so the replay \
+     cannot choose, and a choice would decide how its result is read (`1-0` credits Black where \
+     Black moves first). It is read as the variant the file's earlier games showed, when they \
+     all showed one (declared, or inferred from their squares); otherwise it is not replayed, \
+     commands that write it add no GameType, and statistics count it as not replayed. Add a \
+     GameType tag or give `--variant` to read it as one.",
+    "[Result \"2-0\"]\n*"
+);
 
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
     &R301, &R302, &R303, &R304, &R305, &R306, &R307, &R308, &R309, &R310, &R311, &R312, &R313,
     &R314, &R315, &R316, &R317, &R318, &R320, &R321, &R322, &H401, &H402, &H403, &H404, &G501,
     &G502, &G503, &G504, &G505, &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
+    &G515,
 ];
