@@ -377,7 +377,7 @@ pub static N223: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "a tag value holds a `\"` that is not escaped",
-    explanation: "PDN writes a quote inside a tag value as `\\\"` (`[Site \"Kiev \\\"Dynamo\\\" club\"]`). Many archives write it bare (`[Site \"Kiev \"Dynamo\" club\"]`), so the value seems to end at its second quote. When the line still ends the tag plainly (a quote, `]`, then only blanks to the line's end or another tag), the value is read as everything between the first quote after the name and the last quote before that `]`, and reported here at its first inner quote. Any other line stays an error (S103 and what follows). `pdn fix` writes the inner quotes escaped.",
+    explanation: "PDN writes a quote inside a tag value as `\\\"` (`[Site \"Kiev \\\"Dynamo\\\" club\"]`). Many archives write it bare (`[Site \"Kiev \"Dynamo\" club\"]`), so the value seems to end at its second quote. When the line still ends the tag plainly (a quote, `]`, then only blanks to the line's end or another tag), the value is read as everything between the first quote after the name and the last quote before that `]`, and reported here at its first inner quote. Any other line stays an error (S103 and what follows), and so does a value that would hold a tag's end (a quote and `]` that other text follows) or another tag's start (`[Name \"`). `pdn fix` writes the inner quotes escaped.",
     example: "[Site \"Kiev \"Dynamo\" club\"]\n1. 32-28 *\n",
 };
 
