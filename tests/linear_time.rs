@@ -123,3 +123,28 @@ fn a_header_with_many_distinct_tags_is_read_in_linear_time() {
         check_stream(t.as_bytes(), &options, |_| {}).expect("in memory");
     });
 }
+
+#[test]
+fn many_tags_with_bare_quotes_on_one_line_are_read_in_linear_time() {
+    // Each tag's value ends at a quote that another tag follows, and the line ends with a
+    // `"]` that text follows: no tag of the line ends plainly (N223), and the line is looked
+    // through once for that, not once per tag. (The names start with a letter that is not
+    // ASCII: a look-through stops at a tag's start only when its name starts with an ASCII
+    // letter.)
+    let make = |n: usize| {
+        let mut s = String::new();
+        for i in 0..n {
+            s.push_str(&format!("[\u{c9}{i} \"v\""));
+        }
+        s.push_str("] x\"] junk\n1. 32-28 *\n");
+        s
+    };
+    let options = CheckOptions {
+        syntax_only: true,
+        streaming: true,
+        ..CheckOptions::default()
+    };
+    grows_linearly(5_000, make, |t| {
+        check_stream(t.as_bytes(), &options, |_| {}).expect("in memory");
+    });
+}

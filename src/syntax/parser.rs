@@ -119,6 +119,9 @@ pub(crate) struct GameParser {
     moves_seen: bool,
     /// Tags read.
     tags: usize,
+    /// File offset of the end of the last line found to have no place where a tag value
+    /// holding quotes could end ([`P::plain_close`]): it is not scanned again.
+    no_plain_close: usize,
     /// Each tag name of this game, with the value of its first occurrence.
     tag_names: TagNames,
     /// The strings of the last tag handed over, reused for the next one.
@@ -503,6 +506,25 @@ struct P<'a, 'g> {
     touched: bool,
     options: &'a ReadOptions,
     g: &'g mut GameParser,
+}
+
+/// Pushes `text`, a piece of a tag value, onto `v` with its escapes (`\\"`, `\\\\`) read.
+fn push_unescaped(v: &mut String, text: &str) {
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        v.push_str(&rest[..at]);
+        match rest.as_bytes().get(at + 1) {
+            Some(b'"' | b'\\') => {
+                v.push_str(&rest[at + 1..at + 2]);
+                rest = &rest[at + 2..];
+            }
+            _ => {
+                v.push('\\');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    v.push_str(rest);
 }
 
 /// Line breaks in `gap` (LF, CRLF, lone CR).
@@ -1829,6 +1851,55 @@ impl<'a> P<'a, '_> {
             if terminated {
                 v.push_str(&self.s[seg..j]);
                 i = j + 1;
+                // A quote that no `]` follows, on a line that ends the tag plainly further on:
+                // the quote is part of the value (`[Site "Kiev "Dynamo" club"]`).
+                if !self.closes_tag(i) && !self.holds_tag_start(value_start + 1, j) {
+                    if let Some((close, _)) = self.plain_close(i) {
+                        v.push('"');
+                        push_unescaped(v, &self.s[i..close]);
+                        self.lenient(
+                            &c::N223,
+                            j,
+                            j + 1,
+                            format!(
+                                "unescaped quote inside the value of tag `{name}`: write it \
+                                 as `\\\"`"
+                            ),
+                        );
+                        i = close + 1;
+                    }
+                }
+            } else if let Some((close, inner, k)) = self.continued_value(j) {
+                // The value goes on on the next line, which ends the tag plainly.
+                v.push_str(self.s[seg..j].trim_end_matches([' ', '\t']));
+                v.push(' ');
+                push_unescaped(v, &self.s[k..close]);
+                let brk = if self.b[j] == b'\r' && self.b.get(j + 1) == Some(&b'\n') {
+                    j + 2
+                } else {
+                    j + 1
+                };
+                self.lenient(
+                    &c::N224,
+                    j,
+                    brk,
+                    format!(
+                        "the value of tag `{name}` is broken over two lines; it is read with \
+                         one space for the line break"
+                    ),
+                );
+                if let Some(q) = inner {
+                    self.lenient(
+                        &c::N223,
+                        q,
+                        q + 1,
+                        format!(
+                            "unescaped quote inside the value of tag `{name}`: write it as \
+                             `\\\"`"
+                        ),
+                    );
+                }
+                i = close + 1;
             } else {
                 // Read up to a `]` on the line, or the line end.
                 let line = &self.s[seg..j];
@@ -1924,6 +1995,140 @@ impl<'a> P<'a, '_> {
             value_span,
             span: self.span(open, end),
         })
+    }
+
+    /// A tag's start (`[Name "`) in `a..z`.
+    fn holds_tag_start(&mut self, a: usize, z: usize) -> bool {
+        (a..z).any(|k| self.b[k] == b'[' && self.name_then_value(k + 1))
+    }
+
+    /// Blanks (or a line break) then `]` at `i`: the quote before `i` closes the tag's value.
+    fn closes_tag(&mut self, i: usize) -> bool {
+        let (k, _) = self.tag_gap(i, |p, k| p.at(k) == Some(b']'));
+        self.at(k) == Some(b']')
+    }
+
+    /// The quote that closes a tag value holding unescaped quotes, read from `from` on the
+    /// same line: the first `"` (not escaped) followed by blanks, `]`, and then only blanks to
+    /// the line's end or another tag (`[Name "`). With it, the first unescaped quote passed on
+    /// the way. `None` when the line ends first, or a `"]` comes first that other text
+    /// follows (the value would hold a tag's end), or a tag's start (`[Name "`). Where the scan stopped so does any scan
+    /// from before it, so that stretch is not scanned again for another tag on the line.
+    fn no_plain_close_until(&mut self, j: usize) {
+        // Not when the text ran out on the way: the answer may change with more text.
+        if !self.touched {
+            self.g.no_plain_close = self.base + j;
+        }
+    }
+
+    fn plain_close(&mut self, from: usize) -> Option<(usize, Option<usize>)> {
+        if self.base + from < self.g.no_plain_close {
+            return None;
+        }
+        let mut j = from;
+        let mut inner = None;
+        loop {
+            let text = self.b;
+            j += text[j..]
+                .iter()
+                .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r' | b'['))
+                .unwrap_or(text.len() - j);
+            match self.at(j)? {
+                b'\\' if matches!(self.b.get(j + 1), Some(b'"' | b'\\')) => j += 2,
+                b'\\' => j += 1,
+                // The value would hold another tag's start: two tags, one left open.
+                b'[' if self.name_then_value(j + 1) => {
+                    self.no_plain_close_until(j);
+                    return None;
+                }
+                b'[' => j += 1,
+                b'\n' | b'\r' => {
+                    self.no_plain_close_until(j);
+                    return None;
+                }
+                _ => match self.ends_tag_line(j + 1) {
+                    Some(true) => return Some((j, inner)),
+                    // A `"]` inside would make the value hold a tag's end: not read so.
+                    Some(false) => {
+                        self.no_plain_close_until(j);
+                        return None;
+                    }
+                    None => {
+                        inner.get_or_insert(j);
+                        j += 1;
+                    }
+                },
+            }
+        }
+    }
+
+    /// At `i`, after a quote: `None` when no `]` follows past blanks; else whether blanks
+    /// follow it to the line's end (or the text's) or another tag.
+    fn ends_tag_line(&mut self, mut i: usize) -> Option<bool> {
+        while matches!(self.at(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        if self.at(i) != Some(b']') {
+            return None;
+        }
+        i += 1;
+        while matches!(self.at(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        Some(match self.at(i) {
+            None => self.eof,
+            Some(b'\n' | b'\r') => true,
+            Some(b'[') => self.name_then_value(i + 1),
+            Some(_) => false,
+        })
+    }
+
+    /// A tag value left open at the line end `j` that goes on on the next line: that line
+    /// starts like no tag, comment or movetext and ends the tag plainly ([`P::plain_close`]).
+    /// Gives the closing quote, the first unescaped quote before it, and where the next
+    /// line's text starts.
+    fn continued_value(&mut self, j: usize) -> Option<(usize, Option<usize>, usize)> {
+        let mut k = match self.at(j)? {
+            b'\r' if self.at(j + 1) == Some(b'\n') => j + 2,
+            _ => j + 1,
+        };
+        while matches!(self.at(k), Some(b' ' | b'\t')) {
+            k += 1;
+        }
+        let first = self.at(k)?;
+        let second = self.at(k + 1).unwrap_or(b' ');
+        let third = self.at(k + 2).unwrap_or(b' ');
+        let square_like = |a: u8, b: u8| is_any_file_letter(a) && b.is_ascii_digit();
+        let movetext = first.is_ascii_digit()
+            || matches!(
+                first,
+                b'\n'
+                    | b'\r'
+                    | b'['
+                    | b']'
+                    | b'{'
+                    | b'}'
+                    | b'('
+                    | b')'
+                    | b'%'
+                    | b';'
+                    | b'*'
+                    | b'$'
+                    | b'/'
+                    | b'.'
+                    | b'!'
+                    | b'?'
+                    | b'-'
+                    | b'\\'
+            )
+            || square_like(first, second)
+            || (is_any_file_letter(first) && matches!(second, b':' | b'x'))
+            || (is_any_file_letter(first) && square_like(second, third));
+        if movetext || !self.s.is_char_boundary(k) {
+            return None;
+        }
+        let (close, inner) = self.plain_close(k)?;
+        Some((close, inner, k))
     }
 
     fn skip_tag_rest(&mut self) {

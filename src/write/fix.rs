@@ -2,7 +2,8 @@
 //!
 //! Each repair answers a finding of `pdn check` and rewrites only the text it is about: a move
 //! token (its separators, zero-padded squares, spaces inside it, or the full path of an
-//! ambiguous capture that the next move proves), a zero-padded move number, a missing
+//! ambiguous capture that the next move proves), a zero-padded move number, a tag value
+//! holding bare quotes or broken over two lines (written escaped, on one line), a missing
 //! terminator (restored from the Result tag), or a missing GameType (the variant the replay
 //! inferred). Every other character of the game is kept. A game with an error other than one
 //! of the findings repaired here is not touched: such an error is a question about what the
@@ -113,6 +114,44 @@ pub fn fix_chunk(
     if let Some(r) = report {
         for p in r.moves.iter().filter(|p| p.tokens > 1) {
             joined.insert(p.element, p.tokens);
+        }
+    }
+    // A tag value holding bare quotes, or broken over two lines: written as read, quotes
+    // escaped, on one line.
+    for t in &game.tags {
+        let codes: Vec<&'static str> = ["N223", "N224"]
+            .into_iter()
+            .filter(|code| {
+                diagnostics.iter().any(|d| {
+                    d.code == *code
+                        && d.span.start >= t.value_span.start
+                        && d.span.end <= t.value_span.end
+                })
+            })
+            .collect();
+        if codes.is_empty() {
+            continue;
+        }
+        let Some(before) = slice(t.value_span.start, t.value_span.end) else {
+            continue;
+        };
+        let mut after = String::with_capacity(t.value.len() + 8);
+        after.push('"');
+        for ch in t.value.chars() {
+            if ch == '"' || ch == '\\' {
+                after.push('\\');
+            }
+            after.push(ch);
+        }
+        after.push('"');
+        if after != before {
+            edits.push((local(t.value_span.start..t.value_span.end), after.clone()));
+            repairs.push(Repair {
+                at: t.value_span.start,
+                codes,
+                before: before.to_string(),
+                after,
+            });
         }
     }
     let mut in_jumps = 0u32;
@@ -270,7 +309,7 @@ fn eol(text: &str) -> &'static str {
 
 /// The codes of the findings fix repairs.
 pub const REPAIRED: &[&str] = &[
-    "G506", "N203", "N204", "N206", "N210", "N214", "R309", "R310", "R311",
+    "G506", "N203", "N204", "N206", "N210", "N214", "N223", "N224", "R309", "R310", "R311",
 ];
 
 /// The results PDN 3.0 writes as terminators.
@@ -436,6 +475,36 @@ mod tests {
             .into_iter()
             .map(|r| r.expect("fixed").text)
             .collect()
+    }
+
+    #[test]
+    fn bare_quotes_in_a_tag_value_are_escaped() {
+        let t = "[Site \"Kiev \"Dynamo\" club\"]\n[GameType \"20\"]\n1. 32-28 *\n";
+        let f = fix(t).remove(0).expect("fixed");
+        assert_eq!(
+            f.text,
+            "[Site \"Kiev \\\"Dynamo\\\" club\"]\n[GameType \"20\"]\n1. 32-28 *\n"
+        );
+        assert_eq!(f.repairs[0].codes, ["N223"]);
+        assert_eq!(f.repairs[0].at, 6);
+        // Read again, the value is the same, with nothing to report.
+        let again = crate::syntax::parse_str(&f.text, &Default::default());
+        assert_eq!(
+            again[0].game.as_ref().unwrap().tag("Site"),
+            Some("Kiev \"Dynamo\" club")
+        );
+        assert!(again[0].diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_tag_value_broken_over_two_lines_is_written_on_one() {
+        let t = "[Event \"Campionato\r\nItaliano 2005\"]\r\n[GameType \"20\"]\r\n1. 32-28 *\r\n";
+        let f = fix(t).remove(0).expect("fixed");
+        assert_eq!(
+            f.text,
+            "[Event \"Campionato Italiano 2005\"]\r\n[GameType \"20\"]\r\n1. 32-28 *\r\n"
+        );
+        assert_eq!(f.repairs[0].codes, ["N224"]);
     }
 
     #[test]

@@ -370,6 +370,28 @@ pub static N222: Code = Code {
     example: "1. 32-28 (a note here) 19-23 *\n",
 };
 
+/// A tag value holding a `"` that is not escaped.
+pub static N223: Code = Code {
+    code: "N223",
+    name: "unescaped-quote-in-tag",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a tag value holds a `\"` that is not escaped",
+    explanation: "PDN writes a quote inside a tag value as `\\\"` (`[Site \"Kiev \\\"Dynamo\\\" club\"]`). Many archives write it bare (`[Site \"Kiev \"Dynamo\" club\"]`), so the value seems to end at its second quote. When the line still ends the tag plainly (a quote, `]`, then only blanks to the line's end or another tag), the value is read as everything between the first quote after the name and the last quote before that `]`, and reported here at its first inner quote. Any other line stays an error (S103 and what follows), and so does a value that would hold a tag's end (a quote and `]` that other text follows) or another tag's start (`[Name \"`). `pdn fix` writes the inner quotes escaped.",
+    example: "[Site \"Kiev \"Dynamo\" club\"]\n1. 32-28 *\n",
+};
+
+/// A tag value broken over two lines.
+pub static N224: Code = Code {
+    code: "N224",
+    name: "tag-value-line-break",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a tag value broken over two lines",
+    explanation: "A tag value is written on its tag's line, but files wrapped by hand or by a mail program break a long one (`[Event \"Campionato` then `Italiano 2005\"]`). When the next line starts like no tag, comment or movetext and ends the tag plainly (a quote, `]`, then only blanks to the line's end or another tag), the two lines are read as one value, with one space for the line break and the blanks around it, and reported here at the line break. Otherwise the value's quote stays unclosed (S102). `pdn fix` writes the value on one line.",
+    example: "[Event \"Campionato\nItaliano 2005\"]\n1. 32-28 *\n",
+};
+
 /// A NAG or move number too large for its field.
 pub static S112: Code = Code {
     code: "S112",
@@ -385,5 +407,5 @@ pub static S112: Code = Code {
 pub static ALL: &[&Code] = &[
     &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &S112, &N201,
     &N202, &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214,
-    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222,
+    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224,
 ];
