@@ -576,7 +576,36 @@ const THERE_AND_BACK: &[&str] = &[
     "convert_game_after_a_tag_in_mid_line.pdn",
     // A game with no tag that opens with a variation, named below.
     "convert_variation_before_the_first_move.pdn",
+    // A game without squares after a game whose variant was guessed, named below.
+    "convert_game_without_squares_after_a_guess.pdn",
 ];
+
+/// Found by the `convert` fuzz target: a game that names no square (its header broken, no
+/// moves) after a game whose variant is guessed. Converted once, the first game gets a
+/// GameType tag, and read again the second takes the variant that tag declares: it was then
+/// given a GameType tag too, in the second conversion only, inside its broken header. A game
+/// that names no square is now kept as written, with no GameType added.
+#[test]
+fn a_game_that_names_no_square_is_kept_as_written() {
+    let bytes = fuzz_fixture("convert_game_without_squares_after_a_guess.pdn");
+    let input = String::from_utf8_lossy(&bytes).into_owned();
+    for n in [NotationKind::Numeric, NotationKind::Algebraic] {
+        let (text, _) = convert(&bytes, n, CaptureStyle::Keep);
+        let second = "{Hvent \"free choice of capture\"]";
+        let at = |t: &str| t[t.find(second).expect("the second game")..].to_string();
+        let (out, inp) = (at(&text), at(&input));
+        let end = inp.find("[Event \"free choice").expect("the third game");
+        assert_eq!(out[..end], inp[..end], "{text}");
+    }
+    // A forfeit after games of its file's variant is kept as written, its tags untouched.
+    let forfeit = b"[GameType \"20\"]\n1. 32-28 19-23 *\n\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-2\"]\n*\n";
+    let (text, kept) = convert(forfeit, NotationKind::Algebraic, CaptureStyle::Keep);
+    assert!(
+        text.ends_with("\n\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-2\"]\n*\n"),
+        "{text}"
+    );
+    assert_eq!(kept, 0, "{text}");
+}
 
 /// Found by the `convert` fuzz target: a game whose movetext ends in an open variation
 /// (`( 2. e3-f4`) before a GameType tag in the middle of the line, which starts the next game.

@@ -644,6 +644,10 @@ pub fn convert_checked(
             canonical_text(chunk, game, report, diagnostics, options)?,
         ),
         (Some(_), None) => return Err(Unconverted::NotReplayed),
+        // A game that names no square (a forfeit, a record whose moves were never entered) has
+        // nothing to rename: it is kept as written, with no GameType added, which would only
+        // restate how its variant was guessed.
+        (Some(game), Some(_)) if !names_squares(game) => chunk.text.clone(),
         (Some(game), Some(report)) => {
             let out = spliced(chunk, game, report, options)?;
             if reader_spoke(diagnostics) {
@@ -683,6 +687,15 @@ pub fn convert_checked(
         Some(eol) => with_eol(&text, eol),
         None => text,
     })
+}
+
+/// Whether a game names a square anywhere: a move, a setup, a FEN tag.
+fn names_squares(game: &Game) -> bool {
+    game.tags.iter().any(|t| t.name == "FEN")
+        || game
+            .body
+            .iter()
+            .any(|e| matches!(e, Element::Move(_) | Element::Setup(_)))
 }
 
 /// The bytes of `text` that are not white space, as the binary check counts them
