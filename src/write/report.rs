@@ -885,26 +885,33 @@ mod tests {
     use super::*;
     use crate::check::{CheckOptions, check_stream};
 
-    /// The report of `text` as one file, under `limits`.
-    fn page(text: &str, limits: Limits) -> String {
-        let mut findings = FileFindings::new(limits);
-        let mut stats = crate::stats::FileStats::new(4).without_names();
-        let totals = check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
-            stats.add(&g);
-            findings.add(&g);
-        })
-        .unwrap();
-        let mut r = Report::new("t.pdn", limits);
-        r.add_file(
-            "t.pdn",
-            &totals,
-            FileOutcome::Read,
-            stats.finish(&totals).unwrap(),
-            findings,
-        );
+    /// The report of `files` (each a name and its text), under `limits`.
+    fn report_of(files: &[(String, String)], limits: Limits) -> String {
+        let mut r = Report::new("t", limits);
+        for (name, text) in files {
+            let mut findings = FileFindings::new(limits);
+            let mut stats = crate::stats::FileStats::new(4).without_names();
+            let totals = check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
+                stats.add(&g);
+                findings.add(&g);
+            })
+            .unwrap();
+            r.add_file(
+                name,
+                &totals,
+                FileOutcome::Read,
+                stats.finish(&totals).unwrap(),
+                findings,
+            );
+        }
         let mut out = Vec::new();
         r.write(&mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// The report of `text` as one file, under `limits`.
+    fn page(text: &str, limits: Limits) -> String {
+        report_of(&[("t.pdn".to_string(), text.to_string())], limits)
     }
 
     /// Five games, each with one illegal move (a board each).
@@ -952,33 +959,15 @@ mod tests {
         assert!(html.contains("4 more finding(s) not listed"), "{html}");
     }
 
-    /// A report of `files` files, each of `text`; the warnings-only files come first, then one
-    /// with an error.
+    /// A report of `files` files, each of `warnings`, then one with errors.
     fn pages(files: usize, warnings: &str) -> String {
-        let mut r = Report::new("t", LIMITS);
-        let texts = (0..files)
+        let texts: Vec<(String, String)> = (0..files)
             .map(|_| warnings.to_string())
-            .chain([five_errors()]);
-        for (i, text) in texts.enumerate() {
-            let mut findings = FileFindings::new(LIMITS);
-            let mut stats = crate::stats::FileStats::new(4).without_names();
-            let totals = check_stream(text.as_bytes(), &CheckOptions::default(), |g| {
-                stats.add(&g);
-                findings.add(&g);
-            })
-            .unwrap();
-            let name = format!("f{i}.pdn");
-            r.add_file(
-                &name,
-                &totals,
-                FileOutcome::Read,
-                stats.finish(&totals).unwrap(),
-                findings,
-            );
-        }
-        let mut out = Vec::new();
-        r.write(&mut out).unwrap();
-        String::from_utf8(out).unwrap()
+            .chain([five_errors()])
+            .enumerate()
+            .map(|(i, text)| (format!("f{i}.pdn"), text))
+            .collect();
+        report_of(&texts, LIMITS)
     }
 
     /// Every file's section is open while the whole report lists no more than `OPEN_ALL`
