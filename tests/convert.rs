@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use pdnkit::syntax::Element;
 use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_text,
+    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_chunk_text,
 };
 
 /// Converts `bytes`; games left as they were are counted.
@@ -34,7 +34,7 @@ fn convert_with(bytes: &[u8], convert: &ConvertOptions) -> (String, usize) {
             Ok(t) => out.push_str(&t),
             Err(_) => {
                 kept += 1;
-                out.push_str(&unconverted_text(&g.chunk.text, convert))
+                out.push_str(&unconverted_chunk_text(&g.chunk, convert))
             }
         }
     })
@@ -829,6 +829,10 @@ fn canonical_form_keeps_what_follows_a_result_on_its_line() {
         // a note that swallowed the result. A game that starts on the line where the text
         // before it ends is kept as written in canonical form too.
         "convert_canonical_game_after_a_result_on_its_line.pdn",
+        // A game kept as written after one that ends in the middle of a line, its own first
+        // line blank but for a form feed: its line end was trimmed, and the next line ran on
+        // into the result before it (`0-1` and `3` read as `0-13`).
+        "convert_canonical_line_end_after_a_shared_line.pdn",
     ] {
         canonical_holds(name);
     }

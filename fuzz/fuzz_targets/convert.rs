@@ -16,7 +16,7 @@
 use libfuzzer_sys::fuzz_target;
 use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::notation::{Layout, NotationKind};
-use pdnkit::write::convert::{ConvertOptions, convert_checked, unconverted_text};
+use pdnkit::write::convert::{ConvertOptions, convert_checked, unconverted_chunk_text};
 
 /// The converted text, how many games the input held, whether one of them numbers its squares
 /// from another corner than its variant's, and whether the input was judged binary.
@@ -35,7 +35,7 @@ fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool, bool
         }
         match convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
-            Err(_) => out.push_str(&unconverted_text(&g.chunk.text, convert)),
+            Err(_) => out.push_str(&unconverted_chunk_text(&g.chunk, convert)),
         }
     });
     assert!(read.is_ok(), "reading from memory cannot fail");

@@ -11,7 +11,7 @@ use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
 use pdnkit::notation::NotationKind;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_text, with_eol,
+    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_chunk_text, with_eol,
 };
 use pdnkit::write::export::{ExportOptions, ExportedGame, csv_header};
 use pdnkit::write::unchanged::{Unchanged, write_unchanged};
@@ -494,7 +494,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                     lc.column,
                     g.chunk.index.unwrap_or(0)
                 ));
-                unconverted_text(&g.chunk.text, job.convert)
+                unconverted_chunk_text(&g.chunk, job.convert)
             }
         };
         last = text.bytes().last().unwrap_or(last);

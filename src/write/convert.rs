@@ -719,6 +719,33 @@ pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
     }
 }
 
+/// The text written for a chunk left as it was: [`unconverted_text`], but a chunk that starts
+/// on the line where the one before it ends keeps, in canonical form, the line end that ends
+/// that line: the text before it was written up to there as it was, and what it ended with
+/// would otherwise run on into this chunk's first line.
+pub fn unconverted_chunk_text(chunk: &Chunk, options: &ConvertOptions) -> String {
+    let text = chunk.text.as_str();
+    if options.canonical && starts_mid_line(chunk) {
+        let first = text.find(|c: char| !blank(c)).unwrap_or(text.len());
+        if let Some(end) = text[..first].find(['\n', '\r']) {
+            // The line end, as written (`\r\n` whole).
+            let end = end
+                + text[end..]
+                    .find('\n')
+                    .filter(|&n| n <= 1)
+                    .map_or(1, |n| n + 1);
+            let head = &text[..end];
+            let rest = canonical_block(&text[end..]);
+            let out = format!("{head}{rest}");
+            return match options.eol {
+                Some(eol) => with_eol(&out, eol),
+                None => out,
+            };
+        }
+    }
+    unconverted_text(text, options)
+}
+
 /// What the reader takes for white space (a no-break space, for one, it does not): only that
 /// may be trimmed from text kept as it was.
 pub(crate) fn blank(c: char) -> bool {
