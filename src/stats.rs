@@ -781,9 +781,10 @@ impl FileStats {
                 continue;
             }
             self.players.add(&format!("{folded}\u{0}{key}"), |p| {
-                let mut one = BTreeMap::new();
-                one.insert(name.to_string(), 1);
-                p.other_spellings += add_spellings(&mut p.forms, one);
+                *p.forms.entry(name.to_string()).or_default() += 1;
+                if p.forms.len() > 2 * SPELLINGS {
+                    p.other_spellings += keep_most_frequent(&mut p.forms);
+                }
                 if white { &mut p.white } else { &mut p.black }.add(result);
             });
         }

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::{ArgMatches, ValueEnum};
-use pdnkit::stats::{DEFAULT_OPENING_PLIES, FileStats, PlayerStats, Stats};
+use pdnkit::stats::{DEFAULT_OPENING_PLIES, FileStats, PlayerStats, SPELLINGS, Stats};
 use pdnkit::tally::{Count, HELD_BYTES, Tally};
 use serde_json::{Value, json};
 
@@ -144,7 +144,14 @@ fn count_row(k: &str, n: &u64) -> Row {
 }
 
 fn player_row(_: &str, p: &PlayerStats) -> Row {
-    let p = p.clone().trimmed();
+    // Copied only to be trimmed, which few players need.
+    let trimmed;
+    let p = if p.forms.len() > SPELLINGS {
+        trimmed = p.clone().trimmed();
+        &trimmed
+    } else {
+        p
+    };
     let others: Vec<&str> = p
         .forms
         .keys()
