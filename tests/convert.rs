@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 
 use pdnkit::syntax::Element;
 use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_chunk_text,
+    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, convert_checked,
+    unconverted_chunk_text,
 };
 
 /// Converts `bytes`; games left as they were are counted.
@@ -29,8 +30,9 @@ fn convert_with(bytes: &[u8], convert: &ConvertOptions) -> (String, usize) {
     options.replay.record_moves = true;
     let mut out = String::new();
     let mut kept = 0;
+    let mut conversion = FileConversion::default();
     check_stream(bytes, &options, |g| {
-        match convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
+        match conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
             Err(_) => {
                 kept += 1;
@@ -703,9 +705,70 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // canonical form reads back took `d4:b6` and `d4xb6` for different text and kept the
         // game as written the first time only.
         "convert_canonical_russian_captures.pdn",
+        // Byte order marks inside a file, on lines of their own: canonical form trimmed the
+        // first line, and the mark after it, now at the start of the output, was read as the
+        // output's own the second time (the reader now takes such marks for white space, N225).
+        "convert_canonical_byte_order_marks.pdn",
     ] {
         canonical_holds(name);
     }
+}
+
+/// Found by the `convert` fuzz target: a game of tags alone with no terminator, kept as written
+/// (a tag with no name), ends only because the next game's first tag, after a blank line,
+/// repeats one of its tags (N216). Written whole, the next game put the roster's tags first
+/// (`[Date]` before `[Round]`) and read as more tags of the game before it: two games became
+/// one. It is now kept as written too; after a game written whole, which gets a terminator,
+/// it is written whole.
+#[test]
+fn a_game_started_by_a_repeated_tag_after_a_kept_game_stays_a_game() {
+    let canonical = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    for name in [
+        "convert_canonical_after_open_game.pdn",
+        "convert_canonical_after_open_game_found.pdn",
+    ] {
+        canonical_holds(name);
+    }
+    let bytes = fuzz_fixture("convert_canonical_after_open_game.pdn");
+    let (once, kept) = convert_with(&bytes, &canonical);
+    assert_eq!(kept, 2, "{once}");
+    assert_eq!(once, format!("{}\n", String::from_utf8(bytes).unwrap()));
+    let mut whys = Vec::new();
+    let mut conversion = FileConversion::default();
+    check_stream(once.as_bytes(), &CheckOptions::default(), |g| {
+        let converted = conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &canonical);
+        if g.chunk.game.is_some() {
+            whys.push((
+                g.chunk.after_open_game,
+                converted.err().map(|e| e.to_string()),
+            ));
+        }
+    })
+    .expect("reading from memory cannot fail");
+    assert_eq!(whys.len(), 2, "{whys:?}");
+    assert!(!whys[0].0 && whys[1].0, "{whys:?}");
+    assert!(
+        whys[1]
+            .1
+            .as_deref()
+            .is_some_and(|w| w.contains("has no terminator")),
+        "{whys:?}"
+    );
+
+    // The game before it written whole gets a terminator: the next game is written whole too.
+    let text = "[Round \"7\"]\n\n[Round \"8\"]\n[Date \"2007.05.19\"]\n1. 32-28 19-23 *\n";
+    let (once, kept) = convert_with(text.as_bytes(), &canonical);
+    assert_eq!(kept, 0, "{once}");
+    assert_eq!(
+        once,
+        "[Round \"7\"]\n\n*\n\n\
+         [Date \"2007.05.19\"]\n[Round \"8\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 *\n\n"
+    );
+    let (twice, _) = convert_with(once.as_bytes(), &canonical);
+    assert_eq!(twice, once);
 }
 
 /// Found by the `convert` fuzz target: a game numbered from another corner than its variant's

@@ -91,6 +91,27 @@ fn literal_line_breaks_read_into_the_same_games_as_the_clean_file_with_one_warni
 }
 
 #[test]
+fn files_joined_with_their_byte_order_marks_read_into_the_games_of_the_parts() {
+    let joined = check("joined_with_byte_order_marks.pdn");
+    let clean = check("escaped_clean.pdn");
+    assert_eq!(joined.len(), 3);
+    assert_eq!(canonical(&joined), canonical(&clean));
+    let plies_of = |gs: &[CheckedGame]| gs.iter().map(plies).collect::<Vec<_>>();
+    assert_eq!(plies_of(&joined), plies_of(&clean));
+    // The first mark is the file's own, taken away by the decoder (F003 says the file is
+    // UTF-8 with a mark); the next is reported, once.
+    assert_eq!(findings(&joined), ["F003 1:1", "N225 7:1"]);
+    // Marks before a tag leave it at the start of its line; between moves, a mark is white
+    // space too.
+    let games = check_with(
+        "[GameType \"20\"]\n1. 32-28 *\n\u{feff}\u{feff}[GameType \"20\"] 1. 33-29 \u{feff}19-23 *\n",
+        &CheckOptions::default(),
+    );
+    assert_eq!(games.iter().map(plies).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(findings(&games), ["N225 3:1"]);
+}
+
+#[test]
 fn a_dash_result_tag_never_turns_the_last_move_into_a_score() {
     let games = check("result_tag_dash.pdn");
     assert_eq!(games.len(), 1);
@@ -171,6 +192,7 @@ fn strict_mode_makes_every_dialect_an_error() {
         ("short_notation.pdn", "N220"),
         ("result_tag_dash.pdn", "N221"),
         ("paren_note.pdn", "N222"),
+        ("joined_with_byte_order_marks.pdn", "N225"),
     ] {
         let games = check_with(&fixture(name), &strict);
         let d: Vec<_> = games

@@ -16,7 +16,7 @@
 use libfuzzer_sys::fuzz_target;
 use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::notation::{Layout, NotationKind};
-use pdnkit::write::convert::{ConvertOptions, convert_checked, unconverted_chunk_text};
+use pdnkit::write::convert::{ConvertOptions, FileConversion, unconverted_chunk_text};
 
 /// The converted text, how many games the input held, whether one of them numbers its squares
 /// from another corner than its variant's, and whether the input was judged binary.
@@ -27,13 +27,14 @@ fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool, bool
     let mut games = 0;
     let mut odd = false;
     let mut binary = false;
+    let mut conversion = FileConversion::default();
     let read = check_stream(bytes, &options, |g| {
         binary |= g.diagnostics.iter().any(|d| d.code == "F002");
         games += usize::from(g.chunk.game.is_some());
         if let Some((v, l)) = g.report.as_ref().and_then(|r| r.variant.zip(r.layout)) {
             odd |= l.numeric_corner != Layout::standard(v).numeric_corner;
         }
-        match convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
+        match conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
             Err(_) => out.push_str(&unconverted_chunk_text(&g.chunk, convert)),
         }
@@ -53,7 +54,10 @@ fuzz_target!(|data: &[u8]| {
     if odd {
         let (there, _, _, _) = convert(numeric.as_bytes(), &to(NotationKind::Algebraic));
         let (again, _, _, _) = convert(there.as_bytes(), &to(NotationKind::Numeric));
-        assert_eq!(again, back, "there and back differs (squares numbered from another corner)");
+        assert_eq!(
+            again, back,
+            "there and back differs (squares numbered from another corner)"
+        );
     } else {
         assert_eq!(back, numeric, "there and back differs");
     }
@@ -63,7 +67,13 @@ fuzz_target!(|data: &[u8]| {
     };
     let (once, games, _, binary) = convert(data, &canonical);
     let (twice, again, _, binary_again) = convert(once.as_bytes(), &canonical);
-    assert!(binary || !binary_again, "canonical output of text reads as binary:\n{once}");
-    assert_eq!(again, games, "canonical output holds another number of games:\n{once}");
+    assert!(
+        binary || !binary_again,
+        "canonical output of text reads as binary:\n{once}"
+    );
+    assert_eq!(
+        again, games,
+        "canonical output holds another number of games:\n{once}"
+    );
     assert_eq!(twice, once, "canonical output changes when written again");
 });

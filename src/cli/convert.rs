@@ -11,7 +11,7 @@ use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
 use pdnkit::notation::NotationKind;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, Results, convert_checked, unconverted_chunk_text, with_eol,
+    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, unconverted_chunk_text, with_eol,
 };
 use pdnkit::write::export::{ExportOptions, ExportedGame, csv_header};
 use pdnkit::write::unchanged::{Unchanged, write_unchanged};
@@ -385,6 +385,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         }
     };
     let mut last = b'\n';
+    let mut conversion = FileConversion::default();
     // PDN goes out in blocks of many games: one hand-over per game costs more than the game.
     let mut pending: Vec<u8> = Vec::new();
     let flush = |pending: &mut Vec<u8>| {
@@ -439,6 +440,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             return flush(&mut pending);
         }
         if g.parted {
+            conversion.kept();
             let why = pdnkit::write::convert::Unconverted::TooLong(too_long(&g));
             result
                 .warnings
@@ -479,7 +481,8 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             last = text.bytes().last().unwrap_or(last);
             return send(text, &mut pending);
         }
-        let converted = convert_checked(&g.chunk, g.report.as_ref(), &g.diagnostics, job.convert);
+        let converted =
+            conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, job.convert);
         let text = match converted {
             Ok(t) => t,
             Err(why) => {

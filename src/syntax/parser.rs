@@ -43,6 +43,9 @@ pub(crate) struct Parsed {
     pub errors: bool,
     /// The chunk ended in the middle of text that is not PDN (so the next chunk continues it).
     pub junk: bool,
+    /// The game ended with neither movetext nor a terminator, where the next chunk's first tag
+    /// repeats one of its tags (N216).
+    pub open: bool,
 }
 
 /// The dialects of a file already reported: each is reported at its first place in the file
@@ -59,6 +62,8 @@ pub(crate) struct Once {
     dash_result: bool,
     /// A parenthesised note (N222).
     paren_note: bool,
+    /// A byte order mark inside the file (N225).
+    inner_bom: bool,
 }
 
 /// The largest square number stored (a square token's number is 16 bits).
@@ -535,6 +540,10 @@ fn line_breaks(gap: &[u8]) -> usize {
         .count()
 }
 
+/// A byte order mark: at the start of a file the decoder takes it away; anywhere else, where
+/// files saved with one were joined, the reader takes it for white space between tokens.
+const BOM: char = '\u{feff}';
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | 0x1a)
 }
@@ -589,6 +598,7 @@ impl<'a> P<'a, '_> {
             match self.b[j - 1] {
                 b' ' | b'\t' => j -= 1,
                 b'\n' | b'\r' => return true,
+                0xbf if self.s[..j].ends_with(BOM) => j -= BOM.len_utf8(),
                 _ => return false,
             }
         }
@@ -609,6 +619,20 @@ impl<'a> P<'a, '_> {
             match self.at(self.g.pos) {
                 Some(b) if is_ws(b) => self.g.pos += 1,
                 Some(b'%') => self.skip_to_eol(),
+                Some(0xef) if self.s[self.g.pos..].starts_with(BOM) => {
+                    if !self.g.once.inner_bom {
+                        self.g.once.inner_bom = true;
+                        self.lenient(
+                            &c::N225,
+                            self.g.pos,
+                            self.g.pos + BOM.len_utf8(),
+                            "a byte order mark (U+FEFF) inside the file, as where files saved \
+                             with one were joined: it is read as white space (reported once per \
+                             file)",
+                        );
+                    }
+                    self.g.pos += BOM.len_utf8();
+                }
                 Some(b'\\') if matches!(self.b.get(self.g.pos + 1), Some(b'n' | b'r')) => {
                     if !self.g.once.escaped_break {
                         self.g.once.escaped_break = true;
@@ -1407,7 +1431,11 @@ impl<'a> P<'a, '_> {
             // The visitor hears of the end even when it asked to hear no more of the game.
             self.listening(v);
             v.end_game(span);
-            self.finish(true, junk)
+            let open = matches!(stop, Stop::Tag) && !self.g.moves_seen;
+            Parsed {
+                open,
+                ..self.finish(true, junk)
+            }
         } else {
             self.flush_diags(v);
             self.finish(false, junk)
@@ -1437,6 +1465,7 @@ impl<'a> P<'a, '_> {
             end: self.g.pos,
             errors: self.g.errors,
             junk,
+            open: false,
         }
     }
 

@@ -47,6 +47,11 @@ pub struct Chunk {
     /// read as binary. Of a reader over decoded text with no decoding given, its first
     /// megabyte.
     pub controls: bool,
+    /// The game before this chunk ended with neither movetext nor a terminator, only because
+    /// this chunk's first tag, after a blank line, repeats one of its tags (N216). Written after
+    /// that game's text as it was, this chunk reads as a game of its own only if it still
+    /// starts with that tag.
+    pub after_open_game: bool,
 }
 
 impl Chunk {
@@ -106,13 +111,15 @@ impl ReaderPlace {
 }
 
 /// What a reader carries from one chunk of a file to the next: the games read, whether an
-/// error was found, whether the last chunk ended inside unreadable text, and the dialects the
-/// file already reported. A file read in parts hands it from one part to the next.
+/// error was found, whether the last chunk ended inside unreadable text or with a game left
+/// open at a repeated tag, and the dialects the file already reported. A file read in parts hands it from one part to the next.
 #[derive(Clone, Debug, Default)]
 pub struct ReaderState {
     games: usize,
     errors: bool,
     in_junk: bool,
+    /// The last chunk's game ended at a repeated tag ([`Chunk::after_open_game`]).
+    after_open_game: bool,
     no_games_reported: bool,
     once: Once,
 }
@@ -130,12 +137,13 @@ impl ReaderState {
     }
 
     /// Whether the rest of a file is read alike after either state: the same dialects
-    /// reported, the same unreadable text open, and the same answer to "any game yet?" and
+    /// reported, the same unreadable text or game open, and the same answer to "any game yet?" and
     /// "any error yet?" (the game count itself only numbers the games).
     pub fn reads_alike(&self, other: &ReaderState) -> bool {
         (self.games > 0) == (other.games > 0)
             && self.errors == other.errors
             && self.in_junk == other.in_junk
+            && self.after_open_game == other.after_open_game
             && self.no_games_reported == other.no_games_reported
             && self.once == other.once
     }
@@ -182,6 +190,8 @@ pub struct GameReader<R: Read> {
     decoding_reported: bool,
     pending: Vec<Diagnostic>,
     in_junk: bool,
+    /// The last chunk's game ended at a repeated tag ([`Chunk::after_open_game`]).
+    after_open_game: bool,
     no_games_reported: bool,
     /// The file turned out to be binary: nothing after the telling byte is read.
     binary: bool,
@@ -233,6 +243,7 @@ impl<R: Read> GameReader<R> {
             decoding_reported: false,
             pending: Vec::new(),
             in_junk: false,
+            after_open_game: false,
             no_games_reported: false,
             binary: false,
             parser: GameParser::default(),
@@ -273,6 +284,7 @@ impl<R: Read> GameReader<R> {
         self.games = state.games;
         self.errors = state.errors;
         self.in_junk = state.in_junk;
+        self.after_open_game = state.after_open_game;
         self.no_games_reported = state.no_games_reported;
         self.parser.set_once(state.once);
         if place.offset == 0 {
@@ -296,6 +308,7 @@ impl<R: Read> GameReader<R> {
             games: self.games,
             errors: self.errors,
             in_junk: self.in_junk,
+            after_open_game: self.after_open_game,
             no_games_reported: self.no_games_reported,
             once: self.parser.once(),
         }
@@ -536,6 +549,7 @@ impl<R: Read> GameReader<R> {
             index,
             diagnostics: all,
             controls: self.decoding().map_or(self.text_controls, |d| d.controls),
+            after_open_game: false,
         }
     }
 
@@ -655,6 +669,7 @@ impl<R: Read> GameReader<R> {
                         end = self.pos + next_char_len(&self.buf[self.pos..]);
                     }
                     self.in_junk = parsed.junk;
+                    let after_open_game = std::mem::replace(&mut self.after_open_game, parsed.open);
                     let mut extra = Vec::new();
                     let at_end = self.eof && end == self.buf.len();
                     if at_end && !parsed.game && self.games == 0 && !self.errors && !parsed.errors {
@@ -668,13 +683,9 @@ impl<R: Read> GameReader<R> {
                     if parsed.errors {
                         self.errors = true;
                     }
-                    return Ok(Some(self.make_chunk(
-                        end,
-                        parsed.game,
-                        None,
-                        Vec::new(),
-                        extra,
-                    )));
+                    let mut chunk = self.make_chunk(end, parsed.game, None, Vec::new(), extra);
+                    chunk.after_open_game = after_open_game;
+                    return Ok(Some(chunk));
                 }
             }
         }

@@ -115,6 +115,15 @@ pub enum Unconverted {
          could make the output read as a binary file"
     )]
     Shorter,
+    /// The game before it ends with neither movetext nor a terminator and was written as it
+    /// was: only this game's first tag, repeating one of that game's after a blank line, starts
+    /// a new game there (N216), so this game is kept as written too (`--canonical`, which
+    /// would write its tags in another order).
+    #[error(
+        "the game before it, written as it was, has no terminator: this game starts a new game \
+         only with its first tag first, so it is kept as written too"
+    )]
+    AfterOpenGame,
     /// The game is too long to hold as a tree (F009; why, most often more than
     /// [`crate::check::PART_ELEMENTS`] movetext elements): its moves are not held, so they
     /// cannot be rewritten one by one.
@@ -689,6 +698,43 @@ pub fn convert_checked(
     })
 }
 
+/// Converts the chunks of one file in order, each with [`convert_checked`], knowing how the
+/// chunk before it was written: in canonical form, a game that starts a new game only because
+/// its first tag repeats one of the game before it ([`Chunk::after_open_game`]) is kept as
+/// written when that game was ([`Unconverted::AfterOpenGame`]): written whole, with its tags
+/// in the roster's order, it would read as more tags of that game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FileConversion {
+    /// The last chunk was written as it was.
+    kept: bool,
+}
+
+impl FileConversion {
+    /// The text of `chunk` converted, as [`convert_checked`]; an error means the chunk is to be
+    /// written as it was ([`unconverted_chunk_text`]).
+    pub fn convert(
+        &mut self,
+        chunk: &Chunk,
+        report: Option<&GameReport>,
+        diagnostics: &[Diagnostic],
+        options: &ConvertOptions,
+    ) -> Result<String, Unconverted> {
+        let out = if options.canonical && self.kept && chunk.after_open_game {
+            Err(Unconverted::AfterOpenGame)
+        } else {
+            convert_checked(chunk, report, diagnostics, options)
+        };
+        self.kept = out.is_err();
+        out
+    }
+
+    /// Notes that the last chunk was written as it was for a reason of the caller's (a game
+    /// too long to hold as a tree).
+    pub fn kept(&mut self) {
+        self.kept = true;
+    }
+}
+
 /// Whether a game names a square anywhere: a move, a setup, a FEN tag.
 fn names_squares(game: &Game) -> bool {
     game.tags.iter().any(|t| t.name == "FEN")
@@ -749,7 +795,10 @@ pub fn unconverted_chunk_text(chunk: &Chunk, options: &ConvertOptions) -> String
 /// What the reader takes for white space (a no-break space, for one, it does not): only that
 /// may be trimmed from text kept as it was.
 pub(crate) fn blank(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\r' | '\n' | '\u{b}' | '\u{c}' | '\u{1a}')
+    matches!(
+        c,
+        ' ' | '\t' | '\r' | '\n' | '\u{b}' | '\u{c}' | '\u{1a}' | '\u{feff}'
+    )
 }
 
 /// A game's text with its converted pieces spliced in.

@@ -48,8 +48,9 @@ pub enum EscapeAt {
 /// The escape lines of a game in its chunk's text (`text`, starting at file offset
 /// `offset`), each with its place among the game's tokens and its text from the `%` to the
 /// end of its line, in file order. `None` when the text between the tokens holds anything
-/// else than white space, escape lines and escaped line breaks (`\n`, read as white space):
-/// that text is not in the tree, and only the game's own text keeps it.
+/// else than white space, escape lines, and what the reader takes for white space (escaped
+/// line breaks, `\n`; byte order marks, N225): that text is not in the tree, and only the
+/// game's own text keeps it.
 pub fn escape_lines(text: &str, offset: usize, game: &Game) -> Option<Vec<(EscapeAt, String)>> {
     // Every token of the tree with where the escape lines before it go, in file order.
     let mut tokens: Vec<(usize, usize, EscapeAt)> =
@@ -114,6 +115,8 @@ pub fn escape_lines(text: &str, offset: usize, game: &Game) -> Option<Vec<(Escap
             match b[i] {
                 b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | 0x1a => i += 1,
                 b'\\' if matches!(b.get(i + 1), Some(b'n' | b'r')) => i += 2,
+                // A byte order mark inside the file (N225).
+                0xef if gap[i..].starts_with('\u{feff}') => i += '\u{feff}'.len_utf8(),
                 b'%' => {
                     let len = gap[i..].find(['\n', '\r']);
                     // An escape line runs to the end of its line: one that does not was not

@@ -392,6 +392,17 @@ pub static N224: Code = Code {
     example: "[Event \"Campionato\nItaliano 2005\"]\n1. 32-28 *\n",
 };
 
+/// A byte order mark inside the file.
+pub static N225: Code = Code {
+    code: "N225",
+    name: "byte-order-mark-inside",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a byte order mark (U+FEFF) stands inside the file",
+    explanation: "A byte order mark belongs at the very start of a file, where it says the file is in UTF-8 (or UTF-16) and is not read as text. Files saved with one and then joined (`cat a.pdn b.pdn > all.pdn`, or `copy /b` on Windows) carry the next file's mark inside, often just before its first tag, where it would make that line no tag and lose the game after it. Between tokens the reader takes the mark for white space, so the joined file reads into the same games as its parts. It is one fault of how the file was made, so it is reported once per file, at its first place. Remove the marks after the first (`pdn convert --canonical` writes games without them).",
+    example: "[Event \"a\"]\n1. 32-28 *\n\u{feff}[Event \"b\"]\n1. 32-28 *\n",
+};
+
 /// A NAG or move number too large for its field.
 pub static S112: Code = Code {
     code: "S112",
@@ -407,5 +418,5 @@ pub static S112: Code = Code {
 pub static ALL: &[&Code] = &[
     &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &S112, &N201,
     &N202, &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214,
-    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224,
+    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224, &N225,
 ];
