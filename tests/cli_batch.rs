@@ -101,8 +101,71 @@ fn the_walk_reads_pdn_and_pdn_like_text_and_counts_the_rest_by_reason() {
         .collect();
     assert!(read.contains(&"x.pdn".to_string()), "{read:?}");
     assert!(read.contains(&"notes.txt".to_string()), "{read:?}");
+    // Followed, the link leads to a file already read: it is read once.
     #[cfg(unix)]
-    assert!(read.contains(&"link.pdn".to_string()), "{read:?}");
+    assert!(
+        file_records(&lines).contains(&("link.pdn".into(), "skipped".into(), "again".into())),
+        "{lines:?}"
+    );
+    #[cfg(unix)]
+    {
+        fs::write(t.0.join("elsewhere.dat"), GAME).unwrap();
+        std::os::unix::fs::symlink(t.0.join("elsewhere.dat"), t.0.join("other.pdn")).unwrap();
+        let (lines, _) = json_lines(&["check", "--format", "json", "-L"], &t.0);
+        let records = file_records(&lines);
+        assert!(
+            records.contains(&("other.pdn".into(), "read".into(), "".into())),
+            "a link to a file the walk does not read is read: {records:?}"
+        );
+    }
+}
+
+#[test]
+fn a_file_met_twice_is_read_once() {
+    let t = TempTree::new("twice");
+    t.file("a.pdn", GAME);
+    t.file("sub/b.pdn", BAD);
+    let a = t.0.join("a.pdn");
+    let sub = t.0.join("sub");
+    let out = pdn()
+        .args(["check", "--no-config", "--format", "json"])
+        .arg(&a)
+        .arg(&t.0)
+        .arg(&sub)
+        .arg(t.0.join("sub/../a.pdn"))
+        .output()
+        .expect("pdn runs");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let records = file_records(&lines);
+    assert_eq!(
+        records,
+        [
+            ("a.pdn".into(), "read".into(), "".into()),
+            ("a.pdn".into(), "skipped".into(), "again".into()),
+            ("b.pdn".into(), "read".into(), "".into()),
+            ("b.pdn".into(), "skipped".into(), "again".into()),
+            ("a.pdn".into(), "skipped".into(), "again".into()),
+        ],
+        "{lines:?}"
+    );
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["files"], 2);
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["not_read"]["again"], 3);
+    // The table says so too.
+    let out = pdn()
+        .args(["check", "--no-config"])
+        .arg(&a)
+        .arg(&a)
+        .output()
+        .expect("pdn runs");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("1 file(s), 1 game(s)"), "{text}");
+    assert!(text.contains("1 met again (read once)"), "{text}");
 }
 
 #[test]

@@ -49,7 +49,7 @@ fn same_moves_are_copies_and_the_first_in_path_order_is_kept() {
     );
     assert!(lines[2].ends_with("a.pdn:5: game 2"), "{text}");
     assert!(lines[3].ends_with("b.pdn:1: game 1"), "{text}");
-    assert_eq!(lines[4], "4 game(s): 2 copie(s) of 2 game(s)");
+    assert_eq!(lines[4], "4 game(s): 2 copies of 2 game(s)");
 }
 
 #[test]
@@ -57,10 +57,7 @@ fn same_tags_also_compares_the_named_tags() {
     let t = tree("tags");
     let (_, text) = run(&t, &["--same-tags", "Event"]);
     // X and X_AGAIN differ in Event; the two Ys are still copies.
-    assert!(
-        text.ends_with("4 game(s): 1 copie(s) of 1 game(s)\n"),
-        "{text}"
-    );
+    assert!(text.ends_with("4 game(s): 1 copy of 1 game(s)\n"), "{text}");
 }
 
 #[test]
@@ -69,7 +66,7 @@ fn different_games_are_no_copies() {
     t.file("a.pdn", &format!("{X}\n\n{Y}\n\n"));
     let (code, text) = run(&t, &[]);
     assert_eq!(code, Some(0));
-    assert_eq!(text, "2 game(s): 0 copie(s) of 0 game(s)\n");
+    assert_eq!(text, "2 game(s): 0 copies of 0 game(s)\n");
 }
 
 /// Games with no moves (forfeits, records whose moves were never entered) are told apart by
@@ -100,7 +97,7 @@ fn games_without_moves_are_copies_only_with_the_same_tags() {
         lines[1].starts_with("copy  ") && lines[1].ends_with("game 3"),
         "{text}"
     );
-    assert_eq!(lines[2], "3 game(s): 1 copie(s) of 1 game(s)", "{text}");
+    assert_eq!(lines[2], "3 game(s): 1 copy of 1 game(s)", "{text}");
 }
 
 #[test]
@@ -139,7 +136,7 @@ fn copies_sorted_in_runs_of_a_few_come_out_as_in_one() {
     let one = whole(None, &[]);
     assert_eq!(one.0, Some(1));
     assert!(
-        one.1.ends_with("60 game(s): 58 copie(s) of 2 game(s)\n"),
+        one.1.ends_with("60 game(s): 58 copies of 2 game(s)\n"),
         "{}",
         one.1
     );

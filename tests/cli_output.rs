@@ -101,3 +101,80 @@ fn perft_divide_into_head_prints_one_line_and_succeeds() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `-o FILE` writes a temporary file beside FILE and puts it in FILE's place at the end: a
+/// command whose output is one of its inputs reads that input whole first (before, `dedup`
+/// and `filter` emptied it before reading it), the file replaced keeps its permissions, and a
+/// new file gets those of any file the user makes.
+#[test]
+fn an_output_named_as_an_input_replaces_it_once_the_input_is_read() {
+    let dir = std::env::temp_dir().join(format!("pdnkit-output-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = std::fs::read_to_string(format!("{FIX}/clean.pdn")).unwrap();
+    let games = |path: &std::path::Path| {
+        let out = pdn()
+            .args(["check", "--no-config", "--format", "json"])
+            .arg(path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let summary: serde_json::Value =
+            serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        summary["games"].as_u64().unwrap()
+    };
+    let file = dir.join("games.pdn");
+    std::fs::write(&file, &source).unwrap();
+    let expected = games(&file);
+    assert!(expected > 0);
+    for args in [
+        vec!["dedup"],
+        vec!["filter", "--clean"],
+        vec!["convert", "--canonical"],
+        vec!["convert", "--notation", "algebraic"],
+    ] {
+        std::fs::write(&file, &source).unwrap();
+        #[cfg(unix)]
+        std::fs::set_permissions(&file, std::os::unix::fs::PermissionsExt::from_mode(0o640))
+            .unwrap();
+        let status = pdn()
+            .args(&args)
+            .arg("--no-config")
+            .arg("-o")
+            .arg(&file)
+            .arg(&file)
+            .status()
+            .unwrap();
+        assert!(status.code().is_some_and(|c| c <= 1), "{args:?}: {status}");
+        assert_eq!(games(&file), expected, "{args:?}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o640, "{args:?}");
+            let new = dir.join("new.pdn");
+            let made = dir.join("made.pdn");
+            std::fs::write(&made, "").unwrap();
+            let status = pdn()
+                .args(&args)
+                .arg("--no-config")
+                .arg("-o")
+                .arg(&new)
+                .arg(&file)
+                .status()
+                .unwrap();
+            assert!(status.code().is_some_and(|c| c <= 1), "{args:?}: {status}");
+            let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode();
+            assert_eq!(mode(&new), mode(&made), "{args:?}");
+            std::fs::remove_file(&new).unwrap();
+        }
+    }
+    // Nothing is left beside the output.
+    let mut left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert!(left.len() <= 2, "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

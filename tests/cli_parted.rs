@@ -191,7 +191,7 @@ fn dedup_keeps_the_long_game_uncompared_and_reads_standard_input_twice() {
     let (code, out, err) = pdn(&["dedup", p, q], None);
     assert_eq!(code, 1);
     assert!(
-        out.ends_with("6 game(s): 2 copie(s) of 2 game(s), 2 too long to compare (kept)\n"),
+        out.ends_with("6 game(s): 2 copies of 2 game(s), 2 too long to compare (kept)\n"),
         "{out}"
     );
     for f in [p, q] {

@@ -580,6 +580,11 @@ const THERE_AND_BACK: &[&str] = &[
     "convert_variation_before_the_first_move.pdn",
     // A game without squares after a game whose variant was guessed, named below.
     "convert_game_without_squares_after_a_guess.pdn",
+    // `c3-d45.`: an algebraic move run on into the move number after it (N226), which in
+    // numeric notation (`22-185.`) would run into one square. Read from 8-bit text the
+    // reader had said something of the game (F003) and it was read back and kept as written;
+    // from the UTF-8 of its algebraic conversion, it said nothing and it was converted.
+    "convert_move_run_on.pdn",
 ];
 
 /// Found by the `convert` fuzz target: a game that names no square (its header broken, no

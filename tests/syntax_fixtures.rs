@@ -46,6 +46,7 @@ const EXPECTED: &[(&str, usize, &[&str])] = &[
     ),
     ("misplaced_strength.pdn", 1, &["S111 1:8"]),
     ("missing_terminator.pdn", 1, &["N210 3:9"]),
+    ("move_run_on.pdn", 1, &["N226 3:34"]),
     ("nested_comment.pdn", 1, &["N209 1:10"]),
     (
         "non_standard_result.pdn",

@@ -26,6 +26,9 @@ pub enum SkipReason {
     NotPdn,
     /// A `*.txt` file whose first bytes are not PDN (neither a tag nor a move number).
     TextNotPdn,
+    /// A file already met in the run: named twice, or inside two directories named (one
+    /// within the other), or reached again through a link. It is read once.
+    Again,
 }
 
 impl SkipReason {
@@ -36,6 +39,7 @@ impl SkipReason {
             SkipReason::Symlink => "symlink",
             SkipReason::NotPdn => "not-pdn",
             SkipReason::TextNotPdn => "text-not-pdn",
+            SkipReason::Again => "again",
         }
     }
 
@@ -50,6 +54,7 @@ impl SkipReason {
             SkipReason::TextNotPdn => {
                 format!("{n} *.txt not starting like PDN (--glob '*.txt' reads them)")
             }
+            SkipReason::Again => format!("{n} met again (read once)"),
         }
     }
 }
@@ -97,12 +102,25 @@ pub fn open_input(path: &Path) -> io::Result<Box<dyn io::Read>> {
 }
 
 /// Walks `paths` in order (directories in name order) into entries. A path given by name is
-/// read whatever its name; `-` is standard input.
+/// read whatever its name; `-` is standard input. A file met a second time (the same file
+/// by its canonical path) is read the first time only ([`SkipReason::Again`]): its games
+/// would otherwise count twice, and be copies of themselves.
 pub fn discover(paths: &[PathBuf], options: &Discovery) -> Vec<Entry> {
     let mut entries = Vec::new();
+    let mut met = std::collections::HashSet::new();
+    let mut read = |path: PathBuf, entries: &mut Vec<Entry>| {
+        // A path that cannot be resolved is read, and its error reported then.
+        let again =
+            path.as_os_str() != "-" && path.canonicalize().is_ok_and(|real| !met.insert(real));
+        entries.push(if again {
+            Entry::Skipped(path, SkipReason::Again)
+        } else {
+            Entry::Read(path)
+        });
+    };
     for p in paths {
         if p.as_os_str() == "-" || !p.is_dir() {
-            entries.push(Entry::Read(p.clone()));
+            read(p.clone(), &mut entries);
             continue;
         }
         let mut walk = walkdir::WalkDir::new(p)
@@ -134,7 +152,10 @@ pub fn discover(paths: &[PathBuf], options: &Discovery) -> Vec<Entry> {
             if ft.is_symlink() {
                 entries.push(Entry::Skipped(e.into_path(), SkipReason::Symlink));
             } else if ft.is_file() {
-                entries.push(classify(e.into_path(), &options.globs));
+                match classify(e.into_path(), &options.globs) {
+                    Entry::Read(path) => read(path, &mut entries),
+                    other => entries.push(other),
+                }
             }
         }
     }

@@ -1,10 +1,9 @@
 //! `pdn convert`: write files back in another notation, splicing each game's new move text into
 //! the original.
 
-use std::fs::File;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
@@ -20,6 +19,7 @@ use super::batch::{
     Discovery, Emitter, Entry, Event, Progress, Runner, discover, open_input, worker_count,
 };
 use super::collect::InputArgs;
+use super::output::Output;
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The notation to write squares in.
@@ -119,69 +119,6 @@ struct FileResult {
     failed: bool,
 }
 
-/// Where the converted text goes: standard output, or a temporary file beside the output that
-/// replaces it at the end.
-enum Sink {
-    Stdout(io::StdoutLock<'static>),
-    Temp {
-        file: io::BufWriter<File>,
-        temp: PathBuf,
-        path: PathBuf,
-    },
-}
-
-impl Sink {
-    fn open(output: Option<&Path>) -> io::Result<Sink> {
-        let Some(path) = output else {
-            return Ok(Sink::Stdout(io::stdout().lock()));
-        };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = path
-            .file_name()
-            .map_or("out".into(), |n| n.to_string_lossy().into_owned());
-        let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let file = io::BufWriter::new(File::create(&temp)?);
-        Ok(Sink::Temp {
-            file,
-            temp,
-            path: path.to_path_buf(),
-        })
-    }
-
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match self {
-            Sink::Stdout(s) => s.write_all(bytes),
-            Sink::Temp { file, .. } => file.write_all(bytes),
-        }
-    }
-
-    /// Flushes, and puts a temporary file in the output's place; on failure the temporary file
-    /// is removed and the output left as it was.
-    fn finish(self, ok: bool) -> io::Result<()> {
-        match self {
-            Sink::Stdout(mut s) => s.flush(),
-            Sink::Temp { file, temp, path } => {
-                let done = if ok {
-                    file.into_inner()
-                        .map_err(|e| e.into_error())
-                        .and_then(|f| f.sync_all())
-                        .and_then(|()| std::fs::rename(&temp, &path))
-                } else {
-                    drop(file);
-                    Err(io::Error::other("the run failed"))
-                };
-                if done.is_err() {
-                    let _ = std::fs::remove_file(&temp);
-                }
-                done
-            }
-        }
-    }
-}
-
 /// Runs `pdn convert`; `matches` are its parsed arguments (for the order of repeated flags).
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     run_with(args, None, matches)
@@ -239,7 +176,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     );
     let (jobs, _) = worker_count(input.jobs);
     let progress = Progress::new(false, entries.len());
-    let mut sink = match Sink::open(args.output.as_deref()) {
+    let mut sink = match Output::open(args.output.as_deref()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("pdn convert: cannot write the output: {e}");

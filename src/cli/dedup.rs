@@ -16,6 +16,7 @@ use pdnkit::dedup::game_key;
 
 use super::collect::{self, Emitting, InputArgs, Work};
 use super::filter::FileState;
+use super::output::Output;
 use super::printer::FileRecord;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -444,8 +445,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         let written = written.and_then(|()| {
             writeln!(
                 out,
-                "{} game(s): {copies_n} copie(s) of {with_copies} game(s){}",
+                "{} game(s): {} of {with_copies} game(s){}",
                 outcome.run.all.games,
+                copies_phrase(copies_n),
                 not_compared(uncompared)
             )
         });
@@ -479,13 +481,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 .is_some_and(|w| w & (1 << (game % 64)) != 0)
         })
     };
-    let mut out: Box<dyn Write> = if path.as_os_str() == "-" {
-        super::stdout_writer()
-    } else {
-        match File::create(path) {
-            Ok(f) => Box::new(io::BufWriter::new(f)),
-            Err(e) => return fail(format!("cannot write {}: {e}", path.display())),
-        }
+    let mut out = match Output::file(path) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("cannot write {}: {e}", path.display())),
     };
     options.replay.record_moves = false;
     collect::bounded(&mut options, true);
@@ -514,10 +512,22 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         },
     );
     eprintln!(
-        "pdn dedup: {} game(s) written, {copies_n} copie(s) left out{}",
+        "pdn dedup: {} game(s) written, {} left out{}",
         outcome.run.all.games - copies_n,
+        copies_phrase(copies_n),
         not_compared(uncompared)
     );
     let earned = if copy_failed { EXIT_FAILURE } else { earned };
-    exit_after_write(second.written, earned)
+    // The output takes the place of the file named only now: it may be one of the inputs.
+    let written = second.written.and_then(|()| out.finish(true));
+    exit_after_write(written, earned)
+}
+
+/// `1 copy`, `2 copies`.
+fn copies_phrase(n: usize) -> String {
+    if n == 1 {
+        "1 copy".to_string()
+    } else {
+        format!("{n} copies")
+    }
 }

@@ -8,8 +8,8 @@
 //! legacy encoding, or standard input, is written as its decoded text in UTF-8).
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
 use pdnkit::check::CheckedGame;
@@ -22,6 +22,7 @@ use pdnkit::rules::Variant;
 use pdnkit::source::Decoding;
 
 use super::collect::{self, InputArgs};
+use super::output::Output;
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -517,12 +518,12 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     // Selected games are written as they are; a long one is read back from where its text
     // was kept while it was read.
     collect::bounded(&mut options, !args.list);
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(p) => match File::create(p) {
-            Ok(f) => Box::new(io::BufWriter::new(f)),
-            Err(e) => return fail(format!("cannot write {}: {e}", p.display())),
-        },
-        None => super::stdout_writer(),
+    let mut out = match Output::open(args.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            let name = args.output.as_deref().unwrap_or(Path::new("-"));
+            return fail(format!("cannot write {}: {e}", name.display()));
+        }
     };
     let unjudged_by = [
         ("--starts", args.starts.is_empty()),
@@ -576,5 +577,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         "pdn filter: {selected} of {} game(s) selected{unjudged}",
         outcome.run.all.games
     );
-    exit_after_write(outcome.written, earned)
+    // The output takes the place of the file named only now: it may be one of the inputs.
+    let written = outcome.written.and_then(|()| out.finish(true));
+    exit_after_write(written, earned)
 }

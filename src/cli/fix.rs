@@ -12,6 +12,7 @@ use pdnkit::write::fix::fix_chunk;
 use pdnkit::write::unchanged::{BLOCK, Unchanged, write_unchanged};
 
 use super::collect::{self, Emitting, InputArgs};
+use super::output::Output;
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -118,21 +119,15 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     // Files go one after another into one output: each must end with a line break.
     let several = args.input.paths.len() > 1 || args.input.paths.iter().any(|p| p.is_dir());
     let encoding = args.input.encoding.clone();
-    let mut temp = match &args.output {
-        Some(path) => match temp_beside(path) {
-            Ok(t) => Some(io::BufWriter::new(t)),
-            Err(e) => {
-                eprintln!("pdn fix: cannot write {}: {e}", path.display());
-                return EXIT_FAILURE;
-            }
-        },
-        None => None,
+    let mut output = match Output::open(args.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            let name = args.output.as_deref().unwrap_or(Path::new("-"));
+            eprintln!("pdn fix: cannot write {}: {e}", name.display());
+            return EXIT_FAILURE;
+        }
     };
-    let mut stdout = io::stdout().lock();
-    let out: &mut dyn Write = match temp.as_mut() {
-        Some(t) => t,
-        None => &mut stdout,
-    };
+    let out: &mut dyn Write = &mut output;
     let mut untouched = 0usize;
     let mut failed = false;
     let outcome = collect::run_emitting(
@@ -223,16 +218,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     if outcome.nothing_found {
         return EXIT_FAILURE;
     }
-    let mut written = outcome.written;
-    if let (Some(t), Some(path)) = (temp, &args.output) {
-        // The output is replaced only when everything was written; else it is left as it was.
-        if written.is_ok() {
-            written = t.into_inner().map_err(|e| e.into_error()).and_then(|t| {
-                t.as_file().sync_all()?;
-                t.persist(path).map(|_| ()).map_err(|e| e.error)
-            });
-        }
-    }
+    // The output is replaced only when everything was written; else it is left as it was.
+    let keep = outcome.written.is_ok();
+    let written = outcome.written.and(output.finish(keep));
     let earned = if failed || outcome.run.failed > 0 {
         EXIT_FAILURE
     } else if untouched > 0 {

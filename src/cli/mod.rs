@@ -13,6 +13,7 @@ pub mod explain;
 pub mod filter;
 pub mod fix;
 pub mod generate;
+pub mod output;
 pub mod parse;
 pub mod printer;
 pub mod report;

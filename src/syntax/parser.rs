@@ -2885,6 +2885,26 @@ impl<'a> P<'a, '_> {
             );
         }
         let strength = self.strength_after(end);
+        // A digit right after the move (an algebraic move's last square is whole: `b2-c33.`)
+        // starts the next token with no space between.
+        let after = strength.as_ref().map_or(end, |s| s.span.end - self.base);
+        if self.at(after).is_some_and(|b| b.is_ascii_digit()) {
+            // What follows, as far as a number, move number or result goes (the finding is
+            // the move's: what follows may end the game, and the chunk, before its own end).
+            let rest = &self.b[after..];
+            let len = rest
+                .iter()
+                .take(16)
+                .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'/' | b'-'))
+                .count();
+            let next = &self.s[after..after + len];
+            let msg = format!(
+                "`{}` runs on into `{next}` with no space between: read as the move, then \
+                 `{next}`",
+                &self.s[start..after],
+            );
+            self.lenient(&c::N226, start, after, msg);
+        }
         Some((end, strength))
     }
 

@@ -3,7 +3,8 @@
 //! Each repair answers a finding of `pdn check` and rewrites only the text it is about: a move
 //! token (its separators, zero-padded squares, spaces inside it, or the full path of an
 //! ambiguous capture that the next move proves), a zero-padded move number, a tag value
-//! holding bare quotes or broken over two lines (written escaped, on one line), a missing
+//! holding bare quotes or broken over two lines (written escaped, on one line), a space
+//! between a move and the token it runs on into, a missing
 //! terminator (restored from the Result tag), or a missing GameType (the variant the replay
 //! inferred). Every other character of the game is kept. A game with an error other than one
 //! of the findings repaired here is not touched: such an error is a question about what the
@@ -248,6 +249,28 @@ pub fn fix_chunk(
         }
     }
 
+    // A move run on into the token after it: a space between them.
+    for d in diagnostics.iter().filter(|d| d.code == "N226") {
+        let glued = game.body.iter().find_map(|e| match e {
+            Element::Move(m) if m.span.start == d.span.start => Some(
+                m.strength
+                    .as_ref()
+                    .map_or(m.span.end, |s| s.span.end.max(m.span.end)),
+            ),
+            _ => None,
+        });
+        if let Some(at) = glued.filter(|&at| at == d.span.end) {
+            let at = at - chunk.offset;
+            edits.push((at..at, " ".to_string()));
+            repairs.push(Repair {
+                at: chunk.offset + at,
+                codes: vec!["N226"],
+                before: String::new(),
+                after: " ".to_string(),
+            });
+        }
+    }
+
     // A missing terminator, restored from the Result tag.
     if game.result.is_none() && diagnostics.iter().any(|d| d.code == "N210") {
         let value = game
@@ -309,7 +332,7 @@ fn eol(text: &str) -> &'static str {
 
 /// The codes of the findings fix repairs.
 pub const REPAIRED: &[&str] = &[
-    "G506", "N203", "N204", "N206", "N210", "N214", "N223", "N224", "R309", "R310", "R311",
+    "G506", "N203", "N204", "N206", "N210", "N214", "N223", "N224", "N226", "R309", "R310", "R311",
 ];
 
 /// The results PDN 3.0 writes as terminators.
@@ -535,6 +558,17 @@ mod tests {
     fn russian_captures_get_a_colon() {
         let t = "[GameType \"25\"]\n[FEN \"W:Wc3:Bd4\"]\n1. c3-e5 *\n";
         assert_eq!(text(t), t.replace("c3-e5", "c3:e5"));
+    }
+
+    #[test]
+    fn a_move_run_on_into_the_next_token_gets_a_space() {
+        let fixed = fix("[GameType \"29\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3!3. h6-g5 *\n");
+        let f = fixed[0].as_ref().expect("fixed");
+        assert_eq!(
+            f.text,
+            "[GameType \"29\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3! 3. h6-g5 *\n"
+        );
+        assert_eq!(f.repairs[0].codes, ["N226"]);
     }
 
     #[test]

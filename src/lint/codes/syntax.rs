@@ -403,6 +403,17 @@ pub static N225: Code = Code {
     example: "[Event \"a\"]\n1. 32-28 *\n\u{feff}[Event \"b\"]\n1. 32-28 *\n",
 };
 
+/// A move run on into the token after it.
+pub static N226: Code = Code {
+    code: "N226",
+    name: "move-run-on",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a move runs on into the token after it with no space between",
+    explanation: "An algebraic square is a file letter and a rank: once the move's last square is whole, a digit after it starts another token. A lost space (`b2-c33. h6-g5`, where `b2-c3 3. h6-g5` was meant) is read as the move and then that token, a move number here. Numeric squares have no such end, so converted to numeric notation the same text would run the two into one square: `pdn convert` keeps such a game as written. Write a space between; `pdn fix` puts one in.",
+    example: "[GameType \"29\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c33. h6-g5 *\n",
+};
+
 /// A NAG or move number too large for its field.
 pub static S112: Code = Code {
     code: "S112",
@@ -418,5 +429,5 @@ pub static S112: Code = Code {
 pub static ALL: &[&Code] = &[
     &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &S112, &N201,
     &N202, &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214,
-    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224, &N225,
+    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224, &N225, &N226,
 ];
