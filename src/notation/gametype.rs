@@ -194,8 +194,8 @@ impl GameType {
             let size = variant.board().size() as u32;
             if (w, h) != (size, size) {
                 notes.push(format!(
-                    "GameType says a {w}x{h} board, but {} is played on {size}x{size}; \
-                     {size}x{size} is used",
+                    "GameType says a {w}x{h} board, but {} is played on {size}x{size}, \
+                     so {size}x{size} is used",
                     variant.title()
                 ));
             }
@@ -205,8 +205,8 @@ impl GameType {
                 'N' => layout.kind = NotationKind::Numeric,
                 'A' => layout.kind = NotationKind::Algebraic,
                 _ => notes.push(
-                    "GameType asks for short (SAN) notation, which draughts moves do not use; \
-                     the standard notation is used"
+                    "GameType asks for short (SAN) notation, which draughts moves do not use, \
+                     so the standard notation is used"
                         .to_string(),
                 ),
             }
@@ -219,12 +219,12 @@ impl GameType {
                 Corner::from_digit(self.corner.unwrap_or(9), first),
             ) {
                 (None, _) => notes.push(format!(
-                    "GameType gives the notation letter {letter} without a corner digit; \
-                     the standard {std_digit} is used"
+                    "GameType gives the notation letter {letter} without a corner digit, \
+                     so the standard {std_digit} is used"
                 )),
                 (Some(d), _) if self.is_legacy_corner(variant, letter, d) => notes.push(format!(
-                    "GameType uses the corner value {letter}{d} of the tables before 2014; \
-                     it means today's {letter}{std_digit}"
+                    "GameType uses the corner value {letter}{d} of the tables before 2014, \
+                     which means today's {letter}{std_digit}"
                 )),
                 (Some(d), Some(corner)) => {
                     let std_corner = match layout.kind {
@@ -245,7 +245,7 @@ impl GameType {
                     }
                 }
                 (Some(d), None) => notes.push(format!(
-                    "GameType corner digit {d} is not 0-3; the standard {std_digit} is used"
+                    "GameType corner digit {d} is not 0-3, so the standard {std_digit} is used"
                 )),
             }
         }
@@ -262,7 +262,7 @@ impl GameType {
                     format!(
                         "GameType says the bottom-left corner is a playing square, but {} is \
                          played on the turned board whose bottom-left corner is not (invert \
-                         flag 1); before 2013 the flag 0 meant the dark squares",
+                         flag 1), though before 2013 the flag 0 meant the dark squares",
                         variant.title()
                     )
                 });
@@ -270,7 +270,7 @@ impl GameType {
         }
         if first != std_first {
             notes.push(format!(
-                "GameType says {} moves first; {} normally starts with {}",
+                "GameType says {} moves first, where {} normally starts with {}",
                 first.as_str(),
                 variant.title(),
                 std_first.as_str()

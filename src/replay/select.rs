@@ -119,10 +119,10 @@ pub(super) fn select(
                             None => (v, r),
                         };
                         let l = r.layout.unwrap_or(l);
-                        if forced.is_none_or(|f| f == v) {
-                            for note in &r.notes {
-                                diags.push(Diagnostic::new(&G509, tag.value_span, note.clone()));
-                            }
+                        // One tag, one finding: every way it departs from the standard in
+                        // one message.
+                        if forced.is_none_or(|f| f == v) && !r.notes.is_empty() {
+                            diags.push(Diagnostic::new(&G509, tag.value_span, r.notes.join("; ")));
                         }
                         declared = Some((
                             v,
