@@ -356,6 +356,7 @@ pub fn check_stream_with<R: Read>(
     let mut ctx = FileContext::default();
     let mut totals = FileTotals::default();
     while let Some(mut chunk) = reader.next_chunk()? {
+        options.levels.retain_dialects(&mut chunk.dialects);
         totals.bytes += chunk.text.len();
         let mut diagnostics = std::mem::take(&mut chunk.diagnostics);
         let mut report = None;
@@ -1226,6 +1227,7 @@ fn check_chunks<R: Read>(
         let Some(mut chunk) = reader.next_chunk_with(check)? else {
             break;
         };
+        options.levels.retain_dialects(&mut chunk.dialects);
         check.totals.bytes += chunk.released + chunk.text.len();
         for d in std::mem::take(&mut chunk.diagnostics) {
             let origin = if d.code == crate::lint::codes::file::F005.code {

@@ -276,9 +276,10 @@ pub struct Criteria {
     pub plies: Vec<Range<u32>>,
     /// Date: one of the ranges (bounds normalised with [`normalise_date`]).
     pub dates: Vec<Range<String>>,
-    /// Only games without errors or warnings.
+    /// Only games without errors or warnings, nor a dialect of the whole file
+    /// ([`crate::syntax::Chunk::dialects`], reported at its first place only).
     pub clean: bool,
-    /// Games with a diagnostic of one of these codes.
+    /// Games with a diagnostic of one of these codes, or showing the dialect of one.
     pub codes: Vec<String>,
     /// The main line starts with one of these sequences.
     pub starts: Vec<MoveSequence>,
@@ -393,11 +394,14 @@ impl Criteria {
                 return false;
             }
         }
-        // F009 says how the game was read, not what is wrong with it.
+        // F009 says how the game was read, not what is wrong with it. A dialect of the whole
+        // file is reported at its first place only: a later game that shows it has it too.
         if self.clean
-            && g.diagnostics
+            && (g
+                .diagnostics
                 .iter()
                 .any(|d| d.severity != Severity::Info && d.code != F009.code)
+                || !g.chunk.dialects.is_empty())
         {
             return false;
         }
@@ -405,7 +409,9 @@ impl Criteria {
             && !g
                 .diagnostics
                 .iter()
-                .any(|d| self.codes.iter().any(|c| c.eq_ignore_ascii_case(d.code)))
+                .map(|d| d.code)
+                .chain(g.chunk.dialects.codes())
+                .any(|code| self.codes.iter().any(|c| c.eq_ignore_ascii_case(code)))
         {
             return false;
         }

@@ -181,3 +181,39 @@ fn a_windows_1252_file_is_copied_byte_for_byte() {
         .unwrap();
     assert_eq!(out.stdout, second);
 }
+
+/// A dialect of the whole file (here upper-case squares) is reported once, at its first place:
+/// the later games that show it have no finding of their own, and were taken for clean.
+#[test]
+fn a_dialect_reported_once_per_file_keeps_every_game_that_shows_it_from_being_clean() {
+    let t = TempTree::new("filter-dialect");
+    let game = |moves: &str| format!("[GameType \"25\"]\n1. {moves} *\n\n");
+    let text = [
+        game("C3-D4 F6-E5"),
+        game("c3-b4 f6-e5"),
+        game("E3-F4 F6-G5"),
+    ]
+    .concat();
+    let path = t.file("upper.pdn", &text);
+    let run = |args: &[&str]| {
+        let out = pdn()
+            .arg("filter")
+            .arg("--no-config")
+            .args(args)
+            .arg("--list")
+            .arg(&path)
+            .output()
+            .expect("pdn runs");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.split(": game ").nth(1))
+            .filter_map(|l| l.split(':').next())
+            .map(|n| n.parse::<usize>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(&["--clean"]), [2]);
+    assert_eq!(run(&["--with-code", "N219"]), [1, 3]);
+    // Dropped with `-A`, the dialect no longer counts.
+    assert_eq!(run(&["--clean", "-A", "N219"]), [1, 2, 3]);
+}

@@ -61,10 +61,11 @@ pub struct Args {
     /// The Date tag: `1990..1999`, `2004.05..2004.06`, `..1950`.
     #[arg(long, value_name = "RANGE")]
     pub date: Vec<String>,
-    /// Games without errors or warnings.
+    /// Games without errors or warnings (a dialect of the whole file, reported once at its
+    /// first place, counts in every game that shows it).
     #[arg(long)]
     pub clean: bool,
-    /// Games with a diagnostic of this code.
+    /// Games with a diagnostic of this code (or showing the dialect of this code).
     #[arg(long, value_name = "CODE")]
     pub with_code: Vec<String>,
     /// The main line starts with these moves (`32-28 19-23`).

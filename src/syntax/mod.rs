@@ -28,7 +28,7 @@ mod reader;
 mod visitor;
 
 pub use ast::*;
-pub use parser::TAG_NAMES_KEPT;
+pub use parser::{Dialects, TAG_NAMES_KEPT};
 pub use reader::{
     Chunk, GAME_WINDOW, GameReader, HEAD_KEPT, ReaderPlace, ReaderState, TextCut, parse_str,
 };

@@ -46,6 +46,8 @@ pub(crate) struct Parsed {
     /// The game ended with neither movetext nor a terminator, where the next chunk's first tag
     /// repeats one of its tags (N216).
     pub open: bool,
+    /// The dialects of whole files the chunk's text shows.
+    pub dialects: Dialects,
 }
 
 /// The dialects of a file already reported: each is reported at its first place in the file
@@ -64,6 +66,59 @@ pub(crate) struct Once {
     paren_note: bool,
     /// A byte order mark inside the file (N225).
     inner_bom: bool,
+}
+
+/// The dialects of whole files a game's text shows, whether or not they were reported there:
+/// each is reported once per file, at its first place, so a later game that shows one has no
+/// finding of it ([`crate::syntax::Chunk::dialects`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dialects(u8);
+
+impl Dialects {
+    const ESCAPED_BREAK: u8 = 1;
+    const UPPER_CASE: u8 = 1 << 1;
+    const SHORT_NOTATION: u8 = 1 << 2;
+    const DASH_RESULT: u8 = 1 << 3;
+    const PAREN_NOTE: u8 = 1 << 4;
+    const INNER_BOM: u8 = 1 << 5;
+    const CODES: [(u8, &'static Code); 6] = [
+        (Self::ESCAPED_BREAK, &c::N217),
+        (Self::UPPER_CASE, &c::N219),
+        (Self::SHORT_NOTATION, &c::N220),
+        (Self::DASH_RESULT, &c::N221),
+        (Self::PAREN_NOTE, &c::N222),
+        (Self::INNER_BOM, &c::N225),
+    ];
+
+    /// No dialect shown.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The codes of the dialects shown (`N219`, ...), in code order.
+    pub fn codes(self) -> impl Iterator<Item = &'static str> {
+        Self::CODES
+            .into_iter()
+            .filter(move |(bit, _)| self.0 & bit != 0)
+            .map(|(_, code)| code.code)
+    }
+
+    /// Keeps the dialects whose code `keep` accepts.
+    pub fn retain(&mut self, keep: impl Fn(&'static Code) -> bool) {
+        for (bit, code) in Self::CODES {
+            if self.0 & bit != 0 && !keep(code) {
+                self.0 &= !bit;
+            }
+        }
+    }
+
+    fn insert(&mut self, bit: u8) {
+        self.0 |= bit;
+    }
+
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
 }
 
 /// The largest square number stored (a square token's number is 16 bits).
@@ -108,6 +163,8 @@ pub(crate) struct GameParser {
     skip_capped: bool,
     /// The dialects the file reported (kept across games).
     once: Once,
+    /// The dialects this game's text shows.
+    shown: Dialects,
     /// The squares of the move token being read, reused from move to move.
     scratch: Vec<SquareToken>,
     /// The findings of the token being read, handed to the visitor once it is complete.
@@ -210,6 +267,7 @@ impl GameParser {
         self.open.clear();
         self.content = false;
         self.moves_seen = false;
+        self.shown = Dialects::default();
         self.tags = 0;
         self.tag_names.clear();
         self.prev_tag_end = None;
@@ -498,6 +556,7 @@ enum Plain {
 struct Snapshot {
     pos: usize,
     once: Once,
+    shown: Dialects,
     fatal_reported: bool,
     colon_ok: bool,
     result_tag: Option<Option<String>>,
@@ -620,6 +679,7 @@ impl<'a> P<'a, '_> {
                 Some(b) if is_ws(b) => self.g.pos += 1,
                 Some(b'%') => self.skip_to_eol(),
                 Some(0xef) if self.s[self.g.pos..].starts_with(BOM) => {
+                    self.g.shown.insert(Dialects::INNER_BOM);
                     if !self.g.once.inner_bom {
                         self.g.once.inner_bom = true;
                         self.lenient(
@@ -634,6 +694,7 @@ impl<'a> P<'a, '_> {
                     self.g.pos += BOM.len_utf8();
                 }
                 Some(b'\\') if matches!(self.b.get(self.g.pos + 1), Some(b'n' | b'r')) => {
+                    self.g.shown.insert(Dialects::ESCAPED_BREAK);
                     if !self.g.once.escaped_break {
                         self.g.once.escaped_break = true;
                         let what = if self.b.get(self.g.pos + 1) == Some(&b'n') {
@@ -696,6 +757,7 @@ impl<'a> P<'a, '_> {
         Snapshot {
             pos: self.g.pos,
             once: self.g.once,
+            shown: self.g.shown,
             fatal_reported: self.g.fatal_reported,
             colon_ok: self.g.colon_ok,
             result_tag: None,
@@ -705,6 +767,7 @@ impl<'a> P<'a, '_> {
     fn restore(&mut self, s: Snapshot) {
         self.g.pos = s.pos;
         self.g.once = s.once;
+        self.g.shown = s.shown;
         self.g.fatal_reported = s.fatal_reported;
         self.g.colon_ok = s.colon_ok;
         if let Some(rt) = s.result_tag {
@@ -1466,6 +1529,7 @@ impl<'a> P<'a, '_> {
             errors: self.g.errors,
             junk,
             open: false,
+            dialects: self.g.shown,
         }
     }
 
@@ -1723,6 +1787,7 @@ impl<'a> P<'a, '_> {
 
     /// The comment a parenthesised note at `start..=close` is kept as, reported once per file.
     fn note_comment(&mut self, start: usize, close: usize) -> PendingComment {
+        self.g.shown.insert(Dialects::PAREN_NOTE);
         if !self.g.once.paren_note {
             self.g.once.paren_note = true;
             self.lenient(
@@ -2294,6 +2359,7 @@ impl<'a> P<'a, '_> {
 
     /// Reports a dash read as "no result", once per file.
     fn dash_result(&mut self, start: usize, end: usize, what: &str) {
+        self.g.shown.insert(Dialects::DASH_RESULT);
         if self.g.once.dash_result {
             return;
         }
@@ -2809,11 +2875,14 @@ impl<'a> P<'a, '_> {
         if spaced {
             self.lenient(&c::N204, start, end, "spaces inside a move");
         }
-        if !self.g.once.upper_case
+        if !self.g.shown.has(Dialects::UPPER_CASE)
             && squares
                 .iter()
                 .any(|s| s.raw.as_bytes().first().is_some_and(u8::is_ascii_uppercase))
         {
+            self.g.shown.insert(Dialects::UPPER_CASE);
+        }
+        if !self.g.once.upper_case && self.g.shown.has(Dialects::UPPER_CASE) {
             self.g.once.upper_case = true;
             self.lenient(
                 &c::N219,
@@ -2826,6 +2895,9 @@ impl<'a> P<'a, '_> {
                     self.s[start..end].to_ascii_lowercase()
                 ),
             );
+        }
+        if matches!(v1, SquareValue::File { .. }) {
+            self.g.shown.insert(Dialects::SHORT_NOTATION);
         }
         if matches!(v1, SquareValue::File { .. }) && !self.g.once.short_notation {
             self.g.once.short_notation = true;

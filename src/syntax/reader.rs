@@ -4,7 +4,7 @@ use std::io::{self, Read};
 
 use super::ReadOptions;
 use super::ast::Game;
-use super::parser::{GameParser, Once, Step, read_game};
+use super::parser::{Dialects, GameParser, Once, Step, read_game};
 use super::visitor::{TreeBuilder, Visitor};
 use crate::lint::codes::file;
 use crate::lint::{Diagnostic, Quote, SourcePiece};
@@ -52,6 +52,10 @@ pub struct Chunk {
     /// that game's text as it was, this chunk reads as a game of its own only if it still
     /// starts with that tag.
     pub after_open_game: bool,
+    /// The dialects of whole files (upper-case squares, Russian short notation, ...) the
+    /// chunk's text shows. Each is reported once per file, at its first place: a later game
+    /// that shows one has no finding of it, and this says it does.
+    pub dialects: Dialects,
 }
 
 impl Chunk {
@@ -550,6 +554,7 @@ impl<R: Read> GameReader<R> {
             diagnostics: all,
             controls: self.decoding().map_or(self.text_controls, |d| d.controls),
             after_open_game: false,
+            dialects: Dialects::default(),
         }
     }
 
@@ -685,6 +690,7 @@ impl<R: Read> GameReader<R> {
                     }
                     let mut chunk = self.make_chunk(end, parsed.game, None, Vec::new(), extra);
                     chunk.after_open_game = after_open_game;
+                    chunk.dialects = parsed.dialects;
                     return Ok(Some(chunk));
                 }
             }
