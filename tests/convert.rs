@@ -714,6 +714,10 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // first line, and the mark after it, now at the start of the output, was read as the
         // output's own the second time (the reader now takes such marks for white space, N225).
         "convert_canonical_byte_order_marks.pdn",
+        // An escape line ending in a space after a game with no terminator (its `*` inside a
+        // `;` comment): written after the game, it kept the space, and read again as text
+        // between games, canonical form wrote it without.
+        "convert_canonical_escape_line_after_open_game.pdn",
     ] {
         canonical_holds(name);
     }

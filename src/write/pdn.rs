@@ -352,13 +352,19 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
 
 /// Appends escape lines that stood after a game ([`EscapeAt::After`]), one a line, then a
 /// blank line, as escape lines before a game are written: read again, they are text between
-/// games.
+/// games, which canonical form writes up to its last character that is not white space, so the
+/// last line goes without the blanks it ended with.
 pub fn write_escapes_after<'a>(lines: impl IntoIterator<Item = &'a str>, out: &mut String) {
-    let mut any = false;
-    for text in lines {
+    let mut lines = lines.into_iter().peekable();
+    let any = lines.peek().is_some();
+    while let Some(text) = lines.next() {
+        let text = if lines.peek().is_none() {
+            text.trim_end_matches(super::convert::blank)
+        } else {
+            text
+        };
         out.push_str(text);
         out.push('\n');
-        any = true;
     }
     if any {
         out.push('\n');
