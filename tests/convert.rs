@@ -585,6 +585,12 @@ const THERE_AND_BACK: &[&str] = &[
     // reader had said something of the game (F003) and it was read back and kept as written;
     // from the UTF-8 of its algebraic conversion, it said nothing and it was converted.
     "convert_move_run_on.pdn",
+    // A game whose comment holds control bytes, in a file read as 8-bit text (so the reader
+    // had something to say and the converted game was read back): read back alone, its text
+    // had too many of them and was judged binary, so the game was kept; from the UTF-8 of
+    // its algebraic conversion it was not read back, and converted. A game is now read back
+    // as text, without judging it binary (`syntax::parse_text`).
+    "convert_game_with_control_bytes_read_back.pdn",
 ];
 
 /// Found by the `convert` fuzz target: a game that names no square (its header broken, no

@@ -31,6 +31,7 @@ pub use ast::*;
 pub use parser::{Dialects, TAG_NAMES_KEPT};
 pub use reader::{
     Chunk, GAME_WINDOW, GameReader, HEAD_KEPT, ReaderPlace, ReaderState, TextCut, parse_str,
+    parse_text,
 };
 pub use visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, TreeBuilder, Visitor};
 

@@ -766,3 +766,24 @@ pub fn parse_str(text: &str, options: &ReadOptions) -> Vec<Chunk> {
     let reader = GameReader::new(TextDecoder::new(text.as_bytes()), options.clone());
     reader.filter_map(Result::ok).collect()
 }
+
+/// Reads all chunks of `text` as the decoded text of a whole file, without judging it binary:
+/// how a writer reads back a piece of text it made, whose share of control characters says
+/// nothing of the file it goes into (F002 judges a file, not one game of it).
+pub fn parse_text(text: &str, options: &ReadOptions) -> Vec<Chunk> {
+    let utf8 = Decoding {
+        encoding: encoding_rs::UTF_8,
+        bom: false,
+        forced: false,
+        controls: false,
+    };
+    let reader = GameReader::over_text(
+        text.to_string(),
+        true,
+        Some(utf8),
+        options.clone(),
+        ReaderPlace::START,
+        ReaderState::default(),
+    );
+    reader.filter_map(Result::ok).collect()
+}

@@ -524,7 +524,7 @@ pub fn canonical_text(
 /// Whether `text`, a game in canonical form, reads alone as one game without syntax errors
 /// that is written back as the same text: if not, the tree was written as something else.
 fn writes_back_alike(text: &str) -> bool {
-    let chunks = crate::syntax::parse_str(text, &crate::ReadOptions::default());
+    let chunks = crate::syntax::parse_text(text, &crate::ReadOptions::default());
     let mut games = chunks.iter().filter(|c| c.game.is_some());
     let (Some(chunk), None) = (games.next(), games.next()) else {
         return false;
@@ -903,7 +903,7 @@ fn reads_alike(
     };
     let mut layout = source;
     layout.kind = target;
-    let chunks = crate::syntax::parse_str(text, &crate::ReadOptions::default());
+    let chunks = crate::syntax::parse_text(text, &crate::ReadOptions::default());
     let mut games = chunks
         .iter()
         .filter_map(|c| c.game.as_ref().map(|g| (c, g)));
