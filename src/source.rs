@@ -490,8 +490,14 @@ fn binary_byte(bytes: &[u8], decoding: Option<Decoding>) -> Option<usize> {
         .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b))
         .count();
     // Measured against what is not white space, so that text written again with its white
-    // space trimmed or its line ends changed is judged the same.
-    let printed = sample.iter().filter(|&&b| !blank_byte(b)).count();
+    // space trimmed or its line ends changed is judged the same. A byte order mark is white
+    // space to the reader (N225) wherever it stands in UTF-8 text.
+    let marks = if decoding.is_none_or(|d| d.encoding == encoding_rs::UTF_8) {
+        sample.windows(3).filter(|w| *w == BOM_BYTES).count()
+    } else {
+        0
+    };
+    let printed = sample.iter().filter(|&&b| !blank_byte(b)).count() - 3 * marks;
     if bytes.contains(&0) || controls * 10 > printed {
         bytes.iter().position(|&b| {
             b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b)
@@ -517,7 +523,7 @@ fn binary_char(text: &str) -> Option<usize> {
     let controls = sample.iter().filter(|&&c| odd(c)).count();
     let printed = sample
         .iter()
-        .filter(|&&c| !(c.is_ascii() && blank_byte(c as u8)))
+        .filter(|&&c| !(c.is_ascii() && blank_byte(c as u8)) && c != '\u{feff}')
         .count();
     (text.contains('\0') || controls * 10 > printed).then_some(first)
 }
@@ -527,6 +533,9 @@ pub(crate) fn holds_controls(text: &str) -> bool {
     text.bytes()
         .any(|b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a | 0x1b))
 }
+
+/// A byte order mark in UTF-8.
+const BOM_BYTES: [u8; 3] = [0xef, 0xbb, 0xbf];
 
 /// White space as the reader takes it (and Ctrl-Z, end-of-file padding).
 fn blank_byte(b: u8) -> bool {

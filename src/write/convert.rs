@@ -745,9 +745,10 @@ fn names_squares(game: &Game) -> bool {
 }
 
 /// The bytes of `text` that are not white space, as the binary check counts them
-/// (`source::binary_byte`).
+/// (`source::binary_byte`; a byte order mark is white space, N225).
 fn printed(text: &str) -> usize {
-    text.bytes().filter(|&b| !blank(b as char)).count()
+    let marks = text.matches('\u{feff}').count();
+    text.bytes().filter(|&b| !blank(b as char)).count() - 3 * marks
 }
 
 /// The text written for a game left as it was: its own text (with the line ends asked for);
