@@ -644,8 +644,9 @@ pub fn convert_checked(
     options: &ConvertOptions,
 ) -> Result<String, Unconverted> {
     let text = match (&chunk.game, report) {
-        // Text between games is kept, between blank lines of canonical form's own.
-        (None, _) if options.canonical => canonical_block(&chunk.text),
+        // Text between games is kept, between blank lines of canonical form's own (and the
+        // line end of a line it shares with the text before it).
+        (None, _) if options.canonical => canonical_chunk_block(chunk),
         (None, _) => chunk.text.clone(),
         (Some(_), _) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
         (Some(game), report) if options.canonical => on_its_line(
@@ -771,8 +772,22 @@ pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
 /// that line: the text before it was written up to there as it was, and what it ended with
 /// would otherwise run on into this chunk's first line.
 pub fn unconverted_chunk_text(chunk: &Chunk, options: &ConvertOptions) -> String {
+    if options.canonical {
+        let out = canonical_chunk_block(chunk);
+        return match options.eol {
+            Some(eol) => with_eol(&out, eol),
+            None => out,
+        };
+    }
+    unconverted_text(&chunk.text, options)
+}
+
+/// A chunk's text as canonical form keeps text ([`canonical_block`]), but a chunk that starts
+/// on the line where the one before it ends keeps the line end that ends that line (with
+/// what stands before it on that line).
+fn canonical_chunk_block(chunk: &Chunk) -> String {
     let text = chunk.text.as_str();
-    if options.canonical && starts_mid_line(chunk) {
+    if starts_mid_line(chunk) {
         let first = text.find(|c: char| !blank(c)).unwrap_or(text.len());
         if let Some(end) = text[..first].find(['\n', '\r']) {
             // The line end, as written (`\r\n` whole).
@@ -783,14 +798,10 @@ pub fn unconverted_chunk_text(chunk: &Chunk, options: &ConvertOptions) -> String
                     .map_or(1, |n| n + 1);
             let head = &text[..end];
             let rest = canonical_block(&text[end..]);
-            let out = format!("{head}{rest}");
-            return match options.eol {
-                Some(eol) => with_eol(&out, eol),
-                None => out,
-            };
+            return format!("{head}{rest}");
         }
     }
-    unconverted_text(text, options)
+    canonical_block(text)
 }
 
 /// What the reader takes for white space (a no-break space, for one, it does not): only that
