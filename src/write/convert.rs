@@ -854,14 +854,18 @@ fn starts_mid_line(chunk: &Chunk) -> bool {
 }
 
 /// Text kept as it was in canonical form: from the start of its first line that holds
-/// anything to its last character that is not white space, then a blank line; nothing for
-/// white space alone. Text that ends in the middle of a line ([`ends_mid_line`]) is written to
-/// its end with nothing after it: what follows it in the input goes on on that line, as it did.
+/// anything (byte order marks that would open it left out) to its last character that is not
+/// white space, then a blank line; nothing for white space alone. Text that ends in the middle
+/// of a line ([`ends_mid_line`]) is written to its end with nothing after it: what follows it
+/// in the input goes on on that line, as it did.
 fn canonical_block(text: &str) -> String {
     let Some(first) = text.find(|c: char| !blank(c)) else {
         return String::new();
     };
     let start = text[..first].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    // Byte order marks that would open the block are left out: at the start of the output, a
+    // reader takes one for the file's own and does not read it (inside, it is white space).
+    let start = start + (text[start..].len() - text[start..].trim_start_matches('\u{feff}').len());
     if ends_mid_line(text) {
         return text[start..].to_string();
     }
