@@ -10,7 +10,9 @@ use std::io::{self, Read};
 use std::ops::{AddAssign, ControlFlow};
 
 use crate::lint::{Anchor, Diagnostic, Kind, LintLevels, Severity, SourcePiece};
-use crate::replay::{FileContext, GameReport, Guess, PartReplay, ReplayOptions, replay_game};
+use crate::replay::{
+    FileContext, GameReport, Guess, PartReplay, ReplayOptions, Survey, replay_game,
+};
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
 use crate::syntax::{
@@ -322,6 +324,117 @@ fn strict_kind(k: Kind) -> bool {
     matches!(k, Kind::NonStandard | Kind::Separator | Kind::AmbiguousMove)
 }
 
+/// How much of a file's start (in bytes as read) inference weighs the untagged games of:
+/// each run of games with the same evidence is decided once, from its games there
+/// ([`crate::replay::Survey`]), before the file is checked.
+pub const SURVEY_BYTES: usize = 1 << 20;
+
+/// Reads the start of `input` and decides the variant of each run of untagged games there;
+/// returns the file's replay context, and the input to check (the start read again first).
+pub(crate) fn surveyed<R: Read>(
+    mut input: R,
+    options: &CheckOptions,
+) -> io::Result<(FileContext, io::Chain<io::Cursor<Vec<u8>>, R>)> {
+    let mut ctx = FileContext::default();
+    let mut head = Vec::new();
+    if !options.syntax_only && options.replay.variant.is_none() {
+        (&mut input)
+            .take(SURVEY_BYTES as u64)
+            .read_to_end(&mut head)?;
+        survey(&head, head.len() < SURVEY_BYTES, options, &mut ctx);
+    }
+    Ok((ctx, io::Cursor::new(head).chain(input)))
+}
+
+/// Weighs the untagged games of `head` (the whole file when `whole`; else its last game may
+/// be cut, and is left out) and decides their runs into `ctx`. What the reader finds is
+/// reported by the check itself.
+fn survey(head: &[u8], whole: bool, options: &CheckOptions, ctx: &mut FileContext) {
+    let decoder = match options.encoding {
+        Some(e) => TextDecoder::with_encoding(head, e),
+        None => TextDecoder::new(head),
+    };
+    let mut reader = GameReader::new(decoder, options.read.clone());
+    let mut visitor = SurveyVisitor::default();
+    let mut survey = Survey::new(&options.replay);
+    let mut last: Option<Game> = None;
+    while let Ok(Some(_)) = reader.next_chunk_with(&mut visitor) {
+        if let Some(g) = last.take() {
+            survey.add(g);
+        }
+        last = visitor.builder.take_game().filter(|_| !visitor.tagged);
+        visitor.builder.take_diagnostics();
+    }
+    if let Some(g) = last.filter(|_| whole) {
+        survey.add(g);
+    }
+    survey.finish(ctx);
+}
+
+/// Builds the trees of the games inference weighs (no GameType or `[Variant]` tag) and only
+/// reads the others.
+#[derive(Default)]
+struct SurveyVisitor {
+    builder: TreeBuilder,
+    /// The game read has a GameType or `[Variant]` tag.
+    tagged: bool,
+}
+
+impl SurveyVisitor {
+    fn body(&mut self) -> Option<&mut TreeBuilder> {
+        (!self.tagged).then_some(&mut self.builder)
+    }
+}
+
+impl Visitor for SurveyVisitor {
+    fn begin_game(&mut self) -> ControlFlow<()> {
+        self.tagged = false;
+        self.builder.begin_game()
+    }
+    fn header_comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.header_comment(comment))
+    }
+    fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
+        if !Survey::wants(std::slice::from_ref(tag)) {
+            self.tagged = true;
+        }
+        self.builder.tag(tag)
+    }
+    fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.move_number(number))
+    }
+    fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.mv(mv))
+    }
+    fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.strength(strength))
+    }
+    fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.ellipsis(span))
+    }
+    fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.comment(comment))
+    }
+    fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.nag(value, span))
+    }
+    fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.setup(setup))
+    }
+    fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
+        // The survey weighs the main line only.
+        let _ = span;
+        ControlFlow::Continue(Skip(true))
+    }
+    fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
+        self.body().map_or(ControlFlow::Continue(()), |b| b.result(result))
+    }
+    fn diagnostic(&mut self, _diagnostic: Diagnostic) {}
+    fn end_game(&mut self, span: Span) {
+        self.builder.end_game(span);
+    }
+}
+
 /// Checks one stream: every chunk is read, replayed and handed to `visit`.
 pub fn check_stream<R: Read>(
     input: R,
@@ -341,6 +454,7 @@ pub fn check_stream_with<R: Read>(
     options: &CheckOptions,
     mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
 ) -> io::Result<FileTotals> {
+    let (mut ctx, input) = surveyed(input, options)?;
     let decoder = match options.encoding {
         Some(e) => TextDecoder::with_encoding(input, e),
         None => TextDecoder::new(input),
@@ -350,10 +464,9 @@ pub fn check_stream_with<R: Read>(
         if let Some(w) = options.window {
             reader = reader.with_window(w);
         }
-        return check_streaming(reader, options, visit);
+        return check_streaming(reader, ctx, options, visit);
     }
     let mut reader = GameReader::new(decoder, options.read.clone());
-    let mut ctx = FileContext::default();
     let mut totals = FileTotals::default();
     while let Some(mut chunk) = reader.next_chunk()? {
         options.levels.retain_dialects(&mut chunk.dialects);
@@ -1140,10 +1253,10 @@ fn element_start(e: &Element) -> usize {
 /// [`check_stream_with`] with [`CheckOptions::streaming`].
 fn check_streaming<R: Read>(
     mut reader: GameReader<R>,
+    mut ctx: FileContext,
     options: &CheckOptions,
     visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
 ) -> io::Result<FileTotals> {
-    let mut ctx = FileContext::default();
     let mut totals = FileTotals::default();
     check_part(
         &mut reader,

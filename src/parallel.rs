@@ -286,6 +286,7 @@ pub fn check_stream_parallel<R: Read>(
     parallel: &ParallelOptions,
     mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
 ) -> io::Result<FileTotals> {
+    let (ctx, input) = crate::check::surveyed(input, options)?;
     let decoder = match options.encoding {
         Some(e) => TextDecoder::with_encoding(input, e),
         None => TextDecoder::new(input),
@@ -308,7 +309,10 @@ pub fn check_stream_parallel<R: Read>(
         blocks: VecDeque::new(),
         first_block: 0,
         place: ReaderPlace::START,
-        state: State::default(),
+        state: State {
+            reader: ReaderState::default(),
+            ctx,
+        },
         totals: FileTotals::default(),
         stopped: false,
         one_thread: false,

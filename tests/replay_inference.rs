@@ -67,7 +67,9 @@ fn squares_within_32_that_no_8x8_variant_replays_are_tried_on_10x10() {
     let (ds, totals) = check("1. 32-28 19-23 *\n", None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert!(
-        ds[0].message.contains("no 8x8 variant replays it"),
+        ds[0]
+            .message
+            .contains("no 8x8 variant replays most of these games past their first moves"),
         "{}",
         ds[0].message
     );
@@ -76,47 +78,92 @@ fn squares_within_32_that_no_8x8_variant_replays_are_tried_on_10x10() {
 }
 
 #[test]
-fn an_8x8_file_keeps_its_variant_around_a_game_read_on_10x10() {
-    // English games around one that only International replays: the English run is not
-    // replaced, and the odd game is said once.
+fn a_game_that_fits_another_variant_is_checked_under_its_runs_variant() {
+    // English games around one that International would replay, on the same squares: the
+    // file's games with this evidence are English, so its first move is an error there, with
+    // the guess in a note. One odd game never moves its run to another variant.
     let text = "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
                 1. 9-14 22-17 *\n";
     let (ds, totals) = check(text, None);
-    let guesses: Vec<&str> = ds
-        .iter()
-        .filter(|d| d.code == "G506")
-        .map(|d| d.message.as_str())
-        .collect();
-    assert_eq!(guesses.len(), 2, "{ds:#?}");
-    assert!(guesses[0].contains("English draughts"), "{guesses:?}");
+    assert_eq!(codes(&ds), ["G506", "R302"], "{ds:#?}");
+    assert!(ds[0].message.contains("English draughts"), "{}", ds[0].message);
     assert!(
-        guesses[1].contains("read as International draughts"),
-        "{guesses:?}"
+        ds[0].message.contains("the file's 3 games with this evidence"),
+        "{}",
+        ds[0].message
     );
-    assert_eq!(totals.variants.get(&Variant::English), Some(&2));
-    assert_eq!(totals.variants.get(&Variant::International), Some(&1));
-    assert!(ds.iter().all(|d| d.severity != Severity::Error), "{ds:#?}");
+    assert_eq!(ds[1].severity, Severity::Error);
+    assert!(
+        ds[1]
+            .notes
+            .iter()
+            .any(|n| n.starts_with("variant guessed: English draughts")),
+        "{:?}",
+        ds[1].notes
+    );
+    assert_eq!(totals.variants.get(&Variant::English), Some(&3));
+}
+
+#[test]
+fn a_square_past_the_files_board_is_an_error_under_the_files_variant() {
+    // Two English games and one whose slip writes 36 (no square of 8x8): no 10x10 variant
+    // replays it past its first move, so it is read as the file's other games are, and the
+    // square is reported.
+    let text = "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 11-15 23-19 2. 8-11 22-36 *\n\n\
+                1. 9-14 22-17 *\n";
+    let (ds, totals) = check(text, None);
+    assert_eq!(codes(&ds), ["G506", "G506", "R312"], "{ds:#?}");
+    assert!(
+        ds[1].message.contains("the file's other games are English draughts"),
+        "{}",
+        ds[1].message
+    );
+    assert_eq!(ds[2].severity, Severity::Error);
+    assert_eq!(totals.variants.get(&Variant::English), Some(&3));
 }
 
 /// 11-15 23-19, then 11-16 from the square 11-15 just left: no variant replays it.
 const NO_VARIANT: &str = "[Event \"Club\"]\n1. 11-15 23-19 2. 11-16 24-20 *\n";
 
 #[test]
-fn a_game_no_variant_replays_gets_one_warning_and_no_error() {
+fn an_illegal_move_in_an_untagged_game_is_an_error_at_its_ply() {
     let (ds, totals) = check(NO_VARIANT, None);
-    assert_eq!(codes(&ds), ["G513"], "{ds:#?}");
+    assert_eq!(codes(&ds), ["G506", "R301"], "{ds:#?}");
+    let e = &ds[1];
+    assert_eq!(e.severity, Severity::Error);
+    assert!(e.message.contains("there is no piece on 11"), "{}", e.message);
+    assert_eq!(e.context.as_ref().map(|c| c.ply), Some(3));
+    assert!(
+        e.notes
+            .iter()
+            .any(|n| n.starts_with("variant guessed: English draughts")),
+        "{:?}",
+        e.notes
+    );
+    assert_eq!(totals.errors, 1);
+    assert_eq!(totals.unreplayed, 0);
+}
+
+/// 13-17 and 17-13: squares empty at the start of every 8x8 variant, and a man of the side
+/// that does not move first on the larger boards.
+const NO_VARIANT_AT_ALL: &str = "1. 13-17 17-13 *\n\n1. 14-18 18-14 *\n";
+
+#[test]
+fn a_file_no_variant_replays_past_the_first_moves_gets_one_warning_per_game_and_no_error() {
+    let (ds, totals) = check(NO_VARIANT_AT_ALL, None);
+    assert_eq!(codes(&ds), ["G513", "G513"], "{ds:#?}");
     let w = &ds[0];
     assert_eq!(w.severity, Severity::Warning);
     assert!(
         w.message.contains("closest: English draughts")
-            && w.message.contains("first failure at ply 3")
-            && w.message.contains("there is no piece on 11"),
+            && w.message.contains("failing here at ply 1")
+            && w.message.contains("there is no piece on 13"),
         "{}",
         w.message
     );
-    assert!(w.notes.iter().any(|n| n.starts_with("candidates tried")));
+    assert!(w.notes.iter().any(|n| n.starts_with("candidates weighed")));
     assert_eq!(totals.errors, 0);
-    assert_eq!(totals.unreplayed, 1);
+    assert_eq!(totals.unreplayed, 2);
 }
 
 #[test]
@@ -164,18 +211,32 @@ fn tag_words_name_frisian_which_is_replayed_without_a_contest() {
 }
 
 #[test]
-fn an_orthogonal_capture_tells_frisian_from_international_in_the_replay() {
+fn orthogonal_captures_in_the_files_games_tell_frisian_from_international() {
     // No tags: 1. 31-27 17-22 2. 33-28 22x22 (a man taking three round a square, diagonally
-    // and along the row) exists only in Frisian among the 10x10 variants.
-    let text = "1. 31-27 17-22 2. 33-28 22x22 *\n";
-    let (ds, totals) = check(text, None);
+    // and along the row) exists only in Frisian among the 10x10 variants. Two such games make
+    // a Frisian file.
+    let game = "1. 31-27 17-22 2. 33-28 22x22 *\n\n";
+    let (ds, totals) = check(&game.repeat(2), None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert!(
         ds[0].message.contains("read as Frisian draughts"),
         "{}",
         ds[0].message
     );
-    assert_eq!(totals.variants.get(&Variant::Frisian), Some(&1));
+    assert_eq!(totals.variants.get(&Variant::Frisian), Some(&2));
+    // One game alone never outweighs International, the presumption on 10x10: its capture is
+    // an error there, and the statement shows how far Frisian went.
+    let (ds, totals) = check(game, None);
+    assert_eq!(codes(&ds), ["G506", "R308"], "{ds:#?}");
+    assert!(
+        ds[0]
+            .notes
+            .iter()
+            .any(|n| n.starts_with("candidates weighed: Frisian draughts 5 step(s)")),
+        "{:?}",
+        ds[0].notes
+    );
+    assert_eq!(totals.variants.get(&Variant::International), Some(&1));
 }
 
 #[test]
@@ -264,25 +325,40 @@ fn a_result_that_breaks_the_files_convention_is_a_contradiction() {
 }
 
 #[test]
-fn a_game_only_a_later_candidate_replays_moves_the_file_to_it_and_says_so() {
+fn the_file_is_read_as_the_candidate_that_replays_its_games_furthest_from_its_first_game() {
     // A white king on 29 of an 8x8 numeric board. 29-25 is a step every candidate allows; 29-4
     // runs the long diagonal, which a flying king (pool) may and an English king may not.
+    // Weighed together, pool replays the file further in two of its three games: every game
+    // is pool, the first too.
     let step = "[FEN \"W:WK29:B1\"]\n1. 29-25 *\n\n";
     let fly = "[FEN \"W:WK29:B1\"]\n1. 29-4 *\n\n";
-    let (ds, totals) = check(&format!("{step}{fly}{step}"), None);
-    assert_eq!(codes(&ds), ["G506", "G506"], "{ds:#?}");
-    assert!(ds[0].message.contains("read as English draughts"));
+    let (ds, totals) = check(&format!("{step}{fly}{fly}"), None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert!(
-        ds[1]
-            .message
-            .contains("from this game on, the file's games with this evidence are read as American pool checkers"),
+        ds[0].message.contains("read as American pool checkers"),
         "{}",
-        ds[1].message
+        ds[0].message
     );
-    // The third game stays with the file's new choice.
-    assert_eq!(totals.variants.get(&Variant::English), Some(&1));
-    assert_eq!(totals.variants.get(&Variant::Pool), Some(&2));
+    assert_eq!(totals.variants.get(&Variant::Pool), Some(&3));
     assert_eq!(totals.errors, 0);
+    // Where English replays as far (no king flies), English comes first.
+    let (ds, totals) = check(&format!("{step}{step}"), None);
+    assert!(ds[0].message.contains("read as English draughts"));
+    assert_eq!(totals.variants.get(&Variant::English), Some(&2));
+}
+
+#[test]
+fn an_illegal_move_in_one_game_never_changes_the_files_variant() {
+    // Ten English games, one with a flying king move (legal in pool only): the file stays
+    // English and the move is an error there.
+    let step = "[FEN \"W:WK29:B1\"]\n1. 29-25 *\n\n";
+    let fly = "[FEN \"W:WK29:B1\"]\n1. 29-4 *\n\n";
+    let text = format!("{}{fly}{}", step.repeat(5), step.repeat(5));
+    let (ds, totals) = check(&text, None);
+    assert_eq!(codes(&ds), ["G506", "R304"], "{ds:#?}");
+    assert!(ds[0].message.contains("read as English draughts"));
+    assert_eq!(ds[1].severity, Severity::Error);
+    assert_eq!(totals.variants.get(&Variant::English), Some(&11));
 }
 
 #[test]
@@ -363,7 +439,7 @@ fn a_game_without_moves_takes_the_variant_the_file_showed_before_it() {
 #[test]
 fn a_game_without_moves_after_games_of_several_variants_is_not_replayed() {
     // An English game, an International one, then a forfeit: nothing says which it is.
-    let text = "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+    let text = "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 32-28 18-23 2. 37-32 12-18 *\n\n\
                 [Result \"1-0\"]\n*\n";
     let (ds, totals) = check(text, None);
     let g515: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G515").collect();
@@ -395,11 +471,12 @@ fn turkish_games_without_gametype_are_guessed_by_the_replay() {
         ds[0].message
     );
     assert_eq!(totals.variants.get(&Variant::Turkish), Some(&2));
-    // A Russian game with an error is not said to be closest to Turkish, which fails at once.
-    let (ds, _) = check("1. c3-d4 f6-e5 2. d4-c5 *\n", None);
-    let g513: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G513").collect();
-    assert_eq!(g513.len(), 1, "{ds:#?}");
-    assert!(!g513[0].message.contains("Turkish"), "{}", g513[0].message);
+    // A Russian game with an error is read as Russian, not as Turkish, which fails at once:
+    // the missed capture is an error.
+    let (ds, totals) = check("1. c3-d4 f6-e5 2. d4-c5 *\n", None);
+    assert_eq!(codes(&ds), ["G506", "R305"], "{ds:#?}");
+    assert!(ds[0].message.contains("Russian draughts"), "{}", ds[0].message);
+    assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
 }
 
 /// `29,W,10,10,N2,0`: 29 is Czech today, 8x8, but the 2009 table gave it to Frisian: the moves

@@ -22,7 +22,7 @@ use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind};
 use crate::rules::{Variant, VariantInfo};
 use crate::source::Span;
-use crate::syntax::{Element, Game};
+use crate::syntax::{Element, Game, Tag};
 
 use super::select::{Evidence, Selection, evidence, start_position};
 use super::{FileContext, Guess, ReplayOptions, line};
@@ -214,45 +214,59 @@ fn layout_for(variant: Variant, algebraic: bool) -> Layout {
 /// The evidence key of a run of games: board, notation, and the game the tag words name.
 pub(super) type Key = (Board, bool, Option<u32>);
 
-/// The variant chosen for a run of games of a file with the same evidence.
+/// A game fails early under a candidate when the candidate rejects its start position or its
+/// first half-move (the first `EARLY_PLIES`): what a game of another variant does.
+pub const EARLY_PLIES: u32 = 1;
+
+/// At most this many games of one run are weighed: enough to outweigh any one game's error.
+pub const SAMPLE_GAMES: usize = 256;
+
+/// What the file decided for a run of games with the same evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Decision {
+    /// The run's games are read as this variant; `also` replayed the weighed games as far.
+    Variant { variant: Variant, also: Vec<Variant> },
+    /// The candidate that replays furthest still fails early in most of the weighed games:
+    /// the variant is not known, and the games are not checked.
+    Unknown { closest: Variant },
+}
+
+/// The variant chosen for a run of games of a file with the same evidence, once, from the
+/// run's games weighed together.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Run {
     key: Key,
-    /// The variant the run's games are read as.
-    variant: Variant,
-    /// The variants that replayed every game of the run so far without error.
-    fits: Vec<Variant>,
+    decision: Decision,
+    /// The evidence, in words: the board, the notation and the replay's verdict.
+    evidence: String,
+    /// How far each candidate replayed the weighed games, for the statement.
+    summary: String,
+    /// The decision was stated at the run's first game.
+    stated: bool,
 }
 
-/// One candidate's replay of a game.
-struct Tried {
-    sel: Selection,
-    errors: usize,
-    plies: u32,
-    out: line::LinesOutcome,
-    fen_diags: Vec<Diagnostic>,
+/// How far one candidate replays a run's weighed games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Reach {
+    /// Steps replayed before each game's first failure, summed: the start position (the FEN,
+    /// or the standard start) is one step, each half-move of the main line one more.
+    steps: u64,
+    /// Games that fail early ([`EARLY_PLIES`]).
+    early: usize,
 }
 
-impl Tried {
-    fn clean(&self) -> bool {
-        self.errors == 0
-    }
-}
-
-/// Rule errors of a replay: the errors that depend on the variant (a Result tag that
-/// disagrees with the terminator does not).
-fn rule_errors(out: &line::LinesOutcome) -> usize {
-    out.diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error && d.code != "G502")
-        .count()
-}
-
-fn try_variant(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions) -> Option<Tried> {
+/// Where the replay of `game` under `v` gets: the steps before its first failure, and whether
+/// it failed early. Builds no diagnostic.
+fn reach_of(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions) -> (u64, bool) {
     let layout = layout_for(v, algebraic);
     let first = v.rules().first_to_move;
-    let mut fen_diags = Vec::new();
-    let start = start_position(game, v, &layout, first, &mut fen_diags)?;
+    let mut fen = Vec::new();
+    let Some(start) = start_position(game, v, &layout, first, &mut fen) else {
+        return (0, true);
+    };
+    if fen.iter().any(|d| d.severity == Severity::Error) {
+        return (0, true);
+    }
     let sel = Selection {
         variant: v,
         layout,
@@ -261,14 +275,310 @@ fn try_variant(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions
         declared_notation: false,
         smaller_board: None,
     };
-    let out = line::replay_lines(game, &sel, options.rules, None);
-    Some(Tried {
-        errors: rule_errors(&out),
-        plies: out.plies,
-        sel,
-        out,
-        fen_diags,
-    })
+    let p = line::probe_main_line(game, &sel, options.rules);
+    (1 + u64::from(p.plies), p.failed && p.plies < EARLY_PLIES)
+}
+
+/// The games of a file weighed for one evidence key.
+struct Sample {
+    key: Key,
+    /// The board and notation in words ("squares within 1-50 fit 10x10, numeric notation").
+    why: String,
+    games: Vec<Game>,
+}
+
+/// Decides the variant of each run of untagged games of a file from the games themselves,
+/// weighed together (see [`Survey::add`] and [`Survey::finish`]).
+pub struct Survey<'o> {
+    options: &'o ReplayOptions,
+    samples: Vec<Sample>,
+}
+
+impl<'o> Survey<'o> {
+    /// A survey that has weighed no game yet.
+    pub fn new(options: &'o ReplayOptions) -> Self {
+        Survey {
+            options,
+            samples: Vec::new(),
+        }
+    }
+
+    /// Whether [`Survey::add`] would keep a game with these tags: one without GameType and
+    /// `[Variant]`, while its run has room. (Its squares are known only with its moves.)
+    pub fn wants(tags: &[Tag]) -> bool {
+        !tags
+            .iter()
+            .any(|t| t.name == "GameType" || t.name == "Variant")
+    }
+
+    /// Weighs `game` if it is one inference decides by the replay: no GameType or `[Variant]`
+    /// tag, squares that fit a board, and no tag words that name its game.
+    pub fn add(&mut self, game: Game) {
+        if !Survey::wants(&game.tags) {
+            return;
+        }
+        let Some((key, why)) = replay_key(&game) else {
+            return;
+        };
+        match self.samples.iter_mut().find(|s| s.key == key) {
+            Some(s) if s.games.len() >= SAMPLE_GAMES => {}
+            Some(s) => s.games.push(game),
+            None => self.samples.push(Sample {
+                key,
+                why,
+                games: vec![game],
+            }),
+        }
+    }
+
+    /// Decides every run the games weighed show, into `ctx`: the runs of larger boards first,
+    /// so that a run of the same notation on a smaller board can be read as the file's board.
+    pub fn finish(mut self, ctx: &mut FileContext) {
+        self.samples
+            .sort_by_key(|s| std::cmp::Reverse(s.key.0.size()));
+        for s in &self.samples {
+            if ctx.runs.iter().any(|r| r.key == s.key) {
+                continue;
+            }
+            let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs);
+            ctx.runs.push(run);
+        }
+        // A run no variant of its boards replays is weighed again against the file's other
+        // runs, all of them decided now.
+        for s in &self.samples {
+            let Some(i) = ctx.runs.iter().position(|r| r.key == s.key) else {
+                continue;
+            };
+            if matches!(ctx.runs[i].decision, Decision::Unknown { .. }) {
+                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, &ctx.runs);
+            }
+        }
+    }
+}
+
+/// The evidence key of a game the replay decides (no tag words name its game), with its
+/// board and notation in words; `None` for any other game.
+fn replay_key(game: &Game) -> Option<(Key, String)> {
+    let Evidence {
+        board,
+        algebraic,
+        why,
+        any,
+    } = evidence(game);
+    let board = board?;
+    if !any {
+        return None;
+    }
+    let words = tag_words(game, Some(board), algebraic, |k| {
+        k.variant
+            .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
+    });
+    if words.is_some() {
+        return None;
+    }
+    let mut why = vec![why];
+    if !algebraic {
+        why.push("numeric notation".into());
+    }
+    Some(((board, algebraic, None), why.join(", ")))
+}
+
+/// How many of the weighed games a candidate must replay further than the presumption to
+/// take its place: at least this share of them (and at least two games), so that one game's
+/// illegal move never decides a file.
+pub const CHALLENGE_SHARE: usize = 10;
+
+/// How far one candidate replays each weighed game.
+#[derive(Clone, Debug)]
+struct Weighed {
+    variant: Variant,
+    /// Steps per game (see [`Reach`]).
+    steps: Vec<u64>,
+    reach: Reach,
+}
+
+/// Decides a run from its weighed games. Every candidate the evidence leaves open replays
+/// them; a candidate that fails early in most of them is not a candidate of this run. The
+/// first that remains, in the order of the evidence (the variant of the file's games of the
+/// same notation on a larger board, then the board's own variants in the order of the
+/// table), is the presumption; another takes its place only when it replays the games
+/// further in total and further in at least a [`CHALLENGE_SHARE`]th of them (at least two),
+/// the one of those that replays furthest. When no candidate of the board remains, the
+/// variants of the larger boards the squares fit are weighed the same way, then those of the
+/// file's other runs; when none remains, the variant is unknown.
+fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[Run]) -> Run {
+    let (board, algebraic, _) = key;
+    let n = games.len();
+    let decided = |r: &Run| match r.decision {
+        Decision::Variant { variant, .. } => Some(variant),
+        Decision::Unknown { .. } => None,
+    };
+    // The file's own board, where its other games of the same notation show a larger one.
+    let mut order: Vec<Variant> = runs
+        .iter()
+        .filter(|r| r.key.1 == algebraic && r.key.2.is_none() && r.key.0.size() > board.size())
+        .filter_map(decided)
+        .collect();
+    order.extend(candidates(board, algebraic));
+    let mut tried: Vec<Weighed> = Vec::new();
+    let weigh = |order: &[Variant], tried: &mut Vec<Weighed>| -> Option<usize> {
+        let from = tried.len();
+        for &v in order {
+            if tried.iter().any(|w| w.variant == v) {
+                continue;
+            }
+            let mut w = Weighed {
+                variant: v,
+                steps: Vec::with_capacity(n),
+                reach: Reach::default(),
+            };
+            for g in games {
+                let (steps, early) = reach_of(g, v, algebraic, options);
+                w.steps.push(steps);
+                w.reach.steps += steps;
+                w.reach.early += usize::from(early);
+            }
+            tried.push(w);
+        }
+        choose(&tried[from..]).map(|i| from + i)
+    };
+    let mut reasons = vec![why.to_string()];
+    let mut chosen = weigh(&order, &mut tried);
+    let mut fallback = false;
+    if chosen.is_none() {
+        let bigger = Board::ALL
+            .into_iter()
+            .filter(|b| b.size() > board.size() && b.is_full() == board.is_full());
+        for b in bigger {
+            chosen = weigh(&candidates(b, algebraic).collect::<Vec<_>>(), &mut tried);
+            if chosen.is_some() {
+                reasons.push(format!(
+                    "no {board} variant replays most of these games past their first moves, and the squares fit {b} too"
+                ));
+                break;
+            }
+        }
+    }
+    if chosen.is_none() {
+        // The file's other games of the same notation: a square past their board in a game
+        // of theirs is a slip of the record, which their variant reports.
+        let others: Vec<Variant> = runs
+            .iter()
+            .filter(|r| r.key.1 == algebraic && r.key.2.is_none() && r.key != key)
+            .filter_map(decided)
+            .collect();
+        chosen = weigh(&others, &mut tried);
+        if let Some(i) = chosen {
+            reasons.push(format!(
+                "no variant of the boards the squares fit replays most of these games past their first moves, and the file's other games are {}",
+                tried[i].variant.title()
+            ));
+            fallback = true;
+        }
+    }
+    let summary = summary(&tried, n);
+    let Some(i) = chosen else {
+        let closest = tried
+            .iter()
+            .fold(None, |b: Option<&Weighed>, w| match b {
+                Some(bw) if bw.reach.steps >= w.reach.steps => b,
+                _ => Some(w),
+            })
+            .map_or(Variant::ALL[0], |w| w.variant);
+        return Run {
+            key,
+            decision: Decision::Unknown { closest },
+            evidence: reasons.join(", "),
+            summary,
+            stated: false,
+        };
+    };
+    let v = tried[i].variant;
+    let also: Vec<Variant> = tried
+        .iter()
+        .filter(|w| w.variant != v && w.steps == tried[i].steps)
+        .map(|w| w.variant)
+        .collect();
+    let layout = layout_for(v, algebraic);
+    if games
+        .iter()
+        .any(|g| first_mover(g, v, &layout) == Some(v.rules().first_to_move))
+    {
+        reasons.push(format!("{} first", capitalised(v.rules().first_to_move)));
+    }
+    let of = if n == 1 {
+        "this game".to_string()
+    } else {
+        format!("the file's {n} games with this evidence")
+    };
+    let viable = tried.iter().filter(|w| viable(w.reach, n)).count();
+    reasons.push(if fallback {
+        format!("it replays {of} furthest of them")
+    } else if viable == 1 {
+        format!("the only candidate that replays {of} past their first moves")
+    } else if also.is_empty() {
+        format!("of the candidates, it replays {of} furthest")
+    } else {
+        format!(
+            "it replays {of} as far as {} and comes first of them",
+            also.iter().map(|c| c.title()).collect::<Vec<_>>().join(", ")
+        )
+    });
+    Run {
+        key,
+        decision: Decision::Variant { variant: v, also },
+        evidence: reasons.join(", "),
+        summary,
+        stated: false,
+    }
+}
+
+/// Whether a candidate remains one: it does not fail early in most of the `n` games.
+fn viable(r: Reach, n: usize) -> bool {
+    2 * r.early <= n
+}
+
+/// The candidate chosen among `tried` (in the order of the evidence): the first that remains
+/// one is the presumption, and the one that replays furthest of those that beat it in total
+/// and game by game in enough games takes its place. `None` when none remains.
+fn choose(tried: &[Weighed]) -> Option<usize> {
+    let n = tried.first()?.steps.len();
+    let p = tried.iter().position(|w| viable(w.reach, n))?;
+    let presumption = &tried[p];
+    let needed = n.div_ceil(CHALLENGE_SHARE).max(2);
+    let mut chosen = p;
+    for (i, w) in tried.iter().enumerate() {
+        if !viable(w.reach, n) || w.reach.steps <= tried[chosen].reach.steps {
+            continue;
+        }
+        let further = w
+            .steps
+            .iter()
+            .zip(&presumption.steps)
+            .filter(|(a, b)| a > b)
+            .count();
+        if further >= needed {
+            chosen = i;
+        }
+    }
+    Some(chosen)
+}
+
+/// How far each candidate replayed the weighed games, furthest first.
+fn summary(tried: &[Weighed], games: usize) -> String {
+    let mut t: Vec<&Weighed> = tried.iter().collect();
+    t.sort_by_key(|w| std::cmp::Reverse(w.reach.steps));
+    let parts: Vec<String> = t
+        .iter()
+        .map(|w| {
+            let early = match w.reach.early {
+                0 => String::new(),
+                e => format!(", {e} of {games} failing at the start"),
+            };
+            format!("{} {} step(s){early}", w.variant.title(), w.reach.steps)
+        })
+        .collect();
+    parts.join("; ")
 }
 
 /// Where a game's guess is stated: its first move, else its first tag.
@@ -302,6 +612,34 @@ pub(super) fn candidates(board: Board, algebraic: bool) -> impl Iterator<Item = 
                     && (k.algebraic == algebraic) == usual
             })
         })
+    })
+}
+
+/// One candidate's replay of a game, with its diagnostics.
+struct Tried {
+    sel: Selection,
+    out: line::LinesOutcome,
+    fen_diags: Vec<Diagnostic>,
+}
+
+fn try_variant(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions) -> Option<Tried> {
+    let layout = layout_for(v, algebraic);
+    let first = v.rules().first_to_move;
+    let mut fen_diags = Vec::new();
+    let start = start_position(game, v, &layout, first, &mut fen_diags)?;
+    let sel = Selection {
+        variant: v,
+        layout,
+        first_to_move: first,
+        start,
+        declared_notation: false,
+        smaller_board: None,
+    };
+    let out = line::replay_lines(game, &sel, options.rules, None);
+    Some(Tried {
+        sel,
+        out,
+        fen_diags,
     })
 }
 
@@ -384,10 +722,15 @@ pub(super) fn infer(
             if !ctx.runs.iter().any(|r| r.key == key) {
                 ctx.runs.push(Run {
                     key,
-                    variant: v,
-                    fits: vec![v],
+                    decision: Decision::Variant {
+                        variant: v,
+                        also: Vec::new(),
+                    },
+                    evidence: evidence.clone(),
+                    summary: String::new(),
+                    stated: true,
                 });
-                diags.push(statement(span, v, &evidence, &[]));
+                diags.push(statement(span, v, &evidence, ""));
             }
         }
         return Some((
@@ -396,7 +739,6 @@ pub(super) fn infer(
             Guess {
                 variant: v,
                 evidence,
-                firm: true,
                 also: Vec::new(),
             },
         ));
@@ -409,287 +751,121 @@ pub(super) fn infer(
         return without_squares(game, options, ctx, diags, span);
     }
 
-    // The replay decides among the variants of this board.
+    // The run's variant, decided once for the file from its games weighed together; a run
+    // first met past the games weighed at the start is decided by its first game.
     let key: Key = (board, algebraic, None);
-    let run = ctx.runs.iter().position(|r| r.key == key);
-    let mut order: Vec<Variant> = Vec::new();
-    if let Some(r) = run.map(|i| &ctx.runs[i]) {
-        order.push(r.variant);
-        order.extend(r.fits.iter().copied());
-    }
-    order.extend(candidates(board, algebraic));
-    let mut seen = Vec::new();
-    order.retain(|v| {
-        let new = !seen.contains(v);
-        seen.push(*v);
-        new
-    });
-    // With a run under way, its variant and the others that fit it so far come first; when one
-    // of them replays the game, the rest need not be tried.
-    // A game without moves (a FEN and a result) tells the candidates apart by its FEN only:
-    // the run's variant is tried alone, and the run learns nothing from it.
-    let has_moves = game.body.iter().any(|e| matches!(e, Element::Move(_)));
-    let first_pass = run.map_or(0, |i| {
-        let r = &ctx.runs[i];
-        if has_moves {
-            1 + r.fits.iter().filter(|&&v| v != r.variant).count()
-        } else {
-            1
-        }
-    });
-    let mut tried: Vec<Tried> = Vec::new();
-    let mut unfit_fen = Vec::new();
-    for (n, v) in order.into_iter().enumerate() {
-        if n == first_pass && run.is_some() && tried.iter().any(Tried::clean) {
-            break;
-        }
-        match try_variant(game, v, algebraic, options) {
-            Some(t) => tried.push(t),
-            None => unfit_fen.push(v),
-        }
-    }
-    // Squares that fit a small board fit the larger ones too (a short International game may
-    // never leave squares 1-32): when no variant of the small board replays the game, those of
-    // the next larger board that one does are tried.
-    let mut larger: Option<Board> = None;
-    if any && !tried.iter().any(Tried::clean) {
-        let bigger = Board::ALL
-            .into_iter()
-            .filter(|b| b.size() > board.size() && b.is_full() == board.is_full());
-        for b in bigger {
-            let more: Vec<Tried> = candidates(b, algebraic)
-                .filter_map(|v| try_variant(game, v, algebraic, options))
-                .collect();
-            if more.iter().any(Tried::clean) {
-                larger = Some(b);
-                tried.extend(more);
-                break;
-            }
-        }
-    }
-    if let Some(b) = larger {
-        reasons.push(format!(
-            "no {board} variant replays it, and the squares fit {b} too"
-        ));
-    }
-    if tried.is_empty() {
-        // No candidate takes the FEN: report it as read for the first.
-        if let Some(&v) = unfit_fen.first() {
-            start_position(
-                game,
-                v,
-                &layout_for(v, algebraic),
-                v.rules().first_to_move,
-                diags,
-            );
-        }
-        return None;
-    }
-    let summary: Vec<String> = tried
-        .iter()
-        .map(|t| {
-            format!(
-                "{} {}",
-                t.sel.variant.title(),
-                match t.errors {
-                    0 => "replays without error".to_string(),
-                    1 => "1 error".to_string(),
-                    n => format!("{n} errors"),
-                }
-            )
-        })
-        .chain(
-            unfit_fen
-                .iter()
-                .map(|v| format!("{} (the FEN does not fit)", v.title())),
-        )
-        .collect();
-    let clean: Vec<Variant> = tried
-        .iter()
-        .filter(|t| t.clean())
-        .map(|t| t.sel.variant)
-        .collect();
-
-    // The variant to read this game as, and what to say about it.
-    let mut said: Option<Diagnostic> = None;
-    let chosen = match run {
-        Some(i) => {
-            let r = &mut ctx.runs[i];
-            let before = r.variant;
-            if has_moves {
-                r.fits.retain(|v| clean.contains(v));
-            }
-            if clean.contains(&before) {
-                Some(before)
-            } else if let Some(&next) = r.fits.iter().find(|v| clean.contains(v)) {
-                r.variant = next;
-                said = Some(
-                    Diagnostic::new(
-                        &G506,
-                        span,
-                        format!(
-                            "no GameType: from this game on, the file's games with this evidence are read as {}",
-                            next.title()
-                        ),
-                    )
-                    .with_note(format!(
-                        "{} does not replay this game without error; {} replays it and every earlier game of the run",
-                        before.title(),
-                        next.title()
-                    )),
-                );
-                Some(next)
-            } else if let Some(&v) = clean.first() {
-                said = Some(
-                    Diagnostic::new(
-                        &G506,
-                        span,
-                        format!(
-                            "no GameType: this game is read as {}, unlike the file's other games with the same evidence ({})",
-                            v.title(),
-                            before.title()
-                        ),
-                    )
-                    .with_note(format!(
-                        "{} does not replay this game without error; {} does",
-                        before.title(),
-                        v.title()
-                    )),
-                );
-                Some(v)
-            } else {
-                None
-            }
-        }
+    let i = match ctx.runs.iter().position(|r| r.key == key) {
+        Some(i) => i,
         None => {
-            let v = clean.first().copied();
-            if let Some(v) = v {
-                // A game without squares says nothing about the file's variant, and one read
-                // on a larger board than its squares need says little about the others.
-                if any && larger.is_none() {
-                    ctx.runs.push(Run {
-                        key,
-                        variant: v,
-                        fits: clean.clone(),
-                    });
-                }
-            }
-            v
+            let why = reasons.join(", ");
+            let run = decide(key, &why, std::slice::from_ref(game), options, &ctx.runs);
+            ctx.runs.push(run);
+            ctx.runs.len() - 1
         }
     };
+    let first_game = !std::mem::replace(&mut ctx.runs[i].stated, true);
+    let run = &ctx.runs[i];
+    match run.decision.clone() {
+        Decision::Variant { variant: v, also } => {
+            let evidence = run.evidence.clone();
+            let Some(t) = try_variant(game, v, algebraic, options) else {
+                // The FEN does not fit the run's board: report it as read for it.
+                start_position(
+                    game,
+                    v,
+                    &layout_for(v, algebraic),
+                    v.rules().first_to_move,
+                    diags,
+                );
+                return None;
+            };
+            if first_game {
+                diags.push(statement(span, v, &evidence, &run.summary));
+            }
+            diags.extend(t.fen_diags);
+            ctx.establish(v);
+            Some((
+                t.sel,
+                t.out,
+                Guess {
+                    variant: v,
+                    evidence,
+                    also,
+                },
+            ))
+        }
+        Decision::Unknown { closest } => {
+            unknown(game, options, diags, span, closest, run, algebraic);
+            None
+        }
+    }
+}
 
-    let Some(v) = chosen else {
-        // Nothing replays the game without error: one warning, no rule errors under a guess.
-        let prefer = run.map(|i| ctx.runs[i].variant);
-        // Turkish draughts, tried on squares that fit the dark squares of 8x8 too, is the
-        // closest only when it replays at least one move: it fails at once on diagonal moves.
-        let closest = tried.iter().min_by_key(|t| {
-            (
-                t.sel.variant.board() != board && t.plies == 0,
-                t.errors,
-                std::cmp::Reverse(t.plies),
-                Some(t.sel.variant) != prefer,
-            )
-        })?;
-        let first = closest
-            .out
-            .diagnostics
+/// A game of a run whose variant is unknown: one warning (G513) with the closest candidate
+/// and where it fails in this game, and no rule errors under a guess.
+fn unknown(
+    game: &Game,
+    options: &ReplayOptions,
+    diags: &mut Vec<Diagnostic>,
+    span: Span,
+    closest: Variant,
+    run: &Run,
+    algebraic: bool,
+) {
+    let tried = try_variant(game, closest, algebraic, options);
+    let first = tried.as_ref().and_then(|t| {
+        t.fen_diags
             .iter()
+            .chain(t.out.diagnostics.iter())
             .filter(|d| d.severity == Severity::Error && d.code != "G502")
             .min_by_key(|d| {
                 (
                     d.context.as_ref().map_or(0, |c| c.variation_depth),
                     d.span.start,
                 )
-            });
-        let (at, failure) = match first {
-            Some(d) => {
-                let at = match &d.context {
-                    Some(c) if c.variation_depth == 0 => {
-                        format!(", first failure at ply {}", c.ply)
-                    }
-                    Some(_) => ", first failure in a variation".to_string(),
-                    None => ", first failure".to_string(),
-                };
-                (d.span, format!("{at}: {} [{}]", d.message, d.code))
-            }
-            None => (span, String::new()),
-        };
-        let mut d = Diagnostic::new(
-            &G513,
-            at,
-            format!(
-                "no GameType, and no variant pdnkit knows replays this game without error; closest: {}{failure}",
-                closest.sel.variant.title()
-            ),
-        )
-        .with_note(format!("evidence: {}", reasons.join(", ")))
-        .with_note(format!("candidates tried: {}", summary.join("; ")))
-        .with_note(format!(
-            "the moves are not checked under a guess: add a GameType tag, or pass --variant {} (or another variant) to check them under its rules",
-            closest.sel.variant.name()
-        ));
-        if at != span {
-            d = d.with_label(span, "the game's first move");
+            })
+            .cloned()
+    });
+    let (at, failure) = match &first {
+        Some(d) => {
+            let at = match &d.context {
+                Some(c) if c.variation_depth == 0 => format!(", failing here at ply {}", c.ply),
+                Some(_) => ", failing here in a variation".to_string(),
+                None => ", failing here".to_string(),
+            };
+            (d.span, format!("{at}: {} [{}]", d.message, d.code))
         }
-        diags.push(d);
-        // A Result tag that disagrees with the terminator does so in every variant.
+        None if tried.is_none() => (span, ": the FEN does not fit its board".to_string()),
+        None => (span, String::new()),
+    };
+    let mut d = Diagnostic::new(
+        &G513,
+        at,
+        format!(
+            "no GameType, and no variant pdnkit knows replays most of the file's games with this evidence past their first moves; closest: {}{failure}",
+            closest.title()
+        ),
+    )
+    .with_note(format!("evidence: {}", run.evidence))
+    .with_note(format!("candidates weighed: {}", run.summary))
+    .with_note(format!(
+        "the moves are not checked under a guess: add a GameType tag, or pass --variant {} (or another variant) to check them under its rules",
+        closest.name()
+    ));
+    if at != span {
+        d = d.with_label(span, "the game's first move");
+    }
+    diags.push(d);
+    // A Result tag that disagrees with the terminator does so in every variant.
+    if let Some(t) = tried {
         diags.extend(
-            tried
+            t.out
+                .diagnostics
                 .into_iter()
-                .flat_map(|t| t.out.diagnostics)
                 .filter(|d| d.code == "G502")
                 .take(1),
         );
-        return None;
-    };
-    let i = tried.iter().position(|t| t.sel.variant == v)?;
-    let t = tried.swap_remove(i);
-    diags.extend(t.fen_diags);
-    if first_mover(game, v, &t.sel.layout).is_some() {
-        reasons.push(format!("{} first", capitalised(v.rules().first_to_move)));
     }
-    let others: Vec<&str> = clean
-        .iter()
-        .filter(|&&c| c != v)
-        .map(|c| c.title())
-        .collect();
-    // The variants the evidence has not ruled out: those that replay this game, and those that
-    // replayed every game of its run (a game without moves is tried under the run's variant
-    // alone, and tells the others apart from it no better).
-    let mut also: Vec<Variant> = clean.iter().copied().filter(|&c| c != v).collect();
-    if let Some(r) = ctx.runs.iter().find(|r| r.key == key) {
-        for &f in &r.fits {
-            if f != v && !also.contains(&f) {
-                also.push(f);
-            }
-        }
-    }
-    reasons.push(if others.is_empty() {
-        "the only variant that replays it without error".to_string()
-    } else {
-        format!(
-            "it comes first of the variants that replay it without error (also: {})",
-            others.join(", ")
-        )
-    });
-    let evidence = reasons.join(", ");
-    ctx.establish(v);
-    match said {
-        Some(d) => diags.push(d.with_note(format!("evidence: {evidence}"))),
-        None if run.is_none() && any => diags.push(statement(span, v, &evidence, &summary)),
-        None => {}
-    }
-    Some((
-        t.sel,
-        t.out,
-        Guess {
-            variant: v,
-            evidence,
-            firm: false,
-            also,
-        },
-    ))
 }
 
 /// A game without squares and without tag words that name its game: read as the variant the
@@ -708,10 +884,12 @@ fn without_squares(
             diags.extend(t.fen_diags);
             // The variants the file's runs of this variant have not ruled out.
             let mut also: Vec<Variant> = Vec::new();
-            for r in ctx.runs.iter().filter(|r| r.variant == v) {
-                for &f in &r.fits {
-                    if f != v && !also.contains(&f) {
-                        also.push(f);
+            for r in &ctx.runs {
+                if let Decision::Variant { variant, also: fits } = &r.decision {
+                    for &f in fits.iter().filter(|_| *variant == v) {
+                        if f != v && !also.contains(&f) {
+                            also.push(f);
+                        }
                     }
                 }
             }
@@ -721,7 +899,6 @@ fn without_squares(
                 Guess {
                     variant: v,
                     evidence: format!("no squares, and the file's games so far are {}", v.title()),
-                    firm: false,
                     also,
                 },
             ));
@@ -754,17 +931,17 @@ fn without_squares(
 }
 
 /// The one statement of a run's guess, at its first game.
-fn statement(span: Span, v: Variant, evidence: &str, summary: &[String]) -> Diagnostic {
+fn statement(span: Span, v: Variant, evidence: &str, summary: &str) -> Diagnostic {
     let mut d = Diagnostic::new(
         &G506,
         span,
         format!("no GameType: read as {} (from: {evidence})", v.title()),
     )
     .with_note(
-        "said once: the later games of this file with the same evidence are read the same way",
+        "said once: the later games of this file with the same evidence are read the same way, and their errors are errors",
     );
-    if summary.len() > 1 {
-        d = d.with_note(format!("candidates tried: {}", summary.join("; ")));
+    if summary.contains(';') {
+        d = d.with_note(format!("candidates weighed: {summary}"));
     }
     d.with_note(format!(
         "add [GameType \"{}\"] or pass --variant {} to make it certain",

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use crate::board::bitboard::bit_square;
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
-use crate::lint::{Code, Diagnostic, Diagram, MoveContext};
+use crate::lint::{Code, Diagnostic, Diagram, MoveContext, Severity};
 use crate::notation::resolve::{
     Reach, ResolveError, matching, prefix_of, resolve, resolve_quick, resolve_squares,
     token_squares, write_move, write_move_in,
@@ -113,6 +113,40 @@ pub(super) fn replay_part<'l>(
     from: Option<Carry>,
     last: bool,
 ) -> LinesOutcome {
+    replay_inner(game, sel, rules, listener, from, last, false).0
+}
+
+/// How far the main line of a game replays under a selection: what inference weighs the
+/// candidates by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Probe {
+    /// Half-moves of the main line played before its first rule error (all of them when it
+    /// has none).
+    pub plies: u32,
+    /// The main line stopped at a rule error.
+    pub failed: bool,
+}
+
+/// Replays the main line of `game` only as far as its first rule error, building no
+/// diagnostic for it, message or board: variations, move numbers and the result are not
+/// looked at.
+pub(super) fn probe_main_line(game: &Game, sel: &Selection, rules: RuleProfile) -> Probe {
+    let (out, failed) = replay_inner(game, sel, rules, None, None, true, true);
+    Probe {
+        plies: out.plies,
+        failed,
+    }
+}
+
+fn replay_inner<'l>(
+    game: &Game,
+    sel: &Selection,
+    rules: RuleProfile,
+    listener: Option<&'l mut dyn FnMut(&PlyEvent<'_>)>,
+    from: Option<Carry>,
+    last: bool,
+    probe: bool,
+) -> (LinesOutcome, bool) {
     let lines = game.lines();
     let mut start = sel.start.clone();
     if rules == RuleProfile::Polish1902 {
@@ -161,6 +195,8 @@ pub(super) fn replay_part<'l>(
         at: (0, 0, 0),
         main_line: (0, false),
         main_stop: None,
+        probe,
+        failed: false,
     };
     let mut before_last = None;
     if let Some(c) = from {
@@ -177,6 +213,9 @@ pub(super) fn replay_part<'l>(
     let mut line_start: Vec<Option<State>> = Vec::with_capacity(lines.len());
     let mut main = None;
     for (index, line) in lines.iter().enumerate() {
+        if probe && line.parent.is_some() {
+            continue;
+        }
         shared.at = (index, line.depth, 0);
         let state = match (line.parent, line.replaces) {
             (None, _) => Some(initial.clone()),
@@ -194,12 +233,12 @@ pub(super) fn replay_part<'l>(
             main = Some(r);
         }
     }
-    if last {
+    if last && !probe {
         shared.finish_separators();
     }
     let (plies, complete, final_position, decided, carry) = match main {
         Some((state, complete)) => {
-            let decided = if last {
+            let decided = if last && !probe {
                 shared.check_result(&state, complete)
             } else {
                 None
@@ -224,16 +263,20 @@ pub(super) fn replay_part<'l>(
         }
         None => (0, false, None, None, None),
     };
-    LinesOutcome {
-        diagnostics: shared.diagnostics,
-        plies,
-        complete,
-        final_position,
-        decided,
-        carry,
-        main_stop: shared.main_stop,
-        quiet_x_seen: shared.quiet_x_seen,
-    }
+    let failed = shared.failed;
+    (
+        LinesOutcome {
+            diagnostics: shared.diagnostics,
+            plies,
+            complete,
+            final_position,
+            decided,
+            carry,
+            main_stop: shared.main_stop,
+            quiet_x_seen: shared.quiet_x_seen,
+        },
+        failed,
+    )
 }
 
 /// The note on the diagnostic that stops a line: how many of its moves are left unchecked.
@@ -290,6 +333,11 @@ struct Shared<'g, 'l> {
     main_line: (u32, bool),
     /// Index into `diagnostics` of the one that stopped the main line, and the moves left.
     main_stop: Option<(usize, usize)>,
+    /// Only how far the main line replays is wanted ([`probe_main_line`]): the line stops at
+    /// its first rule error, and no diagnostic is built for it.
+    probe: bool,
+    /// In a probe, the main line stopped at a rule error.
+    failed: bool,
 }
 
 /// How a move went.
@@ -460,6 +508,7 @@ impl<'g> Shared<'g, '_> {
                 }
                 Element::Setup(s) => {
                     if !self.setup(&mut state, s) {
+                        self.failed = true;
                         self.stop_note(elems, k);
                         *at = (line_ply, numbers_reported);
                         return (state, false);
@@ -513,7 +562,7 @@ impl<'g> Shared<'g, '_> {
                             // its first move has (`31.` to go on from a real game, `1.` for a
                             // problem whatever side moves): that number anchors the rest.
                             self.anchor(mn.number, mn.second_player);
-                        } else if !numbers_reported {
+                        } else if !numbers_reported && !self.probe {
                             numbers_reported = self.check_number(mn, &state, line, line_ply, m);
                         }
                     }
@@ -521,10 +570,23 @@ impl<'g> Shared<'g, '_> {
                     // one jump per move consumes.
                     let pre = (!self.targets.is_empty()).then(|| state.clone());
                     self.at.2 = idx;
-                    let step = match self.play_quick(&mut state, m) {
+                    let found = self.diagnostics.len();
+                    let ply_before = state.ply;
+                    let mut step = match self.play_quick(&mut state, m) {
                         Some(step) => step,
                         None => self.play(&mut state, line, line_ply, m, &elems[k + 1..]),
                     };
+                    if self.probe
+                        && (matches!(step, Step::Stop)
+                            || self.diagnostics[found..]
+                                .iter()
+                                .any(|d| d.severity == Severity::Error))
+                    {
+                        // The probe counts the half-moves played before the error.
+                        state.ply = ply_before;
+                        self.failed = true;
+                        step = Step::Stop;
+                    }
                     match step {
                         Step::Played => {}
                         Step::PlayedMore(n) => {
@@ -674,6 +736,21 @@ impl<'g> Shared<'g, '_> {
         let context = |s: &Self, st: &State| s.context(st, line, line_ply, token_text(m));
 
         let mut result = match resolve(m, &state.pos, &layout) {
+            // A probe wants to know only that the line stops here: no diagnostic is built for
+            // an error the rules make (a capture written one jump per move, a reading to
+            // choose or, under huffing rules, a huff still go the full way).
+            Err(ref e)
+                if self.probe
+                    && !matches!(
+                        e,
+                        ResolveError::Ambiguous { .. }
+                            | ResolveError::ShortAmbiguous { .. }
+                            | ResolveError::StoppedEarly { .. }
+                    )
+                    && !self.rules.huffing() =>
+            {
+                return Step::Stop;
+            }
             Err(e @ (ResolveError::OffBoard(_) | ResolveError::ShortNoMan { .. })) => {
                 let d = self.resolve_diagnostic(&e, &state.pos, m, context(self, state));
                 self.diagnostics.push(d);

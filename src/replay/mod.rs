@@ -25,6 +25,7 @@ use crate::notation::gametype::game_name;
 use crate::rules::{UnknownVariant, Variant};
 use crate::syntax::Game;
 
+pub use infer::{EARLY_PLIES, SAMPLE_GAMES, Survey};
 pub use select::Selection;
 
 /// Whether the replay reads the tag named `name` (the rules, the start position, the result,
@@ -254,10 +255,8 @@ pub struct Guess {
     /// The evidence, one phrase per item ("squares within 1-32 fit 8x8, White first, 'Italiana'
     /// in Event").
     pub evidence: String,
-    /// The tag words named the variant: the replay did not choose it, so its errors stand.
-    pub firm: bool,
-    /// The other variants that replay the game without error as well (empty when the
-    /// evidence left only this one).
+    /// The other variants that replay the file's games with the same evidence as far (empty
+    /// when the evidence left only this one).
     #[serde(skip)]
     pub also: Vec<Variant>,
 }
