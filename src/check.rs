@@ -392,7 +392,8 @@ impl Visitor for SurveyVisitor {
         self.builder.begin_game()
     }
     fn header_comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.header_comment(comment))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.header_comment(comment))
     }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
         if !Survey::wants(std::slice::from_ref(tag)) {
@@ -401,25 +402,31 @@ impl Visitor for SurveyVisitor {
         self.builder.tag(tag)
     }
     fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.move_number(number))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.move_number(number))
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
         self.body().map_or(ControlFlow::Continue(()), |b| b.mv(mv))
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.strength(strength))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.strength(strength))
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.ellipsis(span))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.ellipsis(span))
     }
     fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.comment(comment))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.comment(comment))
     }
     fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.nag(value, span))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.nag(value, span))
     }
     fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.setup(setup))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.setup(setup))
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
         // The survey weighs the main line only.
@@ -427,7 +434,8 @@ impl Visitor for SurveyVisitor {
         ControlFlow::Continue(Skip(true))
     }
     fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
-        self.body().map_or(ControlFlow::Continue(()), |b| b.result(result))
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.result(result))
     }
     fn diagnostic(&mut self, _diagnostic: Diagnostic) {}
     fn end_game(&mut self, span: Span) {
@@ -487,8 +495,7 @@ pub fn check_stream_with<R: Read>(
                     totals.add_guess(g, 1);
                 }
                 for mut d in std::mem::take(&mut r.diagnostics) {
-                    if options.read.strict && d.severity == Severity::Warning && strict_kind(d.kind)
-                    {
+                    if options.read.strict && d.severity != Severity::Error && strict_kind(d.kind) {
                         d.severity = Severity::Error;
                     }
                     diagnostics.push(d);
@@ -551,7 +558,7 @@ impl Kept {
         let mut d = d;
         if origin == Origin::Replay
             && options.read.strict
-            && d.severity == Severity::Warning
+            && d.severity != Severity::Error
             && strict_kind(d.kind)
         {
             d.severity = Severity::Error;

@@ -148,3 +148,23 @@ fn many_tags_with_bare_quotes_on_one_line_are_read_in_linear_time() {
         check_stream(t.as_bytes(), &options, |_| {}).expect("in memory");
     });
 }
+
+/// The shape of an engine's opening book: many short games without GameType. The variant is
+/// decided once for the file from the games at its start, so each game is replayed once, as
+/// a tagged game is; the sizes straddle the survey's window.
+#[test]
+fn many_untagged_games_are_checked_in_linear_time() {
+    let games = [
+        "1. 32-28 19-23 *\n\n",
+        "1. 31-27 17-21 2. 37-31 *\n\n",
+        "1. 33-29 20-24 *\n\n",
+    ];
+    let make = |n: usize| (0..n).map(|i| games[i % games.len()]).collect::<String>();
+    let options = CheckOptions {
+        streaming: true,
+        ..CheckOptions::default()
+    };
+    grows_linearly(8_000, make, |t| {
+        check_stream(t.as_bytes(), &options, |_| {}).expect("in memory");
+    });
+}

@@ -86,9 +86,15 @@ fn a_game_that_fits_another_variant_is_checked_under_its_runs_variant() {
                 1. 9-14 22-17 *\n";
     let (ds, totals) = check(text, None);
     assert_eq!(codes(&ds), ["G506", "R302"], "{ds:#?}");
-    assert!(ds[0].message.contains("English draughts"), "{}", ds[0].message);
     assert!(
-        ds[0].message.contains("the file's 3 games with this evidence"),
+        ds[0].message.contains("English draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert!(
+        ds[0]
+            .message
+            .contains("the file's 3 games with this evidence"),
         "{}",
         ds[0].message
     );
@@ -114,7 +120,9 @@ fn a_square_past_the_files_board_is_an_error_under_the_files_variant() {
     let (ds, totals) = check(text, None);
     assert_eq!(codes(&ds), ["G506", "G506", "R312"], "{ds:#?}");
     assert!(
-        ds[1].message.contains("the file's other games are English draughts"),
+        ds[1]
+            .message
+            .contains("the file's other games are English draughts"),
         "{}",
         ds[1].message
     );
@@ -131,7 +139,11 @@ fn an_illegal_move_in_an_untagged_game_is_an_error_at_its_ply() {
     assert_eq!(codes(&ds), ["G506", "R301"], "{ds:#?}");
     let e = &ds[1];
     assert_eq!(e.severity, Severity::Error);
-    assert!(e.message.contains("there is no piece on 11"), "{}", e.message);
+    assert!(
+        e.message.contains("there is no piece on 11"),
+        "{}",
+        e.message
+    );
     assert_eq!(e.context.as_ref().map(|c| c.ply), Some(3));
     assert!(
         e.notes
@@ -475,7 +487,11 @@ fn turkish_games_without_gametype_are_guessed_by_the_replay() {
     // the missed capture is an error.
     let (ds, totals) = check("1. c3-d4 f6-e5 2. d4-c5 *\n", None);
     assert_eq!(codes(&ds), ["G506", "R305"], "{ds:#?}");
-    assert!(ds[0].message.contains("Russian draughts"), "{}", ds[0].message);
+    assert!(
+        ds[0].message.contains("Russian draughts"),
+        "{}",
+        ds[0].message
+    );
     assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
 }
 

@@ -225,7 +225,10 @@ pub const SAMPLE_GAMES: usize = 256;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Decision {
     /// The run's games are read as this variant; `also` replayed the weighed games as far.
-    Variant { variant: Variant, also: Vec<Variant> },
+    Variant {
+        variant: Variant,
+        also: Vec<Variant>,
+    },
     /// The candidate that replays furthest still fails early in most of the weighed games:
     /// the variant is not known, and the games are not checked.
     Unknown { closest: Variant },
@@ -419,6 +422,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         .filter(|r| r.key.1 == algebraic && r.key.2.is_none() && r.key.0.size() > board.size())
         .filter_map(decided)
         .collect();
+    let files_board = order.clone();
     order.extend(candidates(board, algebraic));
     let mut tried: Vec<Weighed> = Vec::new();
     let weigh = |order: &[Variant], tried: &mut Vec<Weighed>| -> Option<usize> {
@@ -494,6 +498,13 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         };
     };
     let v = tried[i].variant;
+    if files_board.contains(&v) && !fallback {
+        reasons.push(format!(
+            "the file's games on {} are {}",
+            v.board(),
+            v.title()
+        ));
+    }
     let also: Vec<Variant> = tried
         .iter()
         .filter(|w| w.variant != v && w.steps == tried[i].steps)
@@ -521,7 +532,10 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
     } else {
         format!(
             "it replays {of} as far as {} and comes first of them",
-            also.iter().map(|c| c.title()).collect::<Vec<_>>().join(", ")
+            also.iter()
+                .map(|c| c.title())
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     });
     Run {
@@ -885,7 +899,11 @@ fn without_squares(
             // The variants the file's runs of this variant have not ruled out.
             let mut also: Vec<Variant> = Vec::new();
             for r in &ctx.runs {
-                if let Decision::Variant { variant, also: fits } = &r.decision {
+                if let Decision::Variant {
+                    variant,
+                    also: fits,
+                } = &r.decision
+                {
                     for &f in fits.iter().filter(|_| *variant == v) {
                         if f != v && !also.contains(&f) {
                             also.push(f);

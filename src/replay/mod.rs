@@ -230,6 +230,8 @@ pub struct FileContext {
     runs: Vec<infer::Run>,
     /// `--variant` named a game that is not replayed, and that was said.
     not_replayed_said: bool,
+    /// A result on the other scale than the variant's was said (G516).
+    scale_said: bool,
     /// How the file's results count in the games where Black moves first, once a final
     /// position has shown it.
     convention: Option<ResultConvention>,

@@ -1,7 +1,7 @@
 //! Choosing the variant, the square layout and the start position of a game.
 
 use crate::board::{Board, Color, Position};
-use crate::lint::codes::replay::{G504, G507, G508, G509, G510, G511, G512};
+use crate::lint::codes::replay::{G504, G507, G508, G509, G510, G511, G512, G516};
 use crate::lint::{Diagnostic, Severity};
 use crate::notation::gametype::{game_name, is_server_private};
 use crate::notation::{GameType, Layout, NotationKind, RawFen};
@@ -34,8 +34,68 @@ pub struct Selection {
 pub(super) type Selected = (Selection, Option<line::LinesOutcome>, Option<Guess>);
 
 /// Decides the selection, reporting what it had to decide or could not. When the decision
-/// needed a replay, that replay comes back too.
+/// needed a replay, that replay comes back too. The first result of the file scored on the
+/// other scale than its variant's is said (G516).
 pub(super) fn select(
+    game: &Game,
+    options: &ReplayOptions,
+    ctx: &mut FileContext,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Selected> {
+    let selected = select_variant(game, options, ctx, diags)?;
+    if !ctx.scale_said {
+        if let Some(d) = result_scale(game, selected.0.variant) {
+            ctx.scale_said = true;
+            diags.push(d);
+        }
+    }
+    Some(selected)
+}
+
+/// A result of `game` (its Result tag, else its terminator) scored on the other scale than
+/// `variant`'s ResultType: `2-0` in a game of the one-point scale, `1-0` in one of the two.
+fn result_scale(game: &Game, variant: Variant) -> Option<Diagnostic> {
+    let two = variant.info().two_point_results;
+    let other = |score: &str| {
+        let score = score.trim();
+        if two {
+            matches!(score, "1-0" | "0-1" | "1/2-1/2")
+        } else {
+            matches!(score, "2-0" | "0-2" | "1-1")
+        }
+    };
+    let (score, span) = game
+        .tags
+        .iter()
+        .find(|t| t.name == "Result" && other(&t.value))
+        .map(|t| (t.value.trim().to_string(), t.value_span))
+        .or_else(|| {
+            game.result
+                .as_ref()
+                .filter(|r| other(&r.raw))
+                .map(|r| (r.raw.trim().to_string(), r.span))
+        })?;
+    let (scale, scores) = if two {
+        ("two points", "`2-0`, `1-1`, `0-2`")
+    } else {
+        ("one point", "`1-0`, `1/2-1/2`, `0-1`")
+    };
+    Some(
+        Diagnostic::new(
+            &G516,
+            span,
+            format!(
+                "`{score}` is scored on the other scale than {}'s: PDN 3.0 scores it on {scale} ({scores})",
+                variant.title()
+            ),
+        )
+        .with_note(
+            "said once for the file; the scores are read as they are written (an error with --strict)",
+        ),
+    )
+}
+
+fn select_variant(
     game: &Game,
     options: &ReplayOptions,
     ctx: &mut FileContext,

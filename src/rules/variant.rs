@@ -294,6 +294,9 @@ pub struct VariantInfo {
     /// Inference may choose it by a replay alone. False for a variant whose moves are another
     /// variant's (the online variants play International moves): only its tags name it.
     pub replay_candidate: bool,
+    /// Its results are scored on two points (`2-0`, `1-1`, `0-2`): PDN's International
+    /// ResultType. The others score `1-0`, `1/2-1/2`, `0-1` (its Default ResultType).
+    pub two_point_results: bool,
 }
 
 /// The International rules, on which the 10x10 online variants are built.
@@ -353,6 +356,7 @@ const fn entry(
         strong_words: &[],
         weak_words: &[],
         replay_candidate: true,
+        two_point_results: false,
     }
 }
 
@@ -362,6 +366,7 @@ impl Variant {
         VariantInfo {
             aliases: &["standard", "polish", "intl", "10x10"],
             variant_tags: &["standard", "international", "from position"],
+            two_point_results: true,
             strong_words: &[
                 "international",
                 "internationale",
@@ -462,6 +467,7 @@ impl Variant {
         },
         VariantInfo {
             variant_tags: &["canadian"],
+            two_point_results: true,
             strong_words: &["canadian", "canadienne", "canadien"],
             ..entry(
                 Variant::Canadian,
@@ -560,6 +566,7 @@ impl Variant {
         VariantInfo {
             aliases: &["anti", "antidraughts-lidraughts"],
             variant_tags: &["antidraughts"],
+            two_point_results: true,
             strong_words: &["antidraughts", "antidammen"],
             replay_candidate: false,
             ..entry(
@@ -575,6 +582,7 @@ impl Variant {
         },
         VariantInfo {
             variant_tags: &["breakthrough"],
+            two_point_results: true,
             strong_words: &["breakthrough"],
             replay_candidate: false,
             ..entry(
@@ -603,6 +611,7 @@ impl Variant {
         VariantInfo {
             aliases: &["frysk!"],
             variant_tags: &["frysk!", "frysk"],
+            two_point_results: true,
             strong_words: &["frysk"],
             ..entry(
                 Variant::Frysk,

@@ -366,15 +366,21 @@ code!(
     VariantGuess,
     Warning,
     "no GameType: the variant was inferred",
-    "The game has no GameType tag (or one pdnkit cannot use), so the variant was inferred, \
-     from evidence in this order: the board the highest square of the moves and the FEN needs \
-     (squares that all fit 8x8 make an 8x8 game), the notation (numeric or algebraic), who \
-     moves first, words in the Event, Site, Variant, Opening, Annotator and Source tags \
-     (`Italiana`, `Shashki`, `Dammen`, ...), and last the replay: the variant that replays \
-     the game without error. The guess is made once per file for the games that show the same \
-     evidence and stated once, at the first of them; it is stated again only where it changes. \
-     Every error in a guessed game carries a note with the guess and its evidence. Give \
-     `--variant` or add a GameType tag to make it certain.",
+    "The game has no GameType tag (or one pdnkit cannot use), so the variant was inferred \
+     from evidence that does not depend on whether its moves are legal: the board the highest \
+     square of the moves and the FEN needs (squares that all fit 8x8 make an 8x8 game), the \
+     notation (numeric or algebraic), who moves first, words in the Event, Site, Variant, \
+     Opening, Annotator and Source tags (`Italiana`, `Shashki`, `Dammen`, ...) and the file's \
+     other games. Where that leaves several variants, the replay breaks the tie once per file, \
+     for each run of games with the same evidence: each candidate replays the run's games at \
+     the start of the file (up to 256 of them, in its first megabyte), and the first candidate \
+     in the order of the evidence (International on 10x10, English first of the numeric 8x8 \
+     variants, Russian of the algebraic ones) is kept unless another replays them further in \
+     total and further in at least a tenth of them (two at least), so no one game's illegal \
+     move ever chooses the variant. The choice is stated once, at the run's first game, with \
+     how far each candidate replayed; every later game of the run is read the same way, and \
+     its errors are errors, each with a note of the guess. Give `--variant` or add a GameType \
+     tag to make it certain.",
     "1. 11-15 23-19 *"
 );
 code!(
@@ -454,13 +460,18 @@ code!(
     "no-variant-fits",
     VariantGuess,
     Warning,
-    "no GameType, and no variant pdnkit knows replays the game without error",
-    "The game has no GameType tag and every variant its evidence allows stops on an error. \
-     It may be of a variant pdnkit does not replay (Spantsiretti, ...), or hold a real \
-     error: pdnkit cannot tell which, so it asserts no rule error under a guess. The warning \
-     names the closest variant and its first failure. Give `--variant` or add a GameType tag: \
-     the moves are then checked under that variant and its errors are errors.",
-    "1. 11-15 23-19 2. 11-16 *"
+    "no GameType, and no variant pdnkit knows replays the file's games past their first moves",
+    "The game has no GameType tag, and the variant of its run of games (the file's games with \
+     the same evidence: board, notation, tag words) is unknown: every candidate the evidence \
+     allows, on the board its squares need, on the larger boards they fit and as the file's \
+     other games are read, fails early in more than half of the run's games weighed (it \
+     rejects the start position or the first half-move). Such files are of a variant pdnkit \
+     does not replay (Spantsiretti, ...) or written in a numbering it does not know, and \
+     pdnkit asserts no rule error under a guess. The warning names the closest candidate (the \
+     one that replayed the weighed games furthest) and where this game fails under it, ply \
+     counted from 1. Give `--variant` or add a GameType tag: the moves are then checked under \
+     that variant and its errors are errors.",
+    "1. 13-17 17-13 *"
 );
 code!(
     G514,
@@ -490,11 +501,27 @@ code!(
      GameType tag or give `--variant` to read it as one.",
     "[Result \"2-0\"]\n*"
 );
+code!(
+    G516,
+    "result-scale",
+    NonStandard,
+    Info,
+    "the results are scored on the other scale than the variant's",
+    "PDN 3.0 gives each GameType a ResultType: International (20) and Canadian (27) score a game \
+     on two points (`2-0`, `1-1`, `0-2`), the other games on one (`1-0`, `1/2-1/2`, `0-1`); \
+     `0-0` and `*` belong to both. A file whose results use the other scale (a Czech league \
+     file scoring `2-0` and `1-1`, an International file scoring `1-0`) is read all the same, \
+     each score meaning what it says, and this is said once per file, as information (shown \
+     with `--verbose`). PDN 3.0's conformance files reject such a file, so with `--strict` it \
+     is an error. Write the scores of the variant's ResultType (lidraughts' 10x10 variants, \
+     Antidraughts, Breakthrough and Frysk!, score on two points as International does).",
+    "[GameType \"29\"]\n[Result \"2-0\"]\n1. c3-d4 f6-g5 2-0"
+);
 
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
     &R301, &R302, &R303, &R304, &R305, &R306, &R307, &R308, &R309, &R310, &R311, &R312, &R313,
     &R314, &R315, &R316, &R317, &R318, &R320, &R321, &R322, &H401, &H402, &H403, &H404, &G501,
     &G502, &G503, &G504, &G505, &G506, &G507, &G508, &G509, &G510, &G511, &G512, &G513, &G514,
-    &G515,
+    &G515, &G516,
 ];
