@@ -429,9 +429,16 @@ impl Visitor for SurveyVisitor {
             .map_or(ControlFlow::Continue(()), |b| b.setup(setup))
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
-        // The survey weighs the main line only.
-        let _ = span;
-        ControlFlow::Continue(Skip(true))
+        // The squares of variations are evidence of the board too (the replay weighs the main
+        // line only).
+        if self.tagged {
+            return ControlFlow::Continue(Skip(true));
+        }
+        self.builder.begin_variation(span)
+    }
+    fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.end_variation(span))
     }
     fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
         self.body()

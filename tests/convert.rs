@@ -645,13 +645,14 @@ fn a_game_that_starts_on_the_line_where_the_game_before_it_ends_is_kept_as_writt
 fn a_game_without_tags_that_opens_with_a_variation_gets_its_gametype_before_it() {
     let bytes = fuzz_fixture("convert_variation_before_the_first_move.pdn");
     let (numeric, _) = convert(&bytes, NotationKind::Numeric, CaptureStyle::Keep);
+    // Its squares fit 8x8 and the file's games are read as English draughts, its first.
     assert!(
-        numeric.starts_with("[GameType \"20\"]\n( 1. 32-28 )"),
+        numeric.starts_with("[GameType \"21\"]\n( 1. 32-28 )"),
         "{numeric}"
     );
     let (algebraic, _) = convert(&bytes, NotationKind::Algebraic, CaptureStyle::Keep);
     assert!(
-        algebraic.starts_with("[GameType \"20,W,10,10,A0,0\"]\n( 1. d4-e5 )"),
+        algebraic.starts_with("[GameType \"21,B,8,8,A0,0\"]\n( 1. b8-a7 )"),
         "{algebraic}"
     );
 }

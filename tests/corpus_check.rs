@@ -161,17 +161,24 @@ mod real_errors {
     fn tinsley_game_541_has_moves_missing_before_move_62() {
         // Black is to move at 62. and has kings on 29 and 28 and a man on 16; the record has
         // Black play 32-28, but 32 is empty: the moves that brought a black king there are
-        // missing from the record. The file has no GameType, so this is not asserted as a rule
-        // error under a guess: the game gets one warning that names the closest variant and
-        // this first failure.
+        // missing from the record. The file has no GameType; its games are English, decided
+        // once for the file, so this is an error at its ply, with a note of the guess.
         let ds = diagnostics("checkerboard/tinsley.pdn");
-        let w: Vec<_> = ds.iter().filter(|d| d.code == "G513").collect();
+        let e: Vec<_> = ds
+            .iter()
+            .filter(|d| d.code == "R301" && d.message.contains("32-28: there is no piece on 32"))
+            .collect();
+        assert_eq!(e.len(), 1, "{ds:#?}");
+        assert_eq!(e[0].severity, Severity::Error);
+        assert_eq!(e[0].context.as_ref().map(|c| c.ply), Some(123));
         assert!(
-            w.iter()
-                .any(|d| d.message.contains("closest: English draughts")
-                    && d.message.contains("32-28: there is no piece on 32")),
-            "{w:#?}"
+            e[0].notes
+                .iter()
+                .any(|n| n.starts_with("variant guessed: English draughts")),
+            "{:?}",
+            e[0].notes
         );
+        assert!(!ds.iter().any(|d| d.code == "G513"));
     }
 
     #[test]

@@ -404,9 +404,9 @@ struct Weighed {
 /// them; a candidate that fails early in most of them is not a candidate of this run. The
 /// first that remains, in the order of the evidence (the variant of the file's games of the
 /// same notation on a larger board, then the board's own variants in the order of the
-/// table), is the presumption; another takes its place only when it replays the games
-/// further in total and further in at least a [`CHALLENGE_SHARE`]th of them (at least two),
-/// the one of those that replays furthest. When no candidate of the board remains, the
+/// table), is the presumption; another takes its place as [`choose`] says (one whose rules
+/// alone differ needs to replay further in at least a [`CHALLENGE_SHARE`]th of the games, at
+/// least two). When no candidate of the board remains, the
 /// variants of the larger boards the squares fit are weighed the same way, then those of the
 /// file's other runs; when none remains, the variant is unknown.
 fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[Run]) -> Run {
@@ -444,7 +444,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
             }
             tried.push(w);
         }
-        choose(&tried[from..]).map(|i| from + i)
+        choose(&tried[from..], algebraic).map(|i| from + i)
     };
     let mut reasons = vec![why.to_string()];
     let mut chosen = weigh(&order, &mut tried);
@@ -552,10 +552,25 @@ fn viable(r: Reach, n: usize) -> bool {
     2 * r.early <= n
 }
 
+/// Whether two variants set up a game alike: the same board, square names, first mover and
+/// start. They differ by their rules only, which only the legality of the moves tells apart;
+/// a game of one replayed under a variant set up otherwise usually fails at once.
+fn same_setup(a: Variant, b: Variant, algebraic: bool) -> bool {
+    let (ra, rb) = (a.rules(), b.rules());
+    layout_for(a, algebraic) == layout_for(b, algebraic)
+        && ra.board == rb.board
+        && ra.first_to_move == rb.first_to_move
+        && ra.start_rows == rb.start_rows
+        && ra.start_gap == rb.start_gap
+}
+
 /// The candidate chosen among `tried` (in the order of the evidence): the first that remains
-/// one is the presumption, and the one that replays furthest of those that beat it in total
-/// and game by game in enough games takes its place. `None` when none remains.
-fn choose(tried: &[Weighed]) -> Option<usize> {
+/// one is the presumption. A candidate set up otherwise (another numbering, first mover or
+/// start: evidence the squares themselves give) takes its place when it replays the games
+/// further in total; one set up alike, which differs by its rules only, also needs to replay
+/// further game by game in enough of them ([`CHALLENGE_SHARE`]). Of those, the one that
+/// replays furthest. `None` when none remains.
+fn choose(tried: &[Weighed], algebraic: bool) -> Option<usize> {
     let n = tried.first()?.steps.len();
     let p = tried.iter().position(|w| viable(w.reach, n))?;
     let presumption = &tried[p];
@@ -571,7 +586,7 @@ fn choose(tried: &[Weighed]) -> Option<usize> {
             .zip(&presumption.steps)
             .filter(|(a, b)| a > b)
             .count();
-        if further >= needed {
+        if !same_setup(w.variant, presumption.variant, algebraic) || further >= needed {
             chosen = i;
         }
     }
