@@ -409,6 +409,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         },
         |_, event| match event {
             Event::Output(bytes) => stdout.write_all(&bytes),
+            Event::Mark => Ok(()),
             Event::Done(record) => {
                 run += record;
                 stdout.flush()

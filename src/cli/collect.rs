@@ -3,7 +3,7 @@
 //! over the batch runner that hands every checked game of every file to the command, files in
 //! path order, each file's output written as soon as the files before it are done.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -15,6 +15,7 @@ use pdnkit::replay::ForcedVariant;
 
 use super::batch::{Discovery, Entry, Event, Progress, Runner, discover, open_input, worker_count};
 use super::check::{self, Rules};
+use super::output::Sink;
 use super::printer::{FileRecord, FileStatus, RunTotals, failed_record};
 
 /// The files to read and how to read them: `pdn check`'s input options, which every command
@@ -135,6 +136,11 @@ pub trait EmittingWork: Sync {
         record: &FileRecord,
         emit: &mut dyn FnMut(Vec<u8>) -> bool,
     ) -> Self::Result;
+    /// Whether an empty piece of output means: a game's bytes have all been handed over
+    /// ([`Sink::mark`]), so that the games written can be counted.
+    fn marks_games(&self) -> bool {
+        false
+    }
 }
 
 /// An [`EmittingWork`] made of three functions, as [`Work`] is.
@@ -185,7 +191,7 @@ pub fn run<S, T, Fs, Fg, Fe>(
     input: &InputArgs,
     options: &CheckOptions,
     work: Work<S, T, Fs, Fg, Fe>,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
     done: impl FnMut(&FileRecord, T),
 ) -> Outcome
 where
@@ -216,7 +222,7 @@ pub fn run_emitting<W: EmittingWork>(
     input: &InputArgs,
     options: &CheckOptions,
     work: &W,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
     mut done: impl FnMut(&FileRecord, W::Result),
 ) -> Outcome {
     let (jobs, capped) = worker_count(input.jobs);
@@ -236,6 +242,7 @@ pub fn run_emitting<W: EmittingWork>(
         entries.len(),
     );
     let mut run = RunTotals::default();
+    let marks = work.marks_games();
     let written = Runner { jobs }.run(
         &entries,
         &progress,
@@ -271,7 +278,12 @@ pub fn run_emitting<W: EmittingWork>(
                             so_far.games += usize::from(g.chunk.index.is_some());
                             let mut open = true;
                             work.game(&mut state, g, &mut |bytes| {
-                                open = open && emitter.emit(bytes);
+                                open = open
+                                    && if marks && bytes.is_empty() {
+                                        emitter.mark()
+                                    } else {
+                                        emitter.emit(bytes)
+                                    };
                                 open
                             });
                             if open {
@@ -307,7 +319,13 @@ pub fn run_emitting<W: EmittingWork>(
                     format!("cannot read the file: {why}"),
                 ),
             };
-            let value = work.end(state, &record, &mut |bytes| emitter.emit(bytes));
+            let value = work.end(state, &record, &mut |bytes| {
+                if marks && bytes.is_empty() {
+                    emitter.mark()
+                } else {
+                    emitter.emit(bytes)
+                }
+            });
             (record, value)
         },
         |entry, why, _| {
@@ -323,6 +341,10 @@ pub fn run_emitting<W: EmittingWork>(
         },
         |_, event| match event {
             Event::Output(bytes) => out.write_all(&bytes),
+            Event::Mark => {
+                out.mark();
+                Ok(())
+            }
             Event::Done((record, value)) => {
                 if let FileStatus::Failed(d) = &record.status {
                     eprintln!("pdn {cmd}: {}: {}", record.path, d.message);

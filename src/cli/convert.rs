@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
@@ -19,7 +19,7 @@ use super::batch::{
     Discovery, Emitter, Entry, Event, Progress, Runner, discover, open_input, worker_count,
 };
 use super::collect::InputArgs;
-use super::output::Output;
+use super::output::{self, Output};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The notation to write squares in.
@@ -166,6 +166,10 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
         }),
     };
     let input = &args.input;
+    if let Err(e) = output::refuse_input(args.output.as_deref(), input, false) {
+        eprintln!("pdn {cmd}: {e}");
+        return EXIT_FAILURE;
+    }
     let entries = discover(
         &input.paths,
         &Discovery {
@@ -179,7 +183,8 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     let mut sink = match Output::open(args.output.as_deref()) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("pdn convert: cannot write the output: {e}");
+            let name = args.output.as_deref().unwrap_or(Path::new("-"));
+            eprintln!("pdn {cmd}: cannot write {}: {e}", name.display());
             return EXIT_FAILURE;
         }
     };
@@ -225,6 +230,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
                         _ => sink.write_all(&bytes),
                     }
                 }
+                Event::Mark => Ok(()),
                 Event::Done(r) => {
                     failed |= r.failed;
                     for w in &r.warnings {

@@ -16,7 +16,7 @@ use pdnkit::dedup::game_key;
 
 use super::collect::{self, Emitting, InputArgs, Work};
 use super::filter::FileState;
-use super::output::Output;
+use super::output::{self, Output};
 use super::printer::FileRecord;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -322,6 +322,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     options.replay.record_moves = true;
     collect::bounded(&mut options, false);
+    if let Err(e) = output::refuse_input(args.output.as_deref(), &args.input, false) {
+        return fail(e);
+    }
     // Standard input is read twice to write the games kept: it is kept in a temporary file.
     let mut input = args.input.clone();
     let _spool = if args.output.is_some() && input.paths.iter().any(|p| p.as_os_str() == "-") {

@@ -22,7 +22,7 @@ use pdnkit::rules::Variant;
 use pdnkit::source::Decoding;
 
 use super::collect::{self, InputArgs};
-use super::output::Output;
+use super::output::{self, Output};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -519,6 +519,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     // Selected games are written as they are; a long one is read back from where its text
     // was kept while it was read.
     collect::bounded(&mut options, !args.list);
+    if let Err(e) = output::refuse_input(args.output.as_deref(), &args.input, false) {
+        return fail(e);
+    }
     let mut out = match Output::open(args.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
