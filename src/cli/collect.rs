@@ -173,6 +173,32 @@ where
     }
 }
 
+/// An [`EmittingWork`] whose empty pieces of output mark the end of a game's bytes
+/// ([`EmittingWork::marks_games`]).
+pub struct Marked<W>(pub W);
+
+impl<W: EmittingWork> EmittingWork for Marked<W> {
+    type State = W::State;
+    type Result = W::Result;
+    fn start(&self, name: &str) -> W::State {
+        self.0.start(name)
+    }
+    fn game(&self, state: &mut W::State, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool) {
+        self.0.game(state, g, emit)
+    }
+    fn end(
+        &self,
+        state: W::State,
+        record: &FileRecord,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) -> W::Result {
+        self.0.end(state, record, emit)
+    }
+    fn marks_games(&self) -> bool {
+        true
+    }
+}
+
 /// Sets `options` to read as the streaming check does, in bounded memory whatever a game's
 /// length: a game of at most [`pdnkit::check::PART_ELEMENTS`] movetext elements is handed over
 /// with its tree, as the tree path hands it; a longer one without its moves
