@@ -224,7 +224,10 @@ fn a_dialect_reported_once_per_file_keeps_every_game_that_shows_it_from_being_cl
 fn an_unknown_code_and_an_empty_range_are_usage_errors() {
     let (_t, path, _) = tree();
     for (args, said) in [
-        (["--with-code", "ZZZ999"], "`ZZZ999` is neither a diagnostic code"),
+        (
+            ["--with-code", "ZZZ999"],
+            "`ZZZ999` is neither a diagnostic code",
+        ),
         (["--plies", "80..40"], "`80..40` is an empty range"),
         (["--date", "1999..1990"], "`1999..1990` is an empty range"),
         (["--date", "2004.06..2004.05"], "is an empty range"),

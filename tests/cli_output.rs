@@ -185,7 +185,11 @@ fn an_output_that_is_an_input_is_refused_and_left_as_it_was() {
                 "{what}: {stderr}"
             );
             assert_eq!(std::fs::read(&file).unwrap(), source, "{what}");
-            assert_eq!(std::fs::read(sub.join("inner.pdn")).unwrap(), source, "{what}");
+            assert_eq!(
+                std::fs::read(sub.join("inner.pdn")).unwrap(),
+                source,
+                "{what}"
+            );
         }
     }
     // A file in a directory named that the walk does not read may be written.
@@ -276,20 +280,44 @@ fn devices_are_written_where_they_are_and_links_where_they_lead() {
             c.output().unwrap()
         };
         let out = run("/dev/null");
-        assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {out:?}");
-        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{args:?}: {out:?}"
+        );
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
         let out = run("/dev/stdout");
-        assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {out:?}");
-        assert!(!out.stdout.is_empty(), "{args:?}: nothing on standard output");
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{args:?}: {out:?}"
+        );
+        assert!(
+            !out.stdout.is_empty(),
+            "{args:?}: nothing on standard output"
+        );
 
         std::fs::write(dir.join("target.out"), "old").unwrap();
         let _ = std::fs::remove_file(dir.join("link.out"));
         std::os::unix::fs::symlink("target.out", dir.join("link.out")).unwrap();
         let out = run("link.out");
-        assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {out:?}");
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{args:?}: {out:?}"
+        );
         let link = std::fs::symlink_metadata(dir.join("link.out")).unwrap();
-        assert!(link.file_type().is_symlink(), "{args:?}: the link was replaced");
-        assert_ne!(std::fs::read(dir.join("target.out")).unwrap(), b"old", "{args:?}");
+        assert!(
+            link.file_type().is_symlink(),
+            "{args:?}: the link was replaced"
+        );
+        assert_ne!(
+            std::fs::read(dir.join("target.out")).unwrap(),
+            b"old",
+            "{args:?}"
+        );
 
         let _ = std::fs::remove_file(dir.join("dangling.out"));
         std::os::unix::fs::symlink("nowhere.out", dir.join("dangling.out")).unwrap();

@@ -92,14 +92,16 @@ pub struct Args {
     /// Show at most N diagnostics per file in human and short output (JSON lists every one).
     #[arg(long, value_name = "N")]
     pub max_diagnostics: Option<usize>,
-    /// Only read the files: do not replay the moves.
-    #[arg(long)]
+    /// Only read the files: do not replay the moves (so no --variant or --rules).
+    #[arg(long, conflicts_with_all = ["variant", "rules"])]
     pub syntax_only: bool,
-    /// Also print info diagnostics (decodings, inferred variants) in human and short output.
+    /// Also print info diagnostics (decodings, inferred variants) in human and short output
+    /// (JSON lists every diagnostic).
     #[arg(short, long)]
     pub verbose: bool,
-    /// Print only the summary table, not each diagnostic.
-    #[arg(short, long)]
+    /// Print only the summary table (JSON: the file records and the summary), not each
+    /// diagnostic; no progress bar is drawn either.
+    #[arg(short, long, conflicts_with = "verbose")]
     pub quiet: bool,
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -322,8 +324,32 @@ pub(crate) fn settings(
     })
 }
 
+/// Refuses flags that would change nothing in the output asked for.
+fn flags_apply(args: &Args) -> Result<(), String> {
+    let json = args.format == Format::Json;
+    if json && args.verbose {
+        return Err(
+            "--verbose adds info diagnostics to human and short output; --format json \
+                    lists every diagnostic already"
+                .into(),
+        );
+    }
+    if args.max_diagnostics.is_some() && (json || args.quiet) {
+        let what = if json { "--format json" } else { "--quiet" };
+        return Err(format!(
+            "--max-diagnostics limits the diagnostics shown; {what} shows {}",
+            if json { "every one" } else { "none" }
+        ));
+    }
+    Ok(())
+}
+
 /// Runs `pdn check`; `matches` are its parsed arguments, for the order of repeated flags.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
+    if let Err(e) = flags_apply(args) {
+        eprintln!("pdn check: {e}");
+        return EXIT_FAILURE;
+    }
     let Settings {
         options,
         max_diagnostics,

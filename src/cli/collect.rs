@@ -60,8 +60,8 @@ pub struct InputArgs {
     /// Read no pdn.toml.
     #[arg(long)]
     pub no_config: bool,
-    /// Worker threads (default: one per core; at most four per core).
-    #[arg(short, long)]
+    /// Worker threads, 1 or more (default: one per core; at most four per core).
+    #[arg(short, long, value_parser = jobs)]
     pub jobs: Option<usize>,
     /// Also read files whose names match this pattern (`*` and `?`) in directories; repeatable.
     #[arg(long, value_name = "PATTERN")]
@@ -79,6 +79,17 @@ pub struct InputArgs {
     /// reads its input twice keeps one).
     #[arg(skip)]
     pub stdin_spool: Option<PathBuf>,
+}
+
+/// Reads `-j N`: a number of threads, at least one.
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => {
+            Err("0 threads cannot do the work: give 1 or more (without -j, one per core)".into())
+        }
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{s}` is not a number of threads: {e}")),
+    }
 }
 
 impl InputArgs {

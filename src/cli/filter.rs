@@ -78,7 +78,7 @@ pub struct Args {
     #[arg(long, value_name = "FEN")]
     pub position: Vec<String>,
     /// `--position` looks in variations too.
-    #[arg(long)]
+    #[arg(long, requires = "position")]
     pub any_line: bool,
     /// Select the games that do not match.
     #[arg(long)]

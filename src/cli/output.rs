@@ -307,7 +307,10 @@ pub fn input_replaced(output: &Path, input: &InputArgs) -> Option<PathBuf> {
     let id = identity(output)?;
     let named = input.paths.iter().filter(|p| p.as_os_str() != "-");
     // A file named is read whatever its name; the walk says which files of a directory are.
-    if let Some(p) = named.clone().find(|p| !p.is_dir() && identity(p) == Some(id)) {
+    if let Some(p) = named
+        .clone()
+        .find(|p| !p.is_dir() && identity(p) == Some(id))
+    {
         return Some(p.clone());
     }
     let dirs: Vec<PathBuf> = named.filter(|p| p.is_dir()).cloned().collect();
@@ -330,7 +333,11 @@ pub fn input_replaced(output: &Path, input: &InputArgs) -> Option<PathBuf> {
 
 /// Refuses an output that is one of the run's inputs ([`input_replaced`]): the message for a
 /// usage error, which names `--in-place` when the command has it.
-pub fn refuse_input(output: Option<&Path>, input: &InputArgs, in_place: bool) -> Result<(), String> {
+pub fn refuse_input(
+    output: Option<&Path>,
+    input: &InputArgs,
+    in_place: bool,
+) -> Result<(), String> {
     let Some(output) = output else {
         return Ok(());
     };
@@ -351,5 +358,7 @@ pub fn refuse_input(output: Option<&Path>, input: &InputArgs, in_place: bool) ->
     } else {
         "write to another file"
     };
-    Err(format!("{what}: it would be replaced by the output; {then}"))
+    Err(format!(
+        "{what}: it would be replaced by the output; {then}"
+    ))
 }

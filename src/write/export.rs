@@ -28,6 +28,9 @@ use super::convert::{CaptureStyle, capture_squares};
 pub struct ExportOptions {
     /// Add the position after each move as a FEN.
     pub fen_each_ply: bool,
+    /// Name squares in this notation (moves, FENs, the `notation` field); `None`: each game's
+    /// own. Tags are exported as written.
+    pub notation: Option<crate::notation::NotationKind>,
 }
 
 /// The seven tags of PDN's standard tag roster, in their order: the first columns of the CSV.
@@ -96,6 +99,13 @@ impl<'a> ExportedGame<'a> {
         }
     }
 
+    /// The game with its squares named in `notation` ([`ExportOptions::notation`]); `None`
+    /// keeps the game's own.
+    pub fn in_notation(mut self, notation: Option<crate::notation::NotationKind>) -> Self {
+        self.options.notation = notation;
+        self
+    }
+
     /// Appends the game's JSON object (compact, on one line, no line end) to `out`.
     pub fn write_json(&self, out: &mut Vec<u8>) {
         // Writing to a vector cannot fail, and nothing here raises an error of its own.
@@ -155,10 +165,14 @@ impl<'a> ExportedGame<'a> {
     /// The replay's outcome, when the game was replayed (its variant and layout known).
     fn replayed(&self) -> Option<Replayed<'a>> {
         let report = self.report?;
+        let mut layout = report.layout?;
+        if let Some(kind) = self.options.notation {
+            layout.kind = kind;
+        }
         Some(Replayed {
             report,
             variant: report.variant?,
-            layout: report.layout?,
+            layout,
             text: &self.chunk.text,
             offset: self.chunk.offset,
             options: self.options,
