@@ -36,6 +36,12 @@ fn commands() -> Vec<(Vec<String>, i32)> {
         (v(&["explain", "R305"]), 0),
         (v(&["completions", "bash"]), 0),
         (v(&["man"]), 0),
+        (v(&["report", "-o", "-", &errors]), 0),
+        (v(&["--help"]), 0),
+        (v(&["--version"]), 0),
+        (v(&["check", "--help"]), 0),
+        (v(&["filter", "--version"]), 0),
+        (v(&["help", "report"]), 0),
     ]
 }
 

@@ -76,6 +76,8 @@ pub struct Output {
     marks: VecDeque<u64>,
     /// Games known to have reached the target.
     games: u64,
+    /// The target is standard output.
+    stdout: bool,
 }
 
 /// Paths that name the process's own standard output.
@@ -91,6 +93,7 @@ fn names_an_open_file(path: &Path) -> bool {
 impl Output {
     fn new(target: Target, capacity: usize, path: Option<PathBuf>) -> Output {
         Output {
+            stdout: matches!(target, Target::Stdout(_)),
             w: Some(BufWriter::with_capacity(
                 capacity,
                 Counted {
@@ -179,6 +182,11 @@ impl Output {
     /// [`Output::file`] when `path` is given, else standard output.
     pub fn open(path: Option<&Path>) -> io::Result<Output> {
         path.map_or_else(|| Ok(Output::stdout()), Output::file)
+    }
+
+    /// Whether this is the process's standard output.
+    pub fn is_stdout(&self) -> bool {
+        self.stdout
     }
 
     fn writer(&mut self) -> io::Result<&mut BufWriter<Counted>> {

@@ -11,7 +11,7 @@ use pdnkit::write::report::{FileFindings, FileOutcome, LIMITS, Report};
 use super::collect::{self, InputArgs, Work};
 use super::output::{self, Output};
 use super::printer::FileStatus;
-use super::{EXIT_FAILURE, EXIT_OK};
+use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// Arguments of `pdn report`.
 #[derive(clap::Args, Debug)]
@@ -125,11 +125,13 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         .and_then(|()| report.write(&mut out))
         .and_then(|()| out.finish(true));
     match written {
-        // A reader that closed the pipe (`pdn report -o - | head`) had what it wanted.
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+        // Standard output as every command's: a closed pipe (`pdn report -o - | head`) is
+        // not an error.
+        _ if out.is_stdout() => exit_after_write(written, earned),
+        Err(e) => {
             eprintln!("pdn report: cannot write {}: {e}", args.output.display());
             EXIT_FAILURE
         }
-        _ => earned,
+        Ok(()) => earned,
     }
 }
