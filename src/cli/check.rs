@@ -120,7 +120,7 @@ struct Job<'a> {
 /// Checks one entry of the walk: its diagnostics are handed over game by game, then the
 /// printer's closing lines for the file.
 fn check_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileRecord>) -> FileRecord {
-    let mut state = FileState::default();
+    let mut state = FileState::of(entry.path());
     let record = check_file(entry, job, &mut state, out);
     let mut buf = Vec::new();
     // Writing to memory cannot fail.
@@ -429,7 +429,8 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 format!("internal error while checking the file: {why}"),
             );
             let mut buf = Vec::new();
-            let _ = printer.file(&record, &mut FileState::default(), &mut buf);
+            let mut state = FileState::of(entry.path());
+            let _ = printer.file(&record, &mut state, &mut buf);
             out.emit(buf);
             record
         },

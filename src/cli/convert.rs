@@ -366,6 +366,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         }
     };
     let name = path.display().to_string();
+    let name_bytes = super::printer::path_bytes(path);
     let input = match open_input(path) {
         Ok(input) => input,
         Err(e) => {
@@ -416,6 +417,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 }
                 _ => return ControlFlow::Continue(()),
             };
+            let exported = exported.with_file_bytes(name_bytes.as_deref());
             // Records go out in blocks too, each framed here, written straight into the block:
             // in a JSON array, each after a comma, which the printing side leaves out before
             // the run's first.

@@ -110,9 +110,19 @@ pub struct FileState {
     repeats: Vec<Repeat>,
     /// Where each code and message shape sits in `repeats`.
     seen: std::collections::HashMap<(&'static str, String), usize>,
+    /// The file's name in base64, when it is not UTF-8 ([`path_bytes`]).
+    pub path_bytes: Option<String>,
 }
 
 impl FileState {
+    /// The state of `path` before its first game.
+    pub fn of(path: &std::path::Path) -> Self {
+        FileState {
+            path_bytes: path_bytes(path),
+            ..FileState::default()
+        }
+    }
+
     /// Whether `d` is shown: errors always (up to the limit); a warning or info only the first
     /// time its code and message shape occur in the file, the others are counted.
     /// `view` places the first repeat, which the closing line points at.
@@ -357,6 +367,9 @@ struct JsonFile<'a> {
     #[serde(rename = "type")]
     ty: &'static str,
     file: &'a str,
+    /// The name's bytes in base64, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_bytes: Option<&'a str>,
     /// `read`, `failed` or `skipped`.
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -402,13 +415,14 @@ impl Printer for JsonLines {
         &self,
         file: &str,
         game: &CheckedGame,
-        _state: &mut FileState,
+        state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         if self.quiet {
             return Ok(());
         }
-        let view = SourceView::of_chunk(file, &game.chunk);
+        let view =
+            SourceView::of_chunk(file, &game.chunk).with_path_bytes(state.path_bytes.as_deref());
         for d in &game.diagnostics {
             writeln!(out, "{}", render_json(&view, game.chunk.index, d))?;
         }
@@ -418,14 +432,15 @@ impl Printer for JsonLines {
     fn file(
         &self,
         record: &FileRecord,
-        _state: &mut FileState,
+        state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let (status, reason) = match &record.status {
             FileStatus::Read => ("read", None),
             FileStatus::Failed(d) => {
                 if !self.quiet {
-                    let view = SourceView::new(&record.path, "", 0, 1, 1);
+                    let view = SourceView::new(&record.path, "", 0, 1, 1)
+                        .with_path_bytes(state.path_bytes.as_deref());
                     writeln!(out, "{}", render_json(&view, None, d))?;
                 }
                 ("failed", Some(d.message.as_str()))
@@ -436,6 +451,7 @@ impl Printer for JsonLines {
         let j = JsonFile {
             ty: "file",
             file: &record.path,
+            file_bytes: state.path_bytes.as_deref(),
             status,
             reason,
             games: t.games,
@@ -551,6 +567,40 @@ impl Printer for Table {
     }
 }
 
+/// A path's bytes in base64 (standard alphabet, padded) when they are not UTF-8: the
+/// `file_bytes` of JSON output (docs/json.md), from which a tool can open the file; `None` for
+/// a name that is UTF-8, which JSON's `file` holds as it is.
+pub fn path_bytes(path: &std::path::Path) -> Option<String> {
+    if path.to_str().is_some() {
+        return None;
+    }
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()).to_vec();
+    #[cfg(not(unix))]
+    let bytes = path.as_os_str().as_encoded_bytes().to_vec();
+    Some(base64(&bytes))
+}
+
+/// `bytes` in base64 (RFC 4648: standard alphabet, `=` padding).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for k in 0..4 {
+            if k <= group.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * k)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
 /// The record of a file that could not be checked: `code` with `message`, no place in it.
 pub fn failed_record(
     path: String,
@@ -571,6 +621,22 @@ pub fn failed_record(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn base64_is_rfc_4648_with_padding() {
+        for (bytes, text) in [
+            (&b""[..], ""),
+            (b"f", "Zg=="),
+            (b"fo", "Zm8="),
+            (b"foo", "Zm9v"),
+            (b"foob", "Zm9vYg=="),
+            (b"fooba", "Zm9vYmE="),
+            (b"foobar", "Zm9vYmFy"),
+            (b"\xff\xfe\x00.pdn", "//4ALnBkbg=="),
+        ] {
+            assert_eq!(base64(bytes), text);
+        }
+    }
 
     #[test]
     fn counts_are_written_with_thousands_separators() {

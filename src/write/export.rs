@@ -41,6 +41,8 @@ pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black
 #[derive(Clone, Copy, Debug)]
 pub struct ExportedGame<'a> {
     file: &'a str,
+    /// The file's name as the base64 of its bytes, when they are not UTF-8.
+    file_bytes: Option<&'a str>,
     chunk: &'a Chunk,
     game: &'a Game,
     line: u32,
@@ -64,6 +66,7 @@ impl<'a> ExportedGame<'a> {
     ) -> Self {
         ExportedGame {
             file,
+            file_bytes: None,
             chunk,
             game,
             line: chunk.first_line,
@@ -89,6 +92,7 @@ impl<'a> ExportedGame<'a> {
     ) -> Self {
         ExportedGame {
             file,
+            file_bytes: None,
             chunk,
             game: header,
             line: chunk.start().line,
@@ -97,6 +101,13 @@ impl<'a> ExportedGame<'a> {
             options: ExportOptions::default(),
             parted: Some(tags_left_out),
         }
+    }
+
+    /// The game with its file's name given as the base64 of its bytes too, for a name that
+    /// is not UTF-8 (the object's `file_bytes`).
+    pub fn with_file_bytes(mut self, file_bytes: Option<&'a str>) -> Self {
+        self.file_bytes = file_bytes;
+        self
     }
 
     /// The game with its squares named in `notation` ([`ExportOptions::notation`]); `None`
@@ -249,6 +260,9 @@ impl Serialize for ExportedGame<'_> {
         }
         o.serialize_field("errors", &self.count(Severity::Error))?;
         o.serialize_field("file", self.file)?;
+        if let Some(b) = self.file_bytes {
+            o.serialize_field("file_bytes", b)?;
+        }
         o.serialize_field("game", &self.chunk.index)?;
         o.serialize_field("line", &self.line)?;
         o.serialize_field("moves", &MainLine(played))?;

@@ -29,6 +29,9 @@ pub struct SourceView<'a> {
     cut_before: bool,
     /// The chunk's first lines, kept when its text was released.
     head: Option<(&'a Quote, LineIndex)>,
+    /// The file's name as the base64 of its bytes, when they are not UTF-8 (JSON's
+    /// `file_bytes`; `path` then shows them with replacement characters).
+    path_bytes: Option<&'a str>,
 }
 
 /// One piece of source text a diagnostic is located and quoted in.
@@ -110,7 +113,15 @@ impl<'a> SourceView<'a> {
             index: LineIndex::new(text, offset, first_line).starting_at_column(first_column),
             cut_before: false,
             head: None,
+            path_bytes: None,
         }
+    }
+
+    /// The view with the file's name given as the base64 of its bytes too, for a name that is
+    /// not UTF-8 ([`render_json`] writes it as `file_bytes`).
+    pub fn with_path_bytes(mut self, path_bytes: Option<&'a str>) -> Self {
+        self.path_bytes = path_bytes;
+        self
     }
 
     /// A view of one chunk of a file as the reader hands it out.
@@ -380,6 +391,9 @@ pub struct JsonDiagnostic<'a> {
     pub ty: &'static str,
     /// The file's name.
     pub file: &'a str,
+    /// The file's name as the base64 of its bytes, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<&'a str>,
     /// 1-based game index in the file, absent for findings outside any game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
@@ -440,6 +454,7 @@ pub fn render_json(view: &SourceView<'_>, game: Option<usize>, d: &Diagnostic) -
     let j = JsonDiagnostic {
         ty: "diagnostic",
         file: view.path,
+        file_bytes: view.path_bytes,
         game,
         line: start.line,
         column: start.column,
