@@ -103,9 +103,14 @@ pub struct Args {
     /// diagnostic; no progress bar is drawn either.
     #[arg(short, long, conflicts_with = "verbose")]
     pub quiet: bool,
-    /// When to use colour.
+    /// When to use colour (human and short output: severity and code; NO_COLOR turns `auto`
+    /// off).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// List in the summary table only the files with errors or warnings (and those that could
+    /// not be read); the totals still count every file.
+    #[arg(long)]
+    pub problems_only: bool,
 }
 
 /// What every job of a run shares.
@@ -334,6 +339,13 @@ fn flags_apply(args: &Args) -> Result<(), String> {
                 .into(),
         );
     }
+    if json && args.problems_only {
+        return Err(
+            "--problems-only trims the summary table; --format json prints none (its \
+                    file records say which files have problems)"
+                .into(),
+        );
+    }
     if args.max_diagnostics.is_some() && (json || args.quiet) {
         let what = if json { "--format json" } else { "--quiet" };
         return Err(format!(
@@ -379,15 +391,20 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             globs: args.input.glob.clone(),
         },
     );
+    let table = Table {
+        fit: io::stdout().is_terminal(),
+        problems_only: args.problems_only,
+    };
     let printer: Box<dyn Printer> = match (args.format, args.quiet) {
         (Format::Json, quiet) => Box::new(JsonLines { quiet }),
-        (_, true) => Box::new(Table),
+        (_, true) => Box::new(table),
         (Format::Short, false) => Box::new(Both(
             Short {
+                color,
                 verbose: args.verbose,
                 max: max_diagnostics,
             },
-            Table,
+            table,
         )),
         (Format::Human, false) => Box::new(Both(
             Human {
@@ -395,7 +412,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 verbose: args.verbose,
                 max: max_diagnostics,
             },
-            Table,
+            table,
         )),
     };
     let progress = Progress::new(

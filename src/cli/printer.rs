@@ -10,7 +10,9 @@ use std::ops::AddAssign;
 use pdnkit::check::{CheckedGame, FileTotals};
 use pdnkit::lint::{Diagnostic, Severity};
 use pdnkit::source::Span;
-use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
+use pdnkit::write::render::{
+    SourceView, render_human, render_json, render_short_styled, styled_level,
+};
 use serde::Serialize;
 
 use super::batch::SkipReason;
@@ -164,7 +166,7 @@ impl FileState {
 
     /// The closing lines of a file: repeats counted, diagnostics over the limit.
     /// `gap` adds a blank line after each, as between human diagnostics.
-    fn write_end(&self, path: &str, gap: bool, out: &mut dyn Write) -> io::Result<()> {
+    fn write_end(&self, path: &str, gap: bool, color: bool, out: &mut dyn Write) -> io::Result<()> {
         let gap = if gap { "\n" } else { "" };
         for Repeat {
             code,
@@ -180,7 +182,8 @@ impl FileState {
                 let place = at.map_or(String::new(), |(l, c)| format!(":{l}:{c}"));
                 writeln!(
                     out,
-                    "{path}{place}: {severity}[{code}]: ... and {} more like it in this file, from here on (\"{first}\"); --format json lists every one{gap}",
+                    "{path}{place}: {}: ... and {} more like it in this file, from here on (\"{first}\"); --format json lists every one{gap}",
+                    styled_level(*severity, code, color),
                     thousands(*more)
                 )?;
             }
@@ -302,13 +305,15 @@ impl Printer for Human {
         state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        state.write_end(&record.path, true, out)?;
-        write_failure(record, out)
+        state.write_end(&record.path, true, self.color, out)?;
+        write_failure(record, self.color, out)
     }
 }
 
 /// One line per diagnostic: `file:line:col: severity[code]: message`; repeats as in [`Human`].
 pub struct Short {
+    /// ANSI colours: severity and code as in [`Human`].
+    pub color: bool,
     /// Show info diagnostics too.
     pub verbose: bool,
     /// At most this many diagnostics per file.
@@ -326,7 +331,7 @@ impl Printer for Short {
         let view = SourceView::of_chunk(file, &game.chunk);
         for d in &game.diagnostics {
             if (self.verbose || d.severity != Severity::Info) && state.admit(d, &view, self.max) {
-                writeln!(out, "{}", render_short(&view, d))?;
+                writeln!(out, "{}", render_short_styled(&view, d, self.color))?;
             }
         }
         Ok(())
@@ -337,18 +342,20 @@ impl Printer for Short {
         state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        state.write_end(&record.path, false, out)?;
-        write_failure(record, out)
+        state.write_end(&record.path, false, self.color, out)?;
+        write_failure(record, self.color, out)
     }
 }
 
 /// A file that could not be checked has no text to quote: `file: error[F001]: message`.
-fn write_failure(record: &FileRecord, out: &mut dyn Write) -> io::Result<()> {
+fn write_failure(record: &FileRecord, color: bool, out: &mut dyn Write) -> io::Result<()> {
     if let FileStatus::Failed(d) = &record.status {
         writeln!(
             out,
-            "{}: {}[{}]: {}",
-            record.path, d.severity, d.code, d.message
+            "{}: {}: {}",
+            record.path,
+            styled_level(d.severity, d.code, color),
+            d.message
         )?;
     }
     Ok(())
@@ -502,23 +509,37 @@ impl Printer for JsonLines {
 
 /// The summary table of human and short output: a row per file read, the totals, and the files
 /// not read by reason.
-pub struct Table;
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Table {
+    /// Standard output is a terminal: a path longer than 60 characters is cut from the left
+    /// to fit; elsewhere (a file, a pipe) every path is whole.
+    pub fit: bool,
+    /// Rows only for the files with errors or warnings, or that could not be read.
+    pub problems_only: bool,
+}
 
 impl Printer for Table {
     fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        let shown = |r: &&FileRecord| {
+            !self.problems_only
+                || r.totals.errors + r.totals.warnings > 0
+                || matches!(r.status, FileStatus::Failed(_))
+        };
         let width = run
             .files
             .iter()
+            .filter(shown)
             .map(|r| r.path.chars().count())
             .max()
             .unwrap_or(4)
-            .clamp(4, 60);
+            .max(4);
+        let width = if self.fit { width.min(60) } else { width };
         writeln!(
             out,
             "{:<width$}  {:>7}  {:>6}  {:>8}  variant",
             "file", "games", "errors", "warnings"
         )?;
-        for r in &run.files {
+        for r in run.files.iter().filter(shown) {
             let t = &r.totals;
             let mut variant = t.variant_names();
             if t.guessed > 0 {
@@ -554,6 +575,13 @@ impl Printer for Table {
             run.all.errors,
             run.all.warnings
         )?;
+        let hidden = run.files.len() - run.files.iter().filter(shown).count();
+        if hidden > 0 {
+            writeln!(
+                out,
+                "{hidden} file(s) without errors or warnings not listed (--problems-only)"
+            )?;
+        }
         if !run.skipped.is_empty() {
             let reasons: Vec<String> = run.skipped.iter().map(|(r, n)| r.describe(*n)).collect();
             writeln!(

@@ -376,11 +376,42 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
 
 /// Renders `d` on one line: `file:line:col: severity[code]: message`.
 pub fn render_short(view: &SourceView<'_>, d: &Diagnostic) -> String {
+    render_short_styled(view, d, false)
+}
+
+/// [`render_short`], with `color`: `severity[code]` in the colour [`render_human`] gives it
+/// (errors red, warnings yellow, infos blue, bold), the message in bold.
+pub fn render_short_styled(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> String {
     let (start, _) = view.locate_diagnostic(d);
+    let bold = if color {
+        annotate_snippets::renderer::Style::new().bold()
+    } else {
+        annotate_snippets::renderer::Style::new()
+    };
     format!(
-        "{}:{}:{}: {}[{}]: {}",
-        view.path, start.line, start.column, d.severity, d.code, d.message
+        "{}:{}:{}: {}{bold}: {}{bold:#}",
+        view.path,
+        start.line,
+        start.column,
+        styled_level(d.severity, d.code, color),
+        d.message
     )
+}
+
+/// `severity[code]`, in the colour [`render_human`] gives its title when `color`.
+pub fn styled_level(severity: Severity, code: &str, color: bool) -> String {
+    use annotate_snippets::renderer::{
+        DEFAULT_ERROR_STYLE, DEFAULT_INFO_STYLE, DEFAULT_WARNING_STYLE,
+    };
+    if !color {
+        return format!("{severity}[{code}]");
+    }
+    let style = match severity {
+        Severity::Error => DEFAULT_ERROR_STYLE,
+        Severity::Warning => DEFAULT_WARNING_STYLE,
+        Severity::Info => DEFAULT_INFO_STYLE,
+    };
+    format!("{style}{severity}[{code}]{style:#}")
 }
 
 /// One line of the JSON Lines output for a diagnostic. The schema is in `docs/json.md`.
@@ -496,6 +527,38 @@ mod tests {
             render_short(&v, &d),
             "a.pdn:2:7: warning[F005]: something is off here"
         );
+    }
+
+    #[test]
+    fn short_form_in_colour_styles_the_severity_and_code_as_the_human_form_does() {
+        let text = "[Event \"x\"]\n1. 32-28 18-23 *\n";
+        let v = SourceView::new("a.pdn", text, 0, 1, 1);
+        let d = diag(Span::new(18, 23));
+        let plain = render_short(&v, &d);
+        let styled = render_short_styled(&v, &d, true);
+        assert_ne!(plain, styled);
+        assert!(styled.starts_with("a.pdn:2:7: \x1b["), "{styled:?}");
+        // The human form's title starts with the same escape for the same severity.
+        let human = render_human(&v, &d, true);
+        let title = &styled["a.pdn:2:7: ".len()..];
+        assert!(
+            human.starts_with(&title[..title.find('w').unwrap()]),
+            "{human:?}"
+        );
+        let stripped: String = {
+            let mut out = String::new();
+            let mut esc = false;
+            for c in styled.chars() {
+                match (esc, c) {
+                    (false, '\x1b') => esc = true,
+                    (true, 'm') => esc = false,
+                    (false, c) => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        };
+        assert_eq!(stripped, plain);
     }
 
     #[test]
