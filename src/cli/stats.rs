@@ -57,7 +57,8 @@ pub struct Args {
     /// Files and reading options.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Print one table: rows of this.
+    /// Print one table (or CSV section): rows of this; not with --format json, which writes
+    /// every section.
     #[arg(long, value_enum)]
     pub by: Option<By>,
     /// Rows per table (0: all) [default: 10 in the overview, 20 with --by].
