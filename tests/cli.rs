@@ -409,3 +409,104 @@ fn gen_writes_the_same_games_to_a_file_as_to_standard_output_and_they_check_clea
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--format short --color always` colours each diagnostic's severity and code as the human
+/// format colours its title (and the lines that close a file); `--color never` writes none.
+#[test]
+fn short_format_in_colour_styles_severity_and_code_as_the_human_format_does() {
+    let errors = format!("{FIX}/errors.pdn");
+    let short = stdout_of(
+        &[
+            "check",
+            "--no-config",
+            "--format",
+            "short",
+            "--color",
+            "always",
+            &errors,
+        ],
+        1,
+    );
+    let human = stdout_of(&["check", "--no-config", "--color", "always", &errors], 1);
+    let red = "\x1b[1m\x1b[91merror[R303]\x1b[0m";
+    assert!(human.contains(red), "{human:?}");
+    assert!(
+        short.contains(&format!("errors.pdn:3:28: {red}")),
+        "{short:?}"
+    );
+    let plain = stdout_of(
+        &[
+            "check",
+            "--no-config",
+            "--format",
+            "short",
+            "--color",
+            "never",
+            &errors,
+        ],
+        1,
+    );
+    assert!(!plain.contains('\x1b'), "{plain:?}");
+    assert!(plain.contains("errors.pdn:3:28: error[R303]: "), "{plain}");
+}
+
+/// Written to a file or a pipe, the summary table keeps every path whole (a terminal gets
+/// them cut to fit, tests/cli_progress.rs).
+#[test]
+fn the_table_keeps_whole_paths_when_standard_output_is_not_a_terminal() {
+    let dir = std::env::temp_dir().join(format!("pdnkit-table-{}", std::process::id()));
+    let deep = dir.join("a-directory-with-a-rather-long-name/and-another-one-below-it");
+    std::fs::create_dir_all(&deep).unwrap();
+    let file = deep.join("a-file-with-a-long-name-too.pdn");
+    std::fs::copy(format!("{FIX}/errors.pdn"), &file).unwrap();
+    let name = file.display().to_string();
+    assert!(name.chars().count() > 60);
+    let out = stdout_of(&["check", "--no-config", "--quiet", &name], 1);
+    assert!(
+        out.lines().any(|l| l.starts_with(&format!("{name}  "))),
+        "{out}"
+    );
+    assert!(!out.contains('…'), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--problems-only` lists in the table only the files with errors or warnings, and says how
+/// many it left out; the totals count every file. JSON has no table: the flag is refused.
+#[test]
+fn problems_only_lists_the_files_with_errors_or_warnings() {
+    let out = stdout_of(
+        &["check", "--no-config", "--quiet", "--problems-only", FIX],
+        1,
+    );
+    assert!(out.contains("errors.pdn"), "{out}");
+    assert!(out.contains("warnings.pdn"), "{out}");
+    assert!(!out.contains("clean.pdn"), "{out}");
+    let all = stdout_of(&["check", "--no-config", "--quiet", FIX], 1);
+    let totals = |t: &str| {
+        t.lines()
+            .find(|l| l.contains(" file(s), "))
+            .map(str::to_string)
+    };
+    assert_eq!(totals(&out), totals(&all));
+    assert!(
+        out.contains("file(s) without errors or warnings not listed (--problems-only)"),
+        "{out}"
+    );
+    pdn()
+        .args(["check", "--format", "json", "--problems-only", FIX])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--problems-only"));
+}
+
+/// `--quiet` says in `--help` that it hides the progress bar too.
+#[test]
+fn quiet_says_it_hides_the_progress_bar() {
+    let help = stdout_of(&["check", "--help"], 0);
+    let quiet = help
+        .split("--quiet")
+        .nth(1)
+        .and_then(|t| t.split("\n  -").next())
+        .unwrap_or("");
+    assert!(quiet.contains("progress bar"), "{help}");
+}

@@ -151,3 +151,47 @@ fn copies_sorted_in_runs_of_a_few_come_out_as_in_one() {
     assert_eq!(whole(Some("3"), &["-o", o]), written);
     assert_eq!(std::fs::read(&out).unwrap(), unique);
 }
+
+/// After the reader closes the pipe (`pdn dedup -o - big.pdn | head`), the count line says how
+/// many games reached it, not that every game was written; on a full device, that none was,
+/// and the run fails.
+#[test]
+fn the_count_says_what_reached_the_output_before_it_closed_or_failed() {
+    let t = TempTree::new("dedup-closed");
+    let path = t.0.join("many.pdn");
+    let made = pdn()
+        .args(["gen", "--variant", "international", "-n", "3000", "-o"])
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut child = pdn()
+        .args(["dedup", "--no-config", "-o", "-"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{stderr}");
+    assert!(
+        stderr.contains(" game(s) written before the output closed"),
+        "{stderr}"
+    );
+    let out = pdn()
+        .args(["dedup", "--no-config", "-o", "/dev/full"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("pdn dedup: 0 game(s) written before the output failed"),
+        "{stderr}"
+    );
+}

@@ -217,3 +217,108 @@ fn a_dialect_reported_once_per_file_keeps_every_game_that_shows_it_from_being_cl
     // Dropped with `-A`, the dialect no longer counts.
     assert_eq!(run(&["--clean", "-A", "N219"]), [1, 2, 3]);
 }
+
+/// A criterion that can select nothing is a usage error, as `check -A ZZZ999` is: a code that
+/// does not exist, and a range whose lower end is above its upper end. A code's name is a code.
+#[test]
+fn an_unknown_code_and_an_empty_range_are_usage_errors() {
+    let (_t, path, _) = tree();
+    for (args, said) in [
+        (
+            ["--with-code", "ZZZ999"],
+            "`ZZZ999` is neither a diagnostic code",
+        ),
+        (["--plies", "80..40"], "`80..40` is an empty range"),
+        (["--date", "1999..1990"], "`1999..1990` is an empty range"),
+        (["--date", "2004.06..2004.05"], "is an empty range"),
+    ] {
+        let out = pdn()
+            .args(["filter", "--no-config"])
+            .args(args)
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(selected(&["--with-code", "missed-capture"]), [3]);
+    assert_eq!(selected(&["--date", "1999..1999"]), [1]);
+    assert_eq!(selected(&["--plies", "4..4"]), [0, 1]);
+}
+
+/// Many small games, more than a pipe holds.
+fn many_games() -> (TempTree, PathBuf) {
+    let t = TempTree::new(
+        &format!("filter-many-{:?}", std::thread::current().id()).replace(['(', ')'], ""),
+    );
+    let path = t.0.join("many.pdn");
+    let status = pdn()
+        .args(["gen", "--variant", "international", "-n", "3000", "-o"])
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    (t, path)
+}
+
+/// After the reader closes the pipe (`pdn filter big.pdn | head -1`), the count line says how
+/// many games reached the pipe, not "0 of 0 game(s) selected", and the run ends quietly with
+/// the status it earned; with `--list`, how many were listed.
+#[test]
+fn after_a_closed_pipe_the_count_says_how_many_games_were_written() {
+    let (_t, path) = many_games();
+    for (list, what) in [(false, "written"), (true, "listed")] {
+        let mut c = pdn();
+        c.args(["filter", "--no-config"]);
+        if list {
+            c.arg("--list");
+        }
+        let mut child = c
+            .arg(&path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 16];
+        std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        let line = stderr.trim_end();
+        let n: u64 = line
+            .strip_prefix("pdn filter: ")
+            .and_then(|l| l.strip_suffix(&format!(" game(s) {what} before the output closed")))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{stderr}"));
+        assert!((1..3000).contains(&n), "{stderr}");
+    }
+}
+
+/// On a full device, standard output or `-o`, the count says that no game was written and
+/// the run fails with the error.
+#[test]
+fn on_a_full_device_the_count_says_nothing_was_written_and_the_run_fails() {
+    let (_t, path) = many_games();
+    for to_file in [false, true] {
+        let mut c = pdn();
+        c.args(["filter", "--no-config"]).arg(&path);
+        if to_file {
+            c.args(["-o", "/dev/full"]);
+        } else {
+            c.stdout(std::fs::File::create("/dev/full").unwrap());
+        }
+        let out = c.output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("pdn filter: 0 game(s) written before the output failed"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("No space left on device"), "{stderr}");
+        assert!(!stderr.contains("selected"), "{stderr}");
+    }
+}

@@ -192,6 +192,30 @@ fn in_place_rewrites_the_file_in_its_own_encoding_and_leaves_no_temporary_file()
     assert_eq!(names.len(), 1, "{names:?}");
 }
 
+/// `--in-place` on a file named through a symbolic link rewrites the file the link names; the
+/// link stays a link.
+#[cfg(unix)]
+#[test]
+fn in_place_through_a_symbolic_link_rewrites_where_it_leads_and_keeps_the_link() {
+    let tree = TempTree::new("fix-in-place-link");
+    let target = tree.file("a.pdn", SPACED);
+    let link = tree.0.join("link.pdn");
+    std::os::unix::fs::symlink("a.pdn", &link).expect("link");
+    let (status, _, said) = run(&["fix", "--in-place", link.to_str().expect("utf-8")]);
+    assert_eq!(status, 0, "{said}");
+    assert!(
+        fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        fs::read_to_string(&target)
+            .expect("read")
+            .contains("1. 32-28 19-23")
+    );
+}
+
 #[test]
 fn a_dry_run_writes_nothing_and_shows_a_unified_diff() {
     let tree = TempTree::new("fix-dry-run");

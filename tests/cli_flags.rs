@@ -91,3 +91,41 @@ fn the_rules_commands_name_every_variant_in_their_help() {
         assert!(help.contains(v.name()), "{v} missing from:\n{help}");
     }
 }
+
+/// Flags that contradict each other, or that would change nothing, are usage errors (exit 2)
+/// with a message that names them, never silently ignored.
+#[test]
+fn conflicting_or_idle_flags_are_usage_errors() {
+    let clean = "tests/fixtures/cli/clean.pdn";
+    for (args, said) in [
+        (&["check", "--quiet", "--verbose"][..], "--quiet"),
+        (
+            &["check", "--syntax-only", "--variant", "english"][..],
+            "--syntax-only",
+        ),
+        (
+            &["check", "--syntax-only", "--rules", "huffing"][..],
+            "--syntax-only",
+        ),
+        (&["check", "-j", "0"][..], "0 threads"),
+        (&["stats", "-j", "0"][..], "0 threads"),
+        (&["check", "--format", "json", "-v"][..], "--verbose"),
+        (
+            &["check", "--format", "json", "--max-diagnostics", "3"][..],
+            "--max-diagnostics",
+        ),
+        (
+            &["check", "--quiet", "--max-diagnostics", "3"][..],
+            "--max-diagnostics",
+        ),
+        (&["stats", "--format", "json", "--by", "player"][..], "--by"),
+        (&["filter", "--any-line"][..], "--position"),
+    ] {
+        let out = pdn().args(args).arg(clean).output().expect("pdn runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    pdn().args(["check", "-j", "1", clean]).assert().code(0);
+}

@@ -142,3 +142,90 @@ fn a_file_record_lists_each_variant_guess_with_its_evidence_and_games() {
     // The Brazilian file says its variant: nothing is guessed.
     assert_eq!(files[1]["guesses"], serde_json::json!([]));
 }
+
+/// Decodes base64 (standard alphabet, padded).
+fn unbase64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {text}"),
+    };
+    let mut out = Vec::new();
+    for group in text.as_bytes().chunks(4) {
+        let digits: Vec<u8> = group
+            .iter()
+            .filter(|&&c| c != b'=')
+            .map(|&c| value(c))
+            .collect();
+        let n = digits
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+        for k in 0..digits.len().saturating_sub(1) {
+            out.push((n >> (16 - 8 * k)) as u8);
+        }
+    }
+    out
+}
+
+/// A file name that is not UTF-8 comes back in JSON as its bytes (`file_bytes`, base64), from
+/// which a tool can open the file; `file` shows it with U+FFFD. A UTF-8 name has `file` only.
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_comes_back_as_its_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = std::env::temp_dir().join(format!("pdnkit-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.pdn");
+    let text = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/cli/errors.pdn"
+    ))
+    .unwrap();
+    std::fs::write(dir.join(name), &text).unwrap();
+    std::fs::write(dir.join("sub").join(name), &text).unwrap();
+    std::fs::write(dir.join("sub").join("plain.pdn"), &text).unwrap();
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out = Command::new(assert_cmd::cargo::cargo_bin("pdn"))
+            .current_dir(&dir)
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let s = |t: &'static str| std::ffi::OsStr::new(t);
+    let check = run(&[
+        s("check"),
+        s("--no-config"),
+        s("--format"),
+        s("json"),
+        name,
+        s("sub"),
+    ]);
+    let parse = run(&[s("parse"), name]);
+    let export = run(&[s("convert"), s("--no-config"), s("--to"), s("jsonl"), name]);
+    let mut named = 0;
+    for line in check.lines().chain(parse.lines()).chain(export.lines()) {
+        let j: Value = serde_json::from_str(line).unwrap();
+        let Some(file) = j["file"].as_str() else {
+            continue;
+        };
+        if file.contains("plain.pdn") {
+            assert!(j.get("file_bytes").is_none(), "{line}");
+            continue;
+        }
+        named += 1;
+        assert!(file.contains('\u{FFFD}'), "{line}");
+        let bytes = unbase64(j["file_bytes"].as_str().unwrap_or_else(|| panic!("{line}")));
+        let path = std::path::Path::new(std::ffi::OsStr::from_bytes(&bytes));
+        assert!(path.ends_with(name), "{line}");
+        assert_eq!(std::fs::read(dir.join(path)).unwrap(), text, "{line}");
+    }
+    // Diagnostics and file records of both files, parse's game, the export's game.
+    assert!(named >= 6, "{check}{parse}{export}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -60,3 +60,17 @@ fn no_bar_with_quiet_or_when_standard_error_is_not_a_terminal() {
     assert!(!raw.contains("MB/s"), "{raw}");
     assert!(raw.contains("error[R301]"), "{raw}");
 }
+
+#[test]
+fn on_a_terminal_the_table_cuts_a_long_path_to_fit() {
+    let dir = std::env::temp_dir().join(format!("pdnkit-fit-{}", std::process::id()));
+    let deep = dir.join("a-directory-with-a-rather-long-name/and-another-one-below-it");
+    std::fs::create_dir_all(&deep).unwrap();
+    let file = deep.join("a-file-with-a-long-name-too.pdn");
+    std::fs::copy("tests/fixtures/cli/clean.pdn", &file).unwrap();
+    let raw = in_a_terminal(&format!("check --no-config --quiet {}", file.display()));
+    assert!(raw.contains("…"), "{raw}");
+    assert!(raw.contains("/a-file-with-a-long-name-too.pdn "), "{raw}");
+    assert!(!raw.contains(&file.display().to_string()), "{raw}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1156,3 +1156,93 @@ fn a_binary_file_counts_the_control_characters_of_the_text_read_only() {
     })
     .expect("reading from memory cannot fail");
 }
+
+/// `--notation` names the squares of an export as it names them in PDN: every move's `from`,
+/// `to`, `path`, `captured`, `canonical` and FEN, the CSV's moves and the `notation` field; the
+/// text as written stays as written.
+#[test]
+fn an_export_names_its_squares_in_the_notation_asked_for() {
+    let text = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n";
+    let numeric = export(&["--to", "jsonl", "--fen-each-ply"], text);
+    let algebraic = export(
+        &["--to", "jsonl", "--fen-each-ply", "--notation", "algebraic"],
+        text,
+    );
+    let n: serde_json::Value = serde_json::from_str(numeric.trim()).expect("JSON");
+    let a: serde_json::Value = serde_json::from_str(algebraic.trim()).expect("JSON");
+    assert_eq!(n["notation"], "numeric");
+    assert_eq!(a["notation"], "algebraic");
+    let (nm, am) = (&n["moves"][2], &a["moves"][2]);
+    assert_eq!(nm["canonical"], "28x19");
+    // As `convert --notation algebraic` writes the game: 1. d4-e5 g7-f6 2. e5xg7 h8xf6.
+    assert_eq!(am["canonical"], "e5xg7");
+    assert_eq!((&am["from"], &am["to"]), (&"e5".into(), &"g7".into()));
+    assert_eq!(am["path"], serde_json::json!(["e5", "g7"]));
+    assert_eq!(am["captured"].as_array().map(Vec::len), Some(1));
+    assert!(am["fen"].as_str().is_some_and(|f| f.contains("g7")), "{am}");
+    assert_eq!(am["written"], "28x19");
+    assert_eq!(
+        export(&["--to", "jsonl", "--notation", "numeric"], text),
+        export(&["--to", "jsonl"], text)
+    );
+    let csv = export(&["--to", "csv", "--notation", "algebraic"], text);
+    assert!(
+        csv.lines()
+            .nth(1)
+            .is_some_and(|row| row.ends_with(",d4-e5 g7-f6 e5xg7 h8xf6")),
+        "{csv}"
+    );
+}
+
+/// `--eol crlf` ends every CSV row and every JSON line with CR LF (line breaks inside a CSV
+/// cell are data, kept as they are).
+#[test]
+fn an_export_ends_its_lines_with_the_line_ends_asked_for() {
+    let text =
+        "[Event \"a\r\nb\"]\n[GameType \"20\"]\n1. 32-28 *\n\n[GameType \"20\"]\n1. 33-28 *\n";
+    for to in ["csv", "json", "jsonl"] {
+        let lf = export(&["--to", to], text);
+        let crlf = export(&["--to", to, "--eol", "crlf"], text);
+        assert!(!lf.contains("\r\n") || to == "csv", "{to}: {lf:?}");
+        assert_eq!(crlf.matches('\n').count(), lf.matches('\n').count(), "{to}");
+        assert_eq!(
+            crlf.replace("\r\n", "\n"),
+            lf.replace("\r\n", "\n"),
+            "{to}: {crlf:?}"
+        );
+        for line in crlf.split_inclusive('\n') {
+            assert!(line.ends_with("\r\n"), "{to}: {line:?} in {crlf:?}");
+        }
+    }
+}
+
+/// A flag that would change nothing in the format asked for is a usage error, not ignored:
+/// `--canonical` and `--captures` with an export, `--fen-each-ply` without a JSON one.
+#[test]
+fn flags_that_do_not_apply_to_the_format_are_refused() {
+    let text = "[GameType \"20\"]\n1. 32-28 *\n";
+    for (args, said) in [
+        (&["--to", "json", "--canonical"][..], "--canonical"),
+        (
+            &["--to", "csv", "--canonical", "--results", "drop"][..],
+            "--canonical",
+        ),
+        (&["--to", "jsonl", "--captures", "short"][..], "--captures"),
+        (&["--to", "csv", "--captures", "keep"][..], "--captures"),
+        (&["--fen-each-ply"][..], "--fen-each-ply"),
+        (&["--to", "csv", "--fen-each-ply"][..], "--fen-each-ply"),
+    ] {
+        let out = assert_cmd::Command::cargo_bin("pdn")
+            .expect("binary")
+            .arg("convert")
+            .args(args)
+            .arg("-")
+            .write_stdin(text)
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -193,7 +193,10 @@ fn every_game_of_the_corpus_and_fixtures_is_written_as_its_object() {
     {
         let bytes = std::fs::read(&path).expect("readable");
         for fen_each_ply in [false, true] {
-            let options = ExportOptions { fen_each_ply };
+            let options = ExportOptions {
+                fen_each_ply,
+                ..ExportOptions::default()
+            };
             let name = path.display().to_string();
             for (k, r) in records(&bytes, &name, options).iter().enumerate() {
                 check_record(r, options, &format!("{name} game {}", k + 1));
@@ -218,7 +221,10 @@ fn repeated_tags_nested_variations_and_games_too_long_to_hold() {
     }
     text.push_str("[GameType \"20\"]\n1. 32-28 *\n\n[Event \"not replayed\"]\n[GameType \"99\"]\n1. 32-28 *\n");
     for fen_each_ply in [false, true] {
-        let options = ExportOptions { fen_each_ply };
+        let options = ExportOptions {
+            fen_each_ply,
+            ..ExportOptions::default()
+        };
         let r = records(text.as_bytes(), "a,b.pdn", options);
         assert_eq!(r.len(), 4);
         for (k, r) in r.iter().enumerate() {

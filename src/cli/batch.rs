@@ -256,6 +256,8 @@ pub fn looks_like_pdn(head: &[u8]) -> bool {
 pub enum Event<T> {
     /// Bytes to write, in order.
     Output(Vec<u8>),
+    /// A game's bytes have all been handed over (for commands that count the games written).
+    Mark,
     /// The job is over, with its result.
     Done(T),
 }
@@ -270,6 +272,12 @@ impl<T> Emitter<'_, T> {
     /// pipe): the job should stop too.
     pub fn emit(&self, bytes: Vec<u8>) -> bool {
         bytes.is_empty() || self.tx.send(Event::Output(bytes)).is_ok()
+    }
+
+    /// Says that a game's bytes have all been handed over. False when the printing side has
+    /// stopped.
+    pub fn mark(&self) -> bool {
+        self.tx.send(Event::Mark).is_ok()
     }
 }
 
@@ -532,6 +540,7 @@ mod tests {
                     match ev {
                         Event::Output(b) => seen.push((i, u32::from(b[0]))),
                         Event::Done(t) => seen.push((i, t)),
+                        Event::Mark => {}
                     }
                     Ok(())
                 },

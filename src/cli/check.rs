@@ -92,18 +92,25 @@ pub struct Args {
     /// Show at most N diagnostics per file in human and short output (JSON lists every one).
     #[arg(long, value_name = "N")]
     pub max_diagnostics: Option<usize>,
-    /// Only read the files: do not replay the moves.
-    #[arg(long)]
+    /// Only read the files: do not replay the moves (so no --variant or --rules).
+    #[arg(long, conflicts_with_all = ["variant", "rules"])]
     pub syntax_only: bool,
-    /// Also print info diagnostics (decodings, inferred variants) in human and short output.
+    /// Also print info diagnostics (decodings, inferred variants) in human and short output
+    /// (JSON lists every diagnostic).
     #[arg(short, long)]
     pub verbose: bool,
-    /// Print only the summary table, not each diagnostic.
-    #[arg(short, long)]
+    /// Print only the summary table (JSON: the file records and the summary), not each
+    /// diagnostic; no progress bar is drawn either.
+    #[arg(short, long, conflicts_with = "verbose")]
     pub quiet: bool,
-    /// When to use colour.
+    /// When to use colour (human and short output: severity and code; NO_COLOR turns `auto`
+    /// off).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// List in the summary table only the files with errors or warnings (and those that could
+    /// not be read); the totals still count every file.
+    #[arg(long)]
+    pub problems_only: bool,
 }
 
 /// What every job of a run shares.
@@ -118,7 +125,7 @@ struct Job<'a> {
 /// Checks one entry of the walk: its diagnostics are handed over game by game, then the
 /// printer's closing lines for the file.
 fn check_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileRecord>) -> FileRecord {
-    let mut state = FileState::default();
+    let mut state = FileState::of(entry.path());
     let record = check_file(entry, job, &mut state, out);
     let mut buf = Vec::new();
     // Writing to memory cannot fail.
@@ -322,8 +329,39 @@ pub(crate) fn settings(
     })
 }
 
+/// Refuses flags that would change nothing in the output asked for.
+fn flags_apply(args: &Args) -> Result<(), String> {
+    let json = args.format == Format::Json;
+    if json && args.verbose {
+        return Err(
+            "--verbose adds info diagnostics to human and short output; --format json \
+                    lists every diagnostic already"
+                .into(),
+        );
+    }
+    if json && args.problems_only {
+        return Err(
+            "--problems-only trims the summary table; --format json prints none (its \
+                    file records say which files have problems)"
+                .into(),
+        );
+    }
+    if args.max_diagnostics.is_some() && (json || args.quiet) {
+        let what = if json { "--format json" } else { "--quiet" };
+        return Err(format!(
+            "--max-diagnostics limits the diagnostics shown; {what} shows {}",
+            if json { "every one" } else { "none" }
+        ));
+    }
+    Ok(())
+}
+
 /// Runs `pdn check`; `matches` are its parsed arguments, for the order of repeated flags.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
+    if let Err(e) = flags_apply(args) {
+        eprintln!("pdn check: {e}");
+        return EXIT_FAILURE;
+    }
     let Settings {
         options,
         max_diagnostics,
@@ -353,15 +391,20 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             globs: args.input.glob.clone(),
         },
     );
+    let table = Table {
+        fit: io::stdout().is_terminal(),
+        problems_only: args.problems_only,
+    };
     let printer: Box<dyn Printer> = match (args.format, args.quiet) {
         (Format::Json, quiet) => Box::new(JsonLines { quiet }),
-        (_, true) => Box::new(Table),
+        (_, true) => Box::new(table),
         (Format::Short, false) => Box::new(Both(
             Short {
+                color,
                 verbose: args.verbose,
                 max: max_diagnostics,
             },
-            Table,
+            table,
         )),
         (Format::Human, false) => Box::new(Both(
             Human {
@@ -369,7 +412,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 verbose: args.verbose,
                 max: max_diagnostics,
             },
-            Table,
+            table,
         )),
     };
     let progress = Progress::new(
@@ -403,12 +446,14 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 format!("internal error while checking the file: {why}"),
             );
             let mut buf = Vec::new();
-            let _ = printer.file(&record, &mut FileState::default(), &mut buf);
+            let mut state = FileState::of(entry.path());
+            let _ = printer.file(&record, &mut state, &mut buf);
             out.emit(buf);
             record
         },
         |_, event| match event {
             Event::Output(bytes) => stdout.write_all(&bytes),
+            Event::Mark => Ok(()),
             Event::Done(record) => {
                 run += record;
                 stdout.flush()

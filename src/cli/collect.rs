@@ -3,7 +3,7 @@
 //! over the batch runner that hands every checked game of every file to the command, files in
 //! path order, each file's output written as soon as the files before it are done.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -15,6 +15,7 @@ use pdnkit::replay::ForcedVariant;
 
 use super::batch::{Discovery, Entry, Event, Progress, Runner, discover, open_input, worker_count};
 use super::check::{self, Rules};
+use super::output::Sink;
 use super::printer::{FileRecord, FileStatus, RunTotals, failed_record};
 
 /// The files to read and how to read them: `pdn check`'s input options, which every command
@@ -59,8 +60,8 @@ pub struct InputArgs {
     /// Read no pdn.toml.
     #[arg(long)]
     pub no_config: bool,
-    /// Worker threads (default: one per core; at most four per core).
-    #[arg(short, long)]
+    /// Worker threads, 1 or more (default: one per core; at most four per core).
+    #[arg(short, long, value_parser = jobs)]
     pub jobs: Option<usize>,
     /// Also read files whose names match this pattern (`*` and `?`) in directories; repeatable.
     #[arg(long, value_name = "PATTERN")]
@@ -78,6 +79,17 @@ pub struct InputArgs {
     /// reads its input twice keeps one).
     #[arg(skip)]
     pub stdin_spool: Option<PathBuf>,
+}
+
+/// Reads `-j N`: a number of threads, at least one.
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => {
+            Err("0 threads cannot do the work: give 1 or more (without -j, one per core)".into())
+        }
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{s}` is not a number of threads: {e}")),
+    }
 }
 
 impl InputArgs {
@@ -135,6 +147,11 @@ pub trait EmittingWork: Sync {
         record: &FileRecord,
         emit: &mut dyn FnMut(Vec<u8>) -> bool,
     ) -> Self::Result;
+    /// Whether an empty piece of output means: a game's bytes have all been handed over
+    /// ([`Sink::mark`]), so that the games written can be counted.
+    fn marks_games(&self) -> bool {
+        false
+    }
 }
 
 /// An [`EmittingWork`] made of three functions, as [`Work`] is.
@@ -167,6 +184,32 @@ where
     }
 }
 
+/// An [`EmittingWork`] whose empty pieces of output mark the end of a game's bytes
+/// ([`EmittingWork::marks_games`]).
+pub struct Marked<W>(pub W);
+
+impl<W: EmittingWork> EmittingWork for Marked<W> {
+    type State = W::State;
+    type Result = W::Result;
+    fn start(&self, name: &str) -> W::State {
+        self.0.start(name)
+    }
+    fn game(&self, state: &mut W::State, g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool) {
+        self.0.game(state, g, emit)
+    }
+    fn end(
+        &self,
+        state: W::State,
+        record: &FileRecord,
+        emit: &mut dyn FnMut(Vec<u8>) -> bool,
+    ) -> W::Result {
+        self.0.end(state, record, emit)
+    }
+    fn marks_games(&self) -> bool {
+        true
+    }
+}
+
 /// Sets `options` to read as the streaming check does, in bounded memory whatever a game's
 /// length: a game of at most [`pdnkit::check::PART_ELEMENTS`] movetext elements is handed over
 /// with its tree, as the tree path hands it; a longer one without its moves
@@ -185,7 +228,7 @@ pub fn run<S, T, Fs, Fg, Fe>(
     input: &InputArgs,
     options: &CheckOptions,
     work: Work<S, T, Fs, Fg, Fe>,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
     done: impl FnMut(&FileRecord, T),
 ) -> Outcome
 where
@@ -216,7 +259,7 @@ pub fn run_emitting<W: EmittingWork>(
     input: &InputArgs,
     options: &CheckOptions,
     work: &W,
-    out: &mut dyn Write,
+    out: &mut dyn Sink,
     mut done: impl FnMut(&FileRecord, W::Result),
 ) -> Outcome {
     let (jobs, capped) = worker_count(input.jobs);
@@ -236,6 +279,7 @@ pub fn run_emitting<W: EmittingWork>(
         entries.len(),
     );
     let mut run = RunTotals::default();
+    let marks = work.marks_games();
     let written = Runner { jobs }.run(
         &entries,
         &progress,
@@ -271,7 +315,12 @@ pub fn run_emitting<W: EmittingWork>(
                             so_far.games += usize::from(g.chunk.index.is_some());
                             let mut open = true;
                             work.game(&mut state, g, &mut |bytes| {
-                                open = open && emitter.emit(bytes);
+                                open = open
+                                    && if marks && bytes.is_empty() {
+                                        emitter.mark()
+                                    } else {
+                                        emitter.emit(bytes)
+                                    };
                                 open
                             });
                             if open {
@@ -307,7 +356,13 @@ pub fn run_emitting<W: EmittingWork>(
                     format!("cannot read the file: {why}"),
                 ),
             };
-            let value = work.end(state, &record, &mut |bytes| emitter.emit(bytes));
+            let value = work.end(state, &record, &mut |bytes| {
+                if marks && bytes.is_empty() {
+                    emitter.mark()
+                } else {
+                    emitter.emit(bytes)
+                }
+            });
             (record, value)
         },
         |entry, why, _| {
@@ -323,6 +378,10 @@ pub fn run_emitting<W: EmittingWork>(
         },
         |_, event| match event {
             Event::Output(bytes) => out.write_all(&bytes),
+            Event::Mark => {
+                out.mark();
+                Ok(())
+            }
             Event::Done((record, value)) => {
                 if let FileStatus::Failed(d) = &record.status {
                     eprintln!("pdn {cmd}: {}: {}", record.path, d.message);

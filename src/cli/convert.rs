@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
@@ -19,7 +19,7 @@ use super::batch::{
     Discovery, Emitter, Entry, Event, Progress, Runner, discover, open_input, worker_count,
 };
 use super::collect::InputArgs;
-use super::output::Output;
+use super::output::{self, Output};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The notation to write squares in.
@@ -81,11 +81,12 @@ pub struct Args {
     /// Files to read, and how to read and check them (as `pdn check`).
     #[command(flatten)]
     pub input: InputArgs,
-    /// The notation to write squares in (the GameType tag is updated to match); without it each
-    /// game keeps its own.
+    /// The notation to write squares in (the GameType tag is updated to match; with --to
+    /// json, jsonl or csv, the squares of every move and FEN); without it each game keeps its
+    /// own.
     #[arg(long, value_enum)]
     pub notation: Option<Notation>,
-    /// Which squares captures are written with.
+    /// Which squares captures are written with (PDN only: an export writes canonical form).
     #[arg(long, value_enum, default_value_t = Captures::Keep)]
     pub captures: Captures,
     /// Write each game whole in PDN 3.0 form: the seven roster tags first, no leading zeros or
@@ -97,13 +98,14 @@ pub struct Args {
     /// `*`; the Result tag is kept).
     #[arg(long, value_enum, default_value_t = ResultsArg::Keep, requires = "canonical")]
     pub results: ResultsArg,
-    /// Line ends to write [default: the file's own; `lf` with --canonical].
+    /// Line ends to write [default: the file's own; `lf` with --canonical and with --to
+    /// json, jsonl or csv, whose records and rows end with them].
     #[arg(long, value_enum)]
     pub eol: Option<EolArg>,
     /// The output format.
     #[arg(long, value_enum, default_value_t = To::Pdn)]
     pub to: To,
-    /// With --to json, jsonl or csv: add the position after each move as a FEN.
+    /// With --to json or jsonl: add the position after each move as a FEN.
     #[arg(long)]
     pub fen_each_ply: bool,
     /// Write to FILE (replaced at once when the run is over) instead of standard output.
@@ -121,7 +123,45 @@ struct FileResult {
 
 /// Runs `pdn convert`; `matches` are its parsed arguments (for the order of repeated flags).
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
+    if let Err(e) = flags_apply(args, matches) {
+        eprintln!("pdn convert: {e}");
+        return EXIT_FAILURE;
+    }
     run_with(args, None, matches)
+}
+
+/// Refuses a flag that would change nothing in the format asked for: `--canonical` and
+/// `--captures` shape PDN only (an export writes each capture's whole path, the squares
+/// captured and the canonical form), `--fen-each-ply` adds to JSON objects only.
+fn flags_apply(args: &Args, matches: Option<&ArgMatches>) -> Result<(), String> {
+    let given = |id: &str| {
+        matches.and_then(|m| m.value_source(id)) == Some(clap::parser::ValueSource::CommandLine)
+    };
+    let to = match args.to {
+        To::Pdn => "pdn",
+        To::Json => "json",
+        To::Jsonl => "jsonl",
+        To::Csv => "csv",
+    };
+    if args.to != To::Pdn && args.canonical {
+        return Err(format!(
+            "--canonical shapes PDN; with --to {to} it would change nothing (drop it, or use \
+             --to pdn)"
+        ));
+    }
+    if args.to != To::Pdn && given("captures") {
+        return Err(format!(
+            "--captures shapes PDN; --to {to} writes every capture in canonical form (and, in \
+             JSON, its whole path and the squares captured)"
+        ));
+    }
+    if args.fen_each_ply && !matches!(args.to, To::Json | To::Jsonl) {
+        return Err(format!(
+            "--fen-each-ply adds a FEN to each move of a JSON export; with --to {to} it would \
+             change nothing (use --to json or --to jsonl)"
+        ));
+    }
+    Ok(())
 }
 
 fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&ArgMatches>) -> i32 {
@@ -166,6 +206,10 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
         }),
     };
     let input = &args.input;
+    if let Err(e) = output::refuse_input(args.output.as_deref(), input, false) {
+        eprintln!("pdn {cmd}: {e}");
+        return EXIT_FAILURE;
+    }
     let entries = discover(
         &input.paths,
         &Discovery {
@@ -175,17 +219,27 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
         },
     );
     let (jobs, _) = worker_count(input.jobs);
-    let progress = Progress::new(false, entries.len());
+    let progress = Progress::new(
+        !input.no_progress && io::IsTerminal::is_terminal(&io::stderr()),
+        entries.len(),
+    );
     let mut sink = match Output::open(args.output.as_deref()) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("pdn convert: cannot write the output: {e}");
+            let name = args.output.as_deref().unwrap_or(Path::new("-"));
+            eprintln!("pdn {cmd}: cannot write {}: {e}", name.display());
             return EXIT_FAILURE;
         }
     };
     let mut failed = false;
     let export = ExportOptions {
         fen_each_ply: args.fen_each_ply,
+        notation: convert.notation,
+    };
+    let eol: &[u8] = if convert.eol == Some(Eol::Crlf) {
+        b"\r\n"
+    } else {
+        b"\n"
     };
     let job = Job {
         options: &options,
@@ -197,7 +251,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     };
     let opening = match args.to {
         To::Json => "[".to_string(),
-        To::Csv => csv_header(),
+        To::Csv => csv_header().replace('\n', if eol == b"\n" { "\n" } else { "\r\n" }),
         To::Pdn | To::Jsonl => String::new(),
     };
     let mut any_record = false;
@@ -225,6 +279,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
                         _ => sink.write_all(&bytes),
                     }
                 }
+                Event::Mark => Ok(()),
                 Event::Done(r) => {
                     failed |= r.failed;
                     for w in &r.warnings {
@@ -236,7 +291,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
         )
     });
     let written = written.and_then(|()| match args.to {
-        To::Json => sink.write_all(b"\n]\n"),
+        To::Json => sink.write_all(&[eol, b"]", eol].concat()),
         _ => Ok(()),
     });
     let ok = written.is_ok() && !failed;
@@ -311,6 +366,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
         }
     };
     let name = path.display().to_string();
+    let name_bytes = super::printer::path_bytes(path);
     let input = match open_input(path) {
         Ok(input) => input,
         Err(e) => {
@@ -357,21 +413,30 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                         &g.diagnostics,
                         g.tags_left_out,
                     )
+                    .in_notation(job.export.notation)
                 }
                 _ => return ControlFlow::Continue(()),
             };
+            let exported = exported.with_file_bytes(name_bytes.as_deref());
             // Records go out in blocks too, each framed here, written straight into the block:
             // in a JSON array, each after a comma, which the printing side leaves out before
             // the run's first.
+            let crlf = job.convert.eol == Some(Eol::Crlf);
             match job.to {
-                To::Csv => exported.write_csv(&mut pending),
+                To::Csv => {
+                    exported.write_csv(&mut pending);
+                    if crlf && pending.last() == Some(&b'\n') {
+                        pending.pop();
+                        pending.extend_from_slice(b"\r\n");
+                    }
+                }
                 To::Json => {
-                    pending.extend_from_slice(b",\n");
+                    pending.extend_from_slice(if crlf { b",\r\n" } else { b",\n" });
                     exported.write_json(&mut pending);
                 }
                 _ => {
                     exported.write_json(&mut pending);
-                    pending.push(b'\n');
+                    pending.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
                 }
             }
             return flush(&mut pending);

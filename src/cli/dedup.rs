@@ -16,7 +16,7 @@ use pdnkit::dedup::game_key;
 
 use super::collect::{self, Emitting, InputArgs, Work};
 use super::filter::FileState;
-use super::output::Output;
+use super::output::{self, Output};
 use super::printer::FileRecord;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -322,6 +322,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     options.replay.record_moves = true;
     collect::bounded(&mut options, false);
+    if let Err(e) = output::refuse_input(args.output.as_deref(), &args.input, false) {
+        return fail(e);
+    }
     // Standard input is read twice to write the games kept: it is kept in a temporary file.
     let mut input = args.input.clone();
     let _spool = if args.output.is_some() && input.paths.iter().any(|p| p.as_os_str() == "-") {
@@ -492,7 +495,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         "dedup",
         &input,
         &options,
-        &Emitting {
+        &collect::Marked(Emitting {
             start: FileState::new,
             game: |s: &mut FileState, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
                 let keep = (g.chunk.game.is_some() || g.parted)
@@ -502,7 +505,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             end: |s: FileState, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
                 s.finish(r, emit)
             },
-        },
+        }),
         &mut out,
         |r, failed| {
             if let Some(e) = failed {
@@ -511,15 +514,28 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             }
         },
     );
-    eprintln!(
-        "pdn dedup: {} game(s) written, {} left out{}",
-        outcome.run.all.games - copies_n,
-        copies_phrase(copies_n),
-        not_compared(uncompared)
-    );
-    let earned = if copy_failed { EXIT_FAILURE } else { earned };
-    // The output takes the place of the file named only now: it may be one of the inputs.
+    // The output is put in place only when everything was written.
     let written = second.written.and_then(|()| out.finish(true));
+    match &written {
+        Ok(()) => eprintln!(
+            "pdn dedup: {} game(s) written, {} left out{}",
+            outcome.run.all.games - copies_n,
+            copies_phrase(copies_n),
+            not_compared(uncompared)
+        ),
+        Err(e) => {
+            let how = if e.kind() == io::ErrorKind::BrokenPipe {
+                "closed"
+            } else {
+                "failed"
+            };
+            eprintln!(
+                "pdn dedup: {} game(s) written before the output {how}",
+                out.games_written()
+            );
+        }
+    }
+    let earned = if copy_failed { EXIT_FAILURE } else { earned };
     exit_after_write(written, earned)
 }
 

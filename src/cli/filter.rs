@@ -22,7 +22,7 @@ use pdnkit::rules::Variant;
 use pdnkit::source::Decoding;
 
 use super::collect::{self, InputArgs};
-use super::output::Output;
+use super::output::{self, Output};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -78,7 +78,7 @@ pub struct Args {
     #[arg(long, value_name = "FEN")]
     pub position: Vec<String>,
     /// `--position` looks in variations too.
-    #[arg(long)]
+    #[arg(long, requires = "position")]
     pub any_line: bool,
     /// Select the games that do not match.
     #[arg(long)]
@@ -113,7 +113,7 @@ fn criteria(args: &Args) -> Result<Criteria, String> {
         plies: args
             .plies
             .iter()
-            .map(|s| parse_range(s, u32_of))
+            .map(|s| parse_range(s, u32_of).and_then(|r| not_empty(s, r)))
             .collect::<Result<_, _>>()?,
         dates: args
             .date
@@ -128,11 +128,21 @@ fn criteria(args: &Args) -> Result<Criteria, String> {
                     None => normalise_date(s, true),
                     _ => None,
                 };
-                Ok(pdnkit::filter::Range { min: r.min, max })
+                not_empty(s, pdnkit::filter::Range { min: r.min, max })
             })
             .collect::<Result<_, String>>()?,
         clean: args.clean,
-        codes: args.with_code.clone(),
+        codes: args
+            .with_code
+            .iter()
+            .map(|c| match pdnkit::lint::codes::lookup(c) {
+                Some(code) => Ok(code.code.to_string()),
+                None => Err(format!(
+                    "--with-code `{c}` is neither a diagnostic code nor a code's name (`pdn \
+                     explain` lists the codes)"
+                )),
+            })
+            .collect::<Result<_, _>>()?,
         starts: collect(&args.starts, MoveSequence::parse)?,
         contains: collect(&args.moves, MoveSequence::parse)?,
         positions: args
@@ -145,6 +155,20 @@ fn criteria(args: &Args) -> Result<Criteria, String> {
             .collect(),
         invert: args.invert,
     })
+}
+
+/// `range` (as given: `given`), or the reason no value can be in it.
+fn not_empty<T: PartialOrd>(
+    given: &str,
+    range: pdnkit::filter::Range<T>,
+) -> Result<pdnkit::filter::Range<T>, String> {
+    match (&range.min, &range.max) {
+        (Some(a), Some(b)) if a > b => Err(format!(
+            "`{given}` is an empty range: its lower end is above its upper end (write `A..B` \
+             with A at most B)"
+        )),
+        _ => Ok(range),
+    }
 }
 
 /// A place in the decoded text, counted three ways.
@@ -231,7 +255,10 @@ impl FileState {
             if self.path == "-" {
                 let mut bytes = text.get(a..b).unwrap_or(text).as_bytes().to_vec();
                 bytes.extend_from_slice(b"\n\n");
-                emit(bytes);
+                // The game is over: an empty piece marks it.
+                if emit(bytes) {
+                    emit(Vec::new());
+                }
             } else {
                 let mut start = chunk_start;
                 start.advance(text.get(..a).unwrap_or(""));
@@ -314,8 +341,8 @@ impl FileState {
         let start = start.unwrap_or(self.at);
         let end = end.unwrap_or(self.at);
         if stdin {
-            if open {
-                emit(b"\n\n".to_vec());
+            if open && emit(b"\n\n".to_vec()) {
+                emit(Vec::new());
             }
         } else {
             self.selected.push((start, end));
@@ -429,6 +456,8 @@ fn copy_games(
                 return Ok(());
             }
             if left == 0 {
+                // The game is over: an empty piece marks it.
+                emit(Vec::new());
                 break;
             }
         }
@@ -479,8 +508,8 @@ impl collect::EmittingWork for FilterWork<'_> {
             );
         }
         let keep = judged == Some(true);
-        if keep && self.list {
-            emit(list_line(&s.path, &g).into_bytes());
+        if keep && self.list && emit(list_line(&s.path, &g).into_bytes()) {
+            emit(Vec::new());
         }
         if self.list {
             // Listed, not copied: no place is needed (nor is a long game's text kept).
@@ -498,6 +527,10 @@ impl collect::EmittingWork for FilterWork<'_> {
     ) -> (u64, u64, Option<String>) {
         let count = s.count;
         (count, unjudged, s.finish(r, emit))
+    }
+
+    fn marks_games(&self) -> bool {
+        true
     }
 }
 
@@ -519,6 +552,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     // Selected games are written as they are; a long one is read back from where its text
     // was kept while it was read.
     collect::bounded(&mut options, !args.list);
+    if let Err(e) = output::refuse_input(args.output.as_deref(), &args.input, false) {
+        return fail(e);
+    }
     let mut out = match Output::open(args.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
@@ -562,23 +598,34 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             }
         },
     );
+    // The output is put in place only when everything was written.
+    let written = outcome.written.and_then(|()| out.finish(true));
+    let games_out = out.games_written();
     let earned = if outcome.nothing_found || outcome.run.failed > 0 || copy_failed {
         EXIT_FAILURE
-    } else if selected == 0 {
+    } else if selected.max(games_out) == 0 {
         EXIT_FINDINGS
     } else {
         EXIT_OK
     };
-    let unjudged = if unjudged > 0 {
-        format!(", {unjudged} could not be judged (not selected)")
-    } else {
-        String::new()
-    };
-    eprintln!(
-        "pdn filter: {selected} of {} game(s) selected{unjudged}",
-        outcome.run.all.games
-    );
-    // The output takes the place of the file named only now: it may be one of the inputs.
-    let written = outcome.written.and_then(|()| out.finish(true));
+    let what = if args.list { "listed" } else { "written" };
+    match &written {
+        Ok(()) => {
+            let unjudged = if unjudged > 0 {
+                format!(", {unjudged} could not be judged (not selected)")
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "pdn filter: {selected} of {} game(s) selected{unjudged}",
+                outcome.run.all.games
+            );
+        }
+        // The run stopped where the output did: the games after it were not judged.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            eprintln!("pdn filter: {games_out} game(s) {what} before the output closed");
+        }
+        Err(_) => eprintln!("pdn filter: {games_out} game(s) {what} before the output failed"),
+    }
     exit_after_write(written, earned)
 }

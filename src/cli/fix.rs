@@ -12,7 +12,7 @@ use pdnkit::write::fix::fix_chunk;
 use pdnkit::write::unchanged::{BLOCK, Unchanged, write_unchanged};
 
 use super::collect::{self, Emitting, InputArgs};
-use super::output::Output;
+use super::output::{self, Output};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
@@ -107,14 +107,9 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         eprintln!("pdn fix: standard input cannot be fixed in place; use -o FILE");
         return EXIT_FAILURE;
     }
-    if let Some(out) = &args.output {
-        if args.input.paths.iter().any(|p| same_file(p, out)) {
-            eprintln!(
-                "pdn fix: {} is an input; use --in-place to rewrite it",
-                out.display()
-            );
-            return EXIT_FAILURE;
-        }
+    if let Err(e) = output::refuse_input(args.output.as_deref(), &args.input, true) {
+        eprintln!("pdn fix: {e}");
+        return EXIT_FAILURE;
     }
     // Files go one after another into one output: each must end with a line break.
     let several = args.input.paths.len() > 1 || args.input.paths.iter().any(|p| p.is_dir());
@@ -127,7 +122,6 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             return EXIT_FAILURE;
         }
     };
-    let out: &mut dyn Write = &mut output;
     let mut untouched = 0usize;
     let mut failed = false;
     let outcome = collect::run_emitting(
@@ -208,7 +202,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 done
             },
         },
-        out,
+        &mut output,
         |_, d: Done| {
             d.lines.print();
             untouched += d.untouched;
@@ -430,14 +424,6 @@ fn fix_game(s: &mut FileFix, g: &CheckedGame) -> String {
             ));
             chunk.text.clone()
         }
-    }
-}
-
-/// True when `a` and `b` name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
     }
 }
 

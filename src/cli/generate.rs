@@ -1,13 +1,14 @@
 //! `pdn gen`: games made by random legal play, for benchmarks and tests.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use pdnkit::notation::NotationKind;
 use pdnkit::random::{GenOptions, generate};
 use pdnkit::rules::Variant;
 
+use super::output::Output;
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The notation the moves are written in.
@@ -37,7 +38,8 @@ pub struct Args {
     /// The longest game in plies; lengths vary between a quarter of it and all of it.
     #[arg(long, default_value_t = 200)]
     pub max_plies: u32,
-    /// Write to this file instead of standard output (written whole, then renamed into place).
+    /// Write to this file instead of standard output (written whole, then renamed into place;
+    /// a device or FIFO is written where it is, a symbolic link where it leads).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Print what the games hold (plies, captures, crownings, decided games) on standard error.
@@ -83,27 +85,11 @@ pub fn run(args: &Args) -> i32 {
     }
 }
 
-/// Writes the games to a temporary file beside `path`, then renames it into place, so `path`
-/// never holds half a collection.
-fn write_file(path: &PathBuf, options: &GenOptions) -> io::Result<pdnkit::random::GenStats> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "games.pdn".to_string());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut out = BufWriter::new(std::fs::File::create(&tmp)?);
-        let stats = generate(options, &mut out)?;
-        out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        Ok(stats)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+/// Writes the games to `path` as [`Output::file`] does: through a temporary file renamed into
+/// place, so `path` never holds half a collection (a device or FIFO is written where it is).
+fn write_file(path: &Path, options: &GenOptions) -> io::Result<pdnkit::random::GenStats> {
+    let mut out = Output::file(path)?;
+    let stats = generate(options, &mut out)?;
+    out.finish(true)?;
+    Ok(stats)
 }

@@ -177,6 +177,18 @@ pub fn stdout_writer() -> Box<dyn io::Write> {
     }
 }
 
+/// Prints what clap says instead of running (a usage error on standard error; `--help` or
+/// `--version` on standard output) and returns the exit status: clap's own, or 2 when the
+/// help could not be written (a full disk; a closed pipe is not an error).
+pub fn exit_after_clap(e: &clap::Error) -> i32 {
+    let printed = e.print();
+    if !e.use_stderr() {
+        let flushed = printed.and_then(|()| io::Write::flush(&mut io::stdout()));
+        return exit_after_write(flushed, e.exit_code());
+    }
+    e.exit_code()
+}
+
 /// The exit status once output has been written: `earned` when it all went out or the reader
 /// closed the pipe (as `pdn check | head` does: not an error, the work so far stands); any other
 /// write error (a full disk, a closed terminal) is reported once and fails the run.

@@ -1,37 +1,166 @@
-//! Where a command's output goes: standard output, or a file written under a temporary name
-//! beside it and put in its place when the run is over.
+//! Where a command's output goes: standard output, a device or FIFO written where it is, or a
+//! file written under a temporary name beside it and put in its place when the run is over.
+//!
+//! Nothing is replaced by accident: [`refuse_input`] turns down an output that is one of the
+//! run's inputs (the same file, however it is spelled), a symbolic link is written through to
+//! the file it names (the link stays), and a device or FIFO (`/dev/null`, `/dev/stdout`, a
+//! named pipe) is written to, never renamed over.
 
-use std::fs::File;
+use std::collections::VecDeque;
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// A command's output: standard output, or a file ([`Output::file`]).
-pub enum Output {
-    /// Standard output ([`super::stdout_writer`]).
-    Stdout(Box<dyn Write>),
-    /// A temporary file in the directory of `path`, renamed over it by [`Output::finish`]. An
-    /// input of the run named as its output is read whole before it is replaced, and a run
-    /// that fails leaves it as it was.
-    File {
-        /// The temporary file (removed if the run ends without finishing).
-        file: BufWriter<tempfile::NamedTempFile>,
-        /// The output asked for.
-        path: PathBuf,
-    },
+use super::batch::{Discovery, Entry, discover};
+use super::collect::InputArgs;
+
+/// Where the bytes go.
+enum Target {
+    /// Standard output.
+    Stdout(io::StdoutLock<'static>),
+    /// A device, FIFO or socket, written where it is.
+    Device(File),
+    /// A temporary file beside the file asked for, renamed over it by [`Output::finish`].
+    Temp(tempfile::NamedTempFile),
+}
+
+impl Write for Target {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Target::Stdout(s) => s.write(buf),
+            Target::Device(f) => f.write(buf),
+            Target::Temp(t) => t.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Target::Stdout(s) => s.flush(),
+            Target::Device(f) => f.flush(),
+            Target::Temp(t) => t.flush(),
+        }
+    }
+}
+
+/// A writer that counts the bytes the writer under it took.
+struct Counted {
+    target: Target,
+    accepted: u64,
+}
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.target.write(buf)?;
+        self.accepted += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.target.flush()
+    }
+}
+
+/// A command's output ([`Output::stdout`], [`Output::file`]). It counts the games handed to
+/// it ([`Output::mark`]) that reached their destination ([`Output::games_written`]), so that a
+/// command can say what was written before the output closed or failed.
+pub struct Output {
+    /// `None` once finished.
+    w: Option<BufWriter<Counted>>,
+    /// The file a temporary file is renamed over.
+    path: Option<PathBuf>,
+    /// The temporary file was put in its place.
+    persisted: bool,
+    /// Bytes handed to the output.
+    handed: u64,
+    /// Where each game marked and not yet known to be written ends, in bytes handed.
+    marks: VecDeque<u64>,
+    /// Games known to have reached the target.
+    games: u64,
+    /// The target is standard output.
+    stdout: bool,
+}
+
+/// Paths that name the process's own standard output.
+const STDOUT_NAMES: [&str; 3] = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"];
+
+/// Whether `path` names one of the process's open files (`/dev/stderr`, `/dev/fd/N`,
+/// `/proc/self/fd/N`): it is written where it is, at its end, whatever it leads to.
+fn names_an_open_file(path: &Path) -> bool {
+    let s = path.to_string_lossy();
+    s == "/dev/stderr" || s.starts_with("/dev/fd/") || s.starts_with("/proc/")
 }
 
 impl Output {
-    /// Standard output.
-    pub fn stdout() -> Output {
-        Output::Stdout(super::stdout_writer())
+    fn new(target: Target, capacity: usize, path: Option<PathBuf>) -> Output {
+        Output {
+            stdout: matches!(target, Target::Stdout(_)),
+            w: Some(BufWriter::with_capacity(
+                capacity,
+                Counted {
+                    target,
+                    accepted: 0,
+                },
+            )),
+            path,
+            persisted: false,
+            handed: 0,
+            marks: VecDeque::new(),
+            games: 0,
+        }
     }
 
-    /// `path`, `-` being standard output; created under a temporary name beside it (hidden,
-    /// so that a walk of its directory does not read it).
+    /// Standard output: a line at a time on a terminal, in blocks of 64 KiB elsewhere.
+    pub fn stdout() -> Output {
+        let out = io::stdout();
+        let capacity = if io::IsTerminal::is_terminal(&out) {
+            // Standard output keeps lines itself on a terminal.
+            0
+        } else {
+            1 << 16
+        };
+        Output::new(Target::Stdout(out.lock()), capacity, None)
+    }
+
+    /// `path`: `-` (or `/dev/stdout`) is standard output; a device, FIFO or socket is written
+    /// where it is; a symbolic link is followed, and the file it names replaced (the link
+    /// stays; a link to nothing is refused); any other path is created under a temporary name
+    /// beside it (hidden, so that a walk of its directory does not read it) and put in its
+    /// place by [`Output::finish`].
     pub fn file(path: &Path) -> io::Result<Output> {
-        if path.as_os_str() == "-" {
+        if path.as_os_str() == "-" || STDOUT_NAMES.iter().any(|n| path == Path::new(n)) {
             return Ok(Output::stdout());
         }
+        if names_an_open_file(path) {
+            let f = OpenOptions::new().append(true).open(path)?;
+            return Ok(Output::new(Target::Device(f), 1 << 16, None));
+        }
+        let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        let path = match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    "it is a directory",
+                ));
+            }
+            Ok(m) if !m.is_file() => {
+                let f = OpenOptions::new().write(true).open(path)?;
+                return Ok(Output::new(Target::Device(f), 1 << 16, None));
+            }
+            Ok(_) if link => std::fs::canonicalize(path)?,
+            Ok(_) => path.to_path_buf(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound && link => {
+                let to = std::fs::read_link(path).unwrap_or_default();
+                return Err(io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!(
+                        "it is a symbolic link to {}, which does not exist",
+                        to.display()
+                    ),
+                ));
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
+            Err(e) => return Err(e),
+        };
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
@@ -47,10 +176,7 @@ impl Output {
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
         let temp = builder.tempfile_in(dir)?;
-        Ok(Output::File {
-            file: BufWriter::with_capacity(1 << 16, temp),
-            path: path.to_path_buf(),
-        })
+        Ok(Output::new(Target::Temp(temp), 1 << 16, Some(path)))
     }
 
     /// [`Output::file`] when `path` is given, else standard output.
@@ -58,47 +184,189 @@ impl Output {
         path.map_or_else(|| Ok(Output::stdout()), Output::file)
     }
 
-    /// Flushes the output; a file is synced and put in its place when `keep` (with the
-    /// permissions of the file it replaces, if there was one), else removed and the file
+    /// Whether this is the process's standard output.
+    pub fn is_stdout(&self) -> bool {
+        self.stdout
+    }
+
+    fn writer(&mut self) -> io::Result<&mut BufWriter<Counted>> {
+        self.w
+            .as_mut()
+            .ok_or_else(|| io::Error::other("the output is already finished"))
+    }
+
+    /// A game's bytes have all been handed over: it counts in [`Output::games_written`] once
+    /// they have reached the output.
+    pub fn mark(&mut self) {
+        self.marks.push_back(self.handed);
+        self.sweep();
+    }
+
+    /// Counts the games whose bytes have all reached the target.
+    fn sweep(&mut self) {
+        let accepted = self.w.as_ref().map_or(u64::MAX, |w| w.get_ref().accepted);
+        while self.marks.front().is_some_and(|&end| end <= accepted) {
+            self.marks.pop_front();
+            self.games += 1;
+        }
+    }
+
+    /// The games marked whose bytes reached standard output, the device, or the file put in
+    /// place (none when the file asked for was left as it was).
+    pub fn games_written(&mut self) -> u64 {
+        self.sweep();
+        if self.path.is_some() && !self.persisted {
+            0
+        } else {
+            self.games
+        }
+    }
+
+    /// Flushes the output; a temporary file is synced and put in its place when `keep` (with
+    /// the permissions of the file it replaces, if there was one), else removed and the file
     /// asked for left as it was.
-    pub fn finish(self, keep: bool) -> io::Result<()> {
-        match self {
-            Output::Stdout(mut s) => s.flush(),
-            Output::File { file, path } => {
+    pub fn finish(&mut self, keep: bool) -> io::Result<()> {
+        let Some(w) = self.w.take() else {
+            return Ok(());
+        };
+        let (w, flushed) = match w.into_inner() {
+            Ok(c) => (c, Ok(())),
+            Err(e) => {
+                let (e, w) = e.into_parts();
+                // The writer keeps what it could not write.
+                (w.into_parts().0, Err(e))
+            }
+        };
+        let mut counted = w;
+        let result = flushed.and_then(|()| counted.flush());
+        let accepted = counted.accepted;
+        // Games counted by what reached the target; nothing is handed any more.
+        while self.marks.front().is_some_and(|&end| end <= accepted) {
+            self.marks.pop_front();
+            self.games += 1;
+        }
+        match (counted.target, &self.path) {
+            (Target::Temp(temp), Some(path)) => {
+                result?;
                 if !keep {
                     return Ok(());
                 }
-                let temp = file.into_inner().map_err(|e| e.into_error())?;
                 temp.as_file().sync_all()?;
-                if let Ok(old) = std::fs::metadata(&path) {
+                if let Ok(old) = std::fs::metadata(path) {
                     std::fs::set_permissions(temp.path(), old.permissions())?;
                 }
-                let _: File = temp.persist(&path).map_err(|e| e.error)?;
+                let _: File = temp.persist(path).map_err(|e| e.error)?;
+                self.persisted = true;
                 Ok(())
             }
+            _ => result,
         }
     }
 }
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match self {
-            Output::Stdout(s) => s.write(buf),
-            Output::File { file, .. } => file.write(buf),
-        }
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match self {
-            Output::Stdout(s) => s.write_all(buf),
-            Output::File { file, .. } => file.write_all(buf),
-        }
+        let n = self.writer()?.write(buf)?;
+        self.handed += n as u64;
+        Ok(n)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match self {
-            Output::Stdout(s) => s.flush(),
-            Output::File { file, .. } => file.flush(),
-        }
+        self.writer()?.flush()
     }
+}
+
+/// Where a run writes: an [`Output`], or nowhere (a command that writes its result at the
+/// end). Games are marked as their bytes are handed over.
+pub trait Sink: Write {
+    /// A game's bytes have all been handed over.
+    fn mark(&mut self) {}
+}
+
+impl Sink for Output {
+    fn mark(&mut self) {
+        Output::mark(self);
+    }
+}
+
+impl Sink for io::Sink {}
+
+/// The identity of an existing file: device and inode (the path made canonical elsewhere).
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// The identity of an existing file: its canonical path.
+#[cfg(not(unix))]
+fn identity(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// The input of `input` that `output` would replace: the same file as one the run reads (by
+/// identity: hard links, symbolic links and other spellings included), named or met in the
+/// walk of a directory named. `None` when the output does not exist yet, is not a regular
+/// file, or is not read by the run.
+pub fn input_replaced(output: &Path, input: &InputArgs) -> Option<PathBuf> {
+    if output.as_os_str() == "-" || !std::fs::metadata(output).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let id = identity(output)?;
+    let named = input.paths.iter().filter(|p| p.as_os_str() != "-");
+    // A file named is read whatever its name; the walk says which files of a directory are.
+    if let Some(p) = named
+        .clone()
+        .find(|p| !p.is_dir() && identity(p) == Some(id))
+    {
+        return Some(p.clone());
+    }
+    let dirs: Vec<PathBuf> = named.filter(|p| p.is_dir()).cloned().collect();
+    if dirs.is_empty() {
+        return None;
+    }
+    let entries = discover(
+        &dirs,
+        &Discovery {
+            hidden: input.hidden,
+            follow: input.follow,
+            globs: input.glob.clone(),
+        },
+    );
+    entries.into_iter().find_map(|e| match e {
+        Entry::Read(p) if identity(&p) == Some(id) => Some(p),
+        _ => None,
+    })
+}
+
+/// Refuses an output that is one of the run's inputs ([`input_replaced`]): the message for a
+/// usage error, which names `--in-place` when the command has it.
+pub fn refuse_input(
+    output: Option<&Path>,
+    input: &InputArgs,
+    in_place: bool,
+) -> Result<(), String> {
+    let Some(output) = output else {
+        return Ok(());
+    };
+    let Some(read) = input_replaced(output, input) else {
+        return Ok(());
+    };
+    let what = if read == output {
+        format!("-o {} is an input", output.display())
+    } else {
+        format!(
+            "-o {} is the same file as the input {}",
+            output.display(),
+            read.display()
+        )
+    };
+    let then = if in_place {
+        "use --in-place to rewrite it"
+    } else {
+        "write to another file"
+    };
+    Err(format!(
+        "{what}: it would be replaced by the output; {then}"
+    ))
 }

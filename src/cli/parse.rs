@@ -47,6 +47,7 @@ pub struct Args {
 /// elements (F009) is printed without its movetext (JSON) or as it was written (PDN).
 pub fn run(args: &Args) -> i32 {
     let name = args.file.display().to_string();
+    let bytes = super::printer::path_bytes(&args.file);
     let input = match open_input(&args.file) {
         Ok(input) => input,
         Err(e) => {
@@ -85,7 +86,7 @@ pub fn run(args: &Args) -> i32 {
             errors |= d.severity == pdnkit::Severity::Error;
             eprintln!("{}", render_short(&view, d));
         }
-        written = print_game(&name, &mut g, args.format, &mut out);
+        written = print_game((&name, bytes.as_deref()), &mut g, args.format, &mut out);
         if written.is_ok() {
             ControlFlow::Continue(())
         } else {
@@ -100,8 +101,9 @@ pub fn run(args: &Args) -> i32 {
 }
 
 /// Prints one chunk's game (nothing for a chunk without one).
+/// `name`: the file's name as shown, and its bytes in base64 when they are not UTF-8.
 fn print_game(
-    name: &str,
+    (name, bytes): (&str, Option<&str>),
     g: &mut CheckedGame,
     format: Format,
     out: &mut dyn Write,
@@ -133,6 +135,10 @@ fn print_game(
                     j
                 }
             };
+            let mut j = j;
+            if let Some(b) = bytes {
+                j["file_bytes"] = serde_json::json!(b);
+            }
             writeln!(out, "{j}")
         }
         Format::Pdn => {

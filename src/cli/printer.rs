@@ -10,7 +10,9 @@ use std::ops::AddAssign;
 use pdnkit::check::{CheckedGame, FileTotals};
 use pdnkit::lint::{Diagnostic, Severity};
 use pdnkit::source::Span;
-use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
+use pdnkit::write::render::{
+    SourceView, render_human, render_json, render_short_styled, styled_level,
+};
 use serde::Serialize;
 
 use super::batch::SkipReason;
@@ -110,9 +112,19 @@ pub struct FileState {
     repeats: Vec<Repeat>,
     /// Where each code and message shape sits in `repeats`.
     seen: std::collections::HashMap<(&'static str, String), usize>,
+    /// The file's name in base64, when it is not UTF-8 ([`path_bytes`]).
+    pub path_bytes: Option<String>,
 }
 
 impl FileState {
+    /// The state of `path` before its first game.
+    pub fn of(path: &std::path::Path) -> Self {
+        FileState {
+            path_bytes: path_bytes(path),
+            ..FileState::default()
+        }
+    }
+
     /// Whether `d` is shown: errors always (up to the limit); a warning or info only the first
     /// time its code and message shape occur in the file, the others are counted.
     /// `view` places the first repeat, which the closing line points at.
@@ -154,7 +166,7 @@ impl FileState {
 
     /// The closing lines of a file: repeats counted, diagnostics over the limit.
     /// `gap` adds a blank line after each, as between human diagnostics.
-    fn write_end(&self, path: &str, gap: bool, out: &mut dyn Write) -> io::Result<()> {
+    fn write_end(&self, path: &str, gap: bool, color: bool, out: &mut dyn Write) -> io::Result<()> {
         let gap = if gap { "\n" } else { "" };
         for Repeat {
             code,
@@ -170,7 +182,8 @@ impl FileState {
                 let place = at.map_or(String::new(), |(l, c)| format!(":{l}:{c}"));
                 writeln!(
                     out,
-                    "{path}{place}: {severity}[{code}]: ... and {} more like it in this file, from here on (\"{first}\"); --format json lists every one{gap}",
+                    "{path}{place}: {}: ... and {} more like it in this file, from here on (\"{first}\"); --format json lists every one{gap}",
+                    styled_level(*severity, code, color),
                     thousands(*more)
                 )?;
             }
@@ -292,13 +305,15 @@ impl Printer for Human {
         state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        state.write_end(&record.path, true, out)?;
-        write_failure(record, out)
+        state.write_end(&record.path, true, self.color, out)?;
+        write_failure(record, self.color, out)
     }
 }
 
 /// One line per diagnostic: `file:line:col: severity[code]: message`; repeats as in [`Human`].
 pub struct Short {
+    /// ANSI colours: severity and code as in [`Human`].
+    pub color: bool,
     /// Show info diagnostics too.
     pub verbose: bool,
     /// At most this many diagnostics per file.
@@ -316,7 +331,7 @@ impl Printer for Short {
         let view = SourceView::of_chunk(file, &game.chunk);
         for d in &game.diagnostics {
             if (self.verbose || d.severity != Severity::Info) && state.admit(d, &view, self.max) {
-                writeln!(out, "{}", render_short(&view, d))?;
+                writeln!(out, "{}", render_short_styled(&view, d, self.color))?;
             }
         }
         Ok(())
@@ -327,18 +342,20 @@ impl Printer for Short {
         state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        state.write_end(&record.path, false, out)?;
-        write_failure(record, out)
+        state.write_end(&record.path, false, self.color, out)?;
+        write_failure(record, self.color, out)
     }
 }
 
 /// A file that could not be checked has no text to quote: `file: error[F001]: message`.
-fn write_failure(record: &FileRecord, out: &mut dyn Write) -> io::Result<()> {
+fn write_failure(record: &FileRecord, color: bool, out: &mut dyn Write) -> io::Result<()> {
     if let FileStatus::Failed(d) = &record.status {
         writeln!(
             out,
-            "{}: {}[{}]: {}",
-            record.path, d.severity, d.code, d.message
+            "{}: {}: {}",
+            record.path,
+            styled_level(d.severity, d.code, color),
+            d.message
         )?;
     }
     Ok(())
@@ -357,6 +374,9 @@ struct JsonFile<'a> {
     #[serde(rename = "type")]
     ty: &'static str,
     file: &'a str,
+    /// The name's bytes in base64, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_bytes: Option<&'a str>,
     /// `read`, `failed` or `skipped`.
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -402,13 +422,14 @@ impl Printer for JsonLines {
         &self,
         file: &str,
         game: &CheckedGame,
-        _state: &mut FileState,
+        state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         if self.quiet {
             return Ok(());
         }
-        let view = SourceView::of_chunk(file, &game.chunk);
+        let view =
+            SourceView::of_chunk(file, &game.chunk).with_path_bytes(state.path_bytes.as_deref());
         for d in &game.diagnostics {
             writeln!(out, "{}", render_json(&view, game.chunk.index, d))?;
         }
@@ -418,14 +439,15 @@ impl Printer for JsonLines {
     fn file(
         &self,
         record: &FileRecord,
-        _state: &mut FileState,
+        state: &mut FileState,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let (status, reason) = match &record.status {
             FileStatus::Read => ("read", None),
             FileStatus::Failed(d) => {
                 if !self.quiet {
-                    let view = SourceView::new(&record.path, "", 0, 1, 1);
+                    let view = SourceView::new(&record.path, "", 0, 1, 1)
+                        .with_path_bytes(state.path_bytes.as_deref());
                     writeln!(out, "{}", render_json(&view, None, d))?;
                 }
                 ("failed", Some(d.message.as_str()))
@@ -436,6 +458,7 @@ impl Printer for JsonLines {
         let j = JsonFile {
             ty: "file",
             file: &record.path,
+            file_bytes: state.path_bytes.as_deref(),
             status,
             reason,
             games: t.games,
@@ -486,23 +509,37 @@ impl Printer for JsonLines {
 
 /// The summary table of human and short output: a row per file read, the totals, and the files
 /// not read by reason.
-pub struct Table;
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Table {
+    /// Standard output is a terminal: a path longer than 60 characters is cut from the left
+    /// to fit; elsewhere (a file, a pipe) every path is whole.
+    pub fit: bool,
+    /// Rows only for the files with errors or warnings, or that could not be read.
+    pub problems_only: bool,
+}
 
 impl Printer for Table {
     fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        let shown = |r: &&FileRecord| {
+            !self.problems_only
+                || r.totals.errors + r.totals.warnings > 0
+                || matches!(r.status, FileStatus::Failed(_))
+        };
         let width = run
             .files
             .iter()
+            .filter(shown)
             .map(|r| r.path.chars().count())
             .max()
             .unwrap_or(4)
-            .clamp(4, 60);
+            .max(4);
+        let width = if self.fit { width.min(60) } else { width };
         writeln!(
             out,
             "{:<width$}  {:>7}  {:>6}  {:>8}  variant",
             "file", "games", "errors", "warnings"
         )?;
-        for r in &run.files {
+        for r in run.files.iter().filter(shown) {
             let t = &r.totals;
             let mut variant = t.variant_names();
             if t.guessed > 0 {
@@ -538,6 +575,13 @@ impl Printer for Table {
             run.all.errors,
             run.all.warnings
         )?;
+        let hidden = run.files.len() - run.files.iter().filter(shown).count();
+        if hidden > 0 {
+            writeln!(
+                out,
+                "{hidden} file(s) without errors or warnings not listed (--problems-only)"
+            )?;
+        }
         if !run.skipped.is_empty() {
             let reasons: Vec<String> = run.skipped.iter().map(|(r, n)| r.describe(*n)).collect();
             writeln!(
@@ -549,6 +593,40 @@ impl Printer for Table {
         }
         Ok(())
     }
+}
+
+/// A path's bytes in base64 (standard alphabet, padded) when they are not UTF-8: the
+/// `file_bytes` of JSON output (docs/json.md), from which a tool can open the file; `None` for
+/// a name that is UTF-8, which JSON's `file` holds as it is.
+pub fn path_bytes(path: &std::path::Path) -> Option<String> {
+    if path.to_str().is_some() {
+        return None;
+    }
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStrExt::as_bytes(path.as_os_str()).to_vec();
+    #[cfg(not(unix))]
+    let bytes = path.as_os_str().as_encoded_bytes().to_vec();
+    Some(base64(&bytes))
+}
+
+/// `bytes` in base64 (RFC 4648: standard alphabet, `=` padding).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for group in bytes.chunks(3) {
+        let n = group
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for k in 0..4 {
+            if k <= group.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * k)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The record of a file that could not be checked: `code` with `message`, no place in it.
@@ -571,6 +649,22 @@ pub fn failed_record(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn base64_is_rfc_4648_with_padding() {
+        for (bytes, text) in [
+            (&b""[..], ""),
+            (b"f", "Zg=="),
+            (b"fo", "Zm8="),
+            (b"foo", "Zm9v"),
+            (b"foob", "Zm9vYg=="),
+            (b"fooba", "Zm9vYmE="),
+            (b"foobar", "Zm9vYmFy"),
+            (b"\xff\xfe\x00.pdn", "//4ALnBkbg=="),
+        ] {
+            assert_eq!(base64(bytes), text);
+        }
+    }
 
     #[test]
     fn counts_are_written_with_thousands_separators() {

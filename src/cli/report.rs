@@ -1,17 +1,17 @@
 //! `pdn report`: one self-contained HTML page over files and directories: the table `pdn check`
 //! prints, charts, and every finding with its source line and the board before the move.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::PathBuf;
 
 use clap::ArgMatches;
 use pdnkit::stats::{DEFAULT_OPENING_PLIES, FileStats, Stats};
 use pdnkit::write::report::{FileFindings, FileOutcome, LIMITS, Report};
 
 use super::collect::{self, InputArgs, Work};
+use super::output::{self, Output};
 use super::printer::FileStatus;
-use super::{EXIT_FAILURE, EXIT_OK};
+use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// Arguments of `pdn report`.
 #[derive(clap::Args, Debug)]
@@ -27,39 +27,10 @@ pub struct Args {
     /// Files and reading options.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write the page to FILE (replaced when it is complete); `-` writes to standard output.
+    /// Write the page to FILE (replaced when it is complete; never one of the inputs); `-`
+    /// writes to standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
-}
-
-/// Writes `bytes` of the page to `path` through a temporary file beside it, renamed over it
-/// once complete, or to standard output for `-`.
-fn write_page(path: &Path, report: &mut Report) -> io::Result<()> {
-    if path == Path::new("-") {
-        let mut out = io::stdout().lock();
-        report.write(&mut out)?;
-        return out.flush();
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map_or("report".into(), |n| n.to_string_lossy().into_owned());
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let done = File::create(&temp).and_then(|f| {
-        let mut w = BufWriter::new(f);
-        report.write(&mut w)?;
-        w.into_inner()
-            .map_err(|e| e.into_error())
-            .and_then(|f| f.sync_all())
-            .and_then(|()| std::fs::rename(&temp, path))
-    });
-    if done.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    done
 }
 
 /// Runs `pdn report`.
@@ -72,6 +43,18 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         }
     };
     collect::bounded(&mut options, false);
+    if let Err(e) = output::refuse_input(Some(&args.output), &args.input, false) {
+        eprintln!("pdn report: {e}");
+        return EXIT_FAILURE;
+    }
+    // Opened first, so that a page that cannot be written fails before the work.
+    let mut out = match Output::file(&args.output) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("pdn report: cannot write {}: {e}", args.output.display());
+            return EXIT_FAILURE;
+        }
+    };
     let title = args
         .input
         .paths
@@ -131,16 +114,24 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     for (reason, n) in &outcome.run.skipped {
         report.not_read(reason.describe(*n));
     }
-    if let Err(e) = outcome
-        .written
-        .and_then(|()| write_page(&args.output, &mut report))
-    {
-        eprintln!("pdn report: cannot write {}: {e}", args.output.display());
-        return EXIT_FAILURE;
-    }
-    if outcome.run.failed > 0 || trouble {
+    let earned = if outcome.run.failed > 0 || trouble {
         EXIT_FAILURE
     } else {
         EXIT_OK
+    };
+    // The page is put in place only when it is whole.
+    let written = outcome
+        .written
+        .and_then(|()| report.write(&mut out))
+        .and_then(|()| out.finish(true));
+    match written {
+        // Standard output as every command's: a closed pipe (`pdn report -o - | head`) is
+        // not an error.
+        _ if out.is_stdout() => exit_after_write(written, earned),
+        Err(e) => {
+            eprintln!("pdn report: cannot write {}: {e}", args.output.display());
+            EXIT_FAILURE
+        }
+        Ok(()) => earned,
     }
 }

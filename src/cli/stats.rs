@@ -57,7 +57,8 @@ pub struct Args {
     /// Files and reading options.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Print one table: rows of this.
+    /// Print one table (or CSV section): rows of this; not with --format json, which writes
+    /// every section.
     #[arg(long, value_enum)]
     pub by: Option<By>,
     /// Rows per table (0: all) [default: 10 in the overview, 20 with --by].
@@ -523,6 +524,13 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     // Openings and ballots are named by the moves played, whatever notation the file used.
     options.replay.record_moves = true;
     collect::bounded(&mut options, false);
+    if args.by.is_some() && args.format == StatsFormat::Json {
+        eprintln!(
+            "pdn stats: --by picks the one table (or CSV) to print; --format json writes every \
+             section (pick one with jq, e.g. `jq .players`)"
+        );
+        return EXIT_FAILURE;
+    }
     let plies = args.opening_plies;
     let held = held_bytes();
     let mut all = Stats::holding(held);

@@ -28,6 +28,9 @@ use super::convert::{CaptureStyle, capture_squares};
 pub struct ExportOptions {
     /// Add the position after each move as a FEN.
     pub fen_each_ply: bool,
+    /// Name squares in this notation (moves, FENs, the `notation` field); `None`: each game's
+    /// own. Tags are exported as written.
+    pub notation: Option<crate::notation::NotationKind>,
 }
 
 /// The seven tags of PDN's standard tag roster, in their order: the first columns of the CSV.
@@ -38,6 +41,8 @@ pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black
 #[derive(Clone, Copy, Debug)]
 pub struct ExportedGame<'a> {
     file: &'a str,
+    /// The file's name as the base64 of its bytes, when they are not UTF-8.
+    file_bytes: Option<&'a str>,
     chunk: &'a Chunk,
     game: &'a Game,
     line: u32,
@@ -61,6 +66,7 @@ impl<'a> ExportedGame<'a> {
     ) -> Self {
         ExportedGame {
             file,
+            file_bytes: None,
             chunk,
             game,
             line: chunk.first_line,
@@ -86,6 +92,7 @@ impl<'a> ExportedGame<'a> {
     ) -> Self {
         ExportedGame {
             file,
+            file_bytes: None,
             chunk,
             game: header,
             line: chunk.start().line,
@@ -94,6 +101,20 @@ impl<'a> ExportedGame<'a> {
             options: ExportOptions::default(),
             parted: Some(tags_left_out),
         }
+    }
+
+    /// The game with its file's name given as the base64 of its bytes too, for a name that
+    /// is not UTF-8 (the object's `file_bytes`).
+    pub fn with_file_bytes(mut self, file_bytes: Option<&'a str>) -> Self {
+        self.file_bytes = file_bytes;
+        self
+    }
+
+    /// The game with its squares named in `notation` ([`ExportOptions::notation`]); `None`
+    /// keeps the game's own.
+    pub fn in_notation(mut self, notation: Option<crate::notation::NotationKind>) -> Self {
+        self.options.notation = notation;
+        self
     }
 
     /// Appends the game's JSON object (compact, on one line, no line end) to `out`.
@@ -155,10 +176,14 @@ impl<'a> ExportedGame<'a> {
     /// The replay's outcome, when the game was replayed (its variant and layout known).
     fn replayed(&self) -> Option<Replayed<'a>> {
         let report = self.report?;
+        let mut layout = report.layout?;
+        if let Some(kind) = self.options.notation {
+            layout.kind = kind;
+        }
         Some(Replayed {
             report,
             variant: report.variant?,
-            layout: report.layout?,
+            layout,
             text: &self.chunk.text,
             offset: self.chunk.offset,
             options: self.options,
@@ -235,6 +260,9 @@ impl Serialize for ExportedGame<'_> {
         }
         o.serialize_field("errors", &self.count(Severity::Error))?;
         o.serialize_field("file", self.file)?;
+        if let Some(b) = self.file_bytes {
+            o.serialize_field("file_bytes", b)?;
+        }
         o.serialize_field("game", &self.chunk.index)?;
         o.serialize_field("line", &self.line)?;
         o.serialize_field("moves", &MainLine(played))?;

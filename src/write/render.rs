@@ -29,6 +29,9 @@ pub struct SourceView<'a> {
     cut_before: bool,
     /// The chunk's first lines, kept when its text was released.
     head: Option<(&'a Quote, LineIndex)>,
+    /// The file's name as the base64 of its bytes, when they are not UTF-8 (JSON's
+    /// `file_bytes`; `path` then shows them with replacement characters).
+    path_bytes: Option<&'a str>,
 }
 
 /// One piece of source text a diagnostic is located and quoted in.
@@ -110,7 +113,15 @@ impl<'a> SourceView<'a> {
             index: LineIndex::new(text, offset, first_line).starting_at_column(first_column),
             cut_before: false,
             head: None,
+            path_bytes: None,
         }
+    }
+
+    /// The view with the file's name given as the base64 of its bytes too, for a name that is
+    /// not UTF-8 ([`render_json`] writes it as `file_bytes`).
+    pub fn with_path_bytes(mut self, path_bytes: Option<&'a str>) -> Self {
+        self.path_bytes = path_bytes;
+        self
     }
 
     /// A view of one chunk of a file as the reader hands it out.
@@ -365,11 +376,42 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
 
 /// Renders `d` on one line: `file:line:col: severity[code]: message`.
 pub fn render_short(view: &SourceView<'_>, d: &Diagnostic) -> String {
+    render_short_styled(view, d, false)
+}
+
+/// [`render_short`], with `color`: `severity[code]` in the colour [`render_human`] gives it
+/// (errors red, warnings yellow, infos blue, bold), the message in bold.
+pub fn render_short_styled(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> String {
     let (start, _) = view.locate_diagnostic(d);
+    let bold = if color {
+        annotate_snippets::renderer::Style::new().bold()
+    } else {
+        annotate_snippets::renderer::Style::new()
+    };
     format!(
-        "{}:{}:{}: {}[{}]: {}",
-        view.path, start.line, start.column, d.severity, d.code, d.message
+        "{}:{}:{}: {}{bold}: {}{bold:#}",
+        view.path,
+        start.line,
+        start.column,
+        styled_level(d.severity, d.code, color),
+        d.message
     )
+}
+
+/// `severity[code]`, in the colour [`render_human`] gives its title when `color`.
+pub fn styled_level(severity: Severity, code: &str, color: bool) -> String {
+    use annotate_snippets::renderer::{
+        DEFAULT_ERROR_STYLE, DEFAULT_INFO_STYLE, DEFAULT_WARNING_STYLE,
+    };
+    if !color {
+        return format!("{severity}[{code}]");
+    }
+    let style = match severity {
+        Severity::Error => DEFAULT_ERROR_STYLE,
+        Severity::Warning => DEFAULT_WARNING_STYLE,
+        Severity::Info => DEFAULT_INFO_STYLE,
+    };
+    format!("{style}{severity}[{code}]{style:#}")
 }
 
 /// One line of the JSON Lines output for a diagnostic. The schema is in `docs/json.md`.
@@ -380,6 +422,9 @@ pub struct JsonDiagnostic<'a> {
     pub ty: &'static str,
     /// The file's name.
     pub file: &'a str,
+    /// The file's name as the base64 of its bytes, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file_bytes: Option<&'a str>,
     /// 1-based game index in the file, absent for findings outside any game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<usize>,
@@ -440,6 +485,7 @@ pub fn render_json(view: &SourceView<'_>, game: Option<usize>, d: &Diagnostic) -
     let j = JsonDiagnostic {
         ty: "diagnostic",
         file: view.path,
+        file_bytes: view.path_bytes,
         game,
         line: start.line,
         column: start.column,
@@ -481,6 +527,38 @@ mod tests {
             render_short(&v, &d),
             "a.pdn:2:7: warning[F005]: something is off here"
         );
+    }
+
+    #[test]
+    fn short_form_in_colour_styles_the_severity_and_code_as_the_human_form_does() {
+        let text = "[Event \"x\"]\n1. 32-28 18-23 *\n";
+        let v = SourceView::new("a.pdn", text, 0, 1, 1);
+        let d = diag(Span::new(18, 23));
+        let plain = render_short(&v, &d);
+        let styled = render_short_styled(&v, &d, true);
+        assert_ne!(plain, styled);
+        assert!(styled.starts_with("a.pdn:2:7: \x1b["), "{styled:?}");
+        // The human form's title starts with the same escape for the same severity.
+        let human = render_human(&v, &d, true);
+        let title = &styled["a.pdn:2:7: ".len()..];
+        assert!(
+            human.starts_with(&title[..title.find('w').unwrap()]),
+            "{human:?}"
+        );
+        let stripped: String = {
+            let mut out = String::new();
+            let mut esc = false;
+            for c in styled.chars() {
+                match (esc, c) {
+                    (false, '\x1b') => esc = true,
+                    (true, 'm') => esc = false,
+                    (false, c) => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        };
+        assert_eq!(stripped, plain);
     }
 
     #[test]

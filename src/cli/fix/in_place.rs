@@ -142,9 +142,15 @@ pub struct InPlace {
 
 impl InPlace {
     /// The file at `path`; `label`: the `--encoding` asked.
+    /// A file named through a symbolic link is rewritten where the link leads; the link stays.
     pub fn new(path: &Path, label: Option<&str>) -> InPlace {
+        let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+        let path = match std::fs::canonicalize(path) {
+            Ok(real) if link => real,
+            _ => path.to_path_buf(),
+        };
         InPlace {
-            path: path.to_path_buf(),
+            path,
             label: label.map(str::to_string),
             forms: Vec::new(),
             begun: false,
