@@ -575,6 +575,12 @@ mod tests {
             text(t),
             "[GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 19-23 1-0\n"
         );
+        // A Result tag written with a colon gives the terminator in PDN's form.
+        let t = "[GameType \"25\"]\n[Result \"0:1\"]\n1. c3-d4 f6-g5\n";
+        assert_eq!(
+            text(t),
+            "[GameType \"25\"]\n[Result \"0:1\"]\n1. c3-d4 f6-g5 0-1\n"
+        );
     }
 
     #[test]
