@@ -1,10 +1,12 @@
 //! Decoding: bytes to UTF-8 text, spans, and the line index that turns a span into line:column.
 //!
-//! PDN 3.0 asks for UTF-8, but real archives are also written in Windows-1252 / Latin-1 and
-//! UTF-16. [`TextDecoder`] sniffs a byte-order mark, then tries UTF-8, and falls back to
-//! Windows-1252 (a superset of Latin-1 for printable text); a caller can force any encoding
-//! label that `encoding_rs` knows. Decoding is incremental, so a file of any size can be read
-//! in blocks while memory stays flat.
+//! PDN 3.0 asks for UTF-8, but real archives are also written in Windows-1252 / Latin-1,
+//! Windows-1251 / KOI8-R and UTF-16. [`TextDecoder`] sniffs a byte-order mark, then tries
+//! UTF-8 (valid, or mostly UTF-8 with a few bad bytes: see [`mostly_utf8`]), and falls back to
+//! an 8-bit encoding (Windows-1251 or KOI8-R for Cyrillic words, else Windows-1252, a superset
+//! of Latin-1 for printable text); a caller can force any encoding label that `encoding_rs`
+//! knows. Decoding is incremental, so a file of any size can be read in blocks while memory
+//! stays flat.
 
 use std::cell::Cell;
 use std::io::{self, Read};
@@ -135,9 +137,10 @@ pub enum DecodeEvent {
         /// Where that byte falls in the decoded text (the text before it is all text).
         text_offset: usize,
     },
-    /// Bytes that are not valid in the chosen encoding were replaced by U+FFFD.
+    /// Bytes that are not valid in the chosen encoding were replaced by U+FFFD: told once per
+    /// file, at the first.
     Replaced {
-        /// Offset in the decoded text of the first replacement character of this block.
+        /// Offset in the decoded text of the file's first replacement character.
         text_offset: usize,
     },
 }
@@ -160,6 +163,7 @@ pub struct TextDecoder<R> {
     raw_offset: u64,
     events: Vec<DecodeEvent>,
     binary_reported: bool,
+    replaced_reported: bool,
     /// Of UTF-16 input, the raw offset the next decoded character came from.
     utf16_raw: u64,
 }
@@ -179,6 +183,7 @@ impl<R: Read> TextDecoder<R> {
             raw_offset: 0,
             events: Vec::new(),
             binary_reported: false,
+            replaced_reported: false,
             utf16_raw: 0,
         }
     }
@@ -244,12 +249,7 @@ impl<R: Read> TextDecoder<R> {
             _ => match self.forced {
                 Some(enc) => (enc, false),
                 None => {
-                    let valid = match std::str::from_utf8(head) {
-                        Ok(_) => true,
-                        // A multi-byte sequence cut by the sniffing window is still valid.
-                        Err(e) => e.error_len().is_none() && !self.eof,
-                    };
-                    if valid {
+                    if mostly_utf8(head, self.eof) {
                         (encoding_rs::UTF_8, false)
                     } else {
                         (eight_bit(head), false)
@@ -401,7 +401,8 @@ impl<R: Read> TextDecoder<R> {
         let (result, read, replaced) = decoder.decode_to_string(bytes, out, last);
         debug_assert_eq!(result, encoding_rs::CoderResult::InputEmpty);
         debug_assert_eq!(read, bytes.len());
-        if replaced {
+        if replaced && !self.replaced_reported {
+            self.replaced_reported = true;
             let first = out[before..]
                 .find('\u{FFFD}')
                 .map_or(self.text_len, |i| self.text_len + i);
@@ -415,6 +416,54 @@ impl<R: Read> TextDecoder<R> {
         }
         Ok(!last || out.len() > before)
     }
+}
+
+/// The fewest multi-byte characters a first megabyte that is not valid UTF-8 must hold to be
+/// read as UTF-8 all the same ([`mostly_utf8`]).
+pub const MOSTLY_UTF8_CHARS: usize = 8;
+
+/// How many multi-byte characters each invalid byte must be outnumbered by in a first megabyte
+/// read as UTF-8 all the same ([`mostly_utf8`]).
+pub const MOSTLY_UTF8_RATIO: usize = 10;
+
+/// Whether the start of a file (`head`, its first megabyte; `eof` when that is the whole file)
+/// is read as UTF-8: when it is valid UTF-8 (a character cut by the end of a head that is not
+/// the whole file counts as valid), or mostly UTF-8: at least [`MOSTLY_UTF8_CHARS`] valid
+/// multi-byte characters, and fewer invalid bytes than a tenth ([`MOSTLY_UTF8_RATIO`]) of
+/// them. That is a UTF-8 file with a few bad bytes (a name pasted from another encoding), read
+/// as UTF-8 with U+FFFD in their place. Text in an 8-bit encoding is not: its letters above
+/// ASCII seldom make valid UTF-8 sequences, and each that does not is an invalid byte.
+pub fn mostly_utf8(head: &[u8], eof: bool) -> bool {
+    let multi = |b: &[u8]| b.iter().filter(|&&c| c >= 0xC0).count();
+    let (mut chars, mut invalid) = (0usize, 0usize);
+    let mut rest = head;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(_) => {
+                chars += multi(rest);
+                break;
+            }
+            Err(e) => {
+                // In valid UTF-8, each byte from 0xC0 up starts a multi-byte character.
+                chars += multi(&rest[..e.valid_up_to()]);
+                match e.error_len() {
+                    Some(n) => {
+                        invalid += n;
+                        rest = &rest[e.valid_up_to() + n..];
+                    }
+                    None => {
+                        // A character cut by the end: by the window (valid), or by the end of
+                        // the file (invalid).
+                        if eof {
+                            invalid += rest.len() - e.valid_up_to();
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    invalid == 0 || (chars >= MOSTLY_UTF8_CHARS && invalid * MOSTLY_UTF8_RATIO < chars)
 }
 
 /// The 8-bit encoding of text that is not UTF-8: Windows-1251 or KOI8-R when its bytes above
@@ -540,6 +589,86 @@ const BOM_BYTES: [u8; 3] = [0xef, 0xbb, 0xbf];
 /// White space as the reader takes it (and Ctrl-Z, end-of-file padding).
 fn blank_byte(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1a)
+}
+
+/// The raw offsets, in UTF-8 `input` (read from its first byte after any byte order mark), of
+/// the places `text` (ascending offsets) in its text as [`TextDecoder`] decodes it: each
+/// invalid sequence (a maximal subpart, of one to three bytes) is one U+FFFD, three bytes of
+/// text, so a place after one is not at the same offset in the file. Read as far as the last
+/// place; a place past the end of the input is at its end.
+pub fn utf8_raw_offsets<R: Read>(mut input: R, text: &[u64]) -> io::Result<Vec<u64>> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut want = text.iter().copied().peekable();
+    let (mut raw, mut decoded) = (0u64, 0u64);
+    let mut buf = vec![0u8; BLOCK_LEN];
+    // Bytes of an unfinished sequence carried from the block before.
+    let mut have = 0;
+    let mut eof = false;
+    while want.peek().is_some() {
+        if !eof {
+            let n = input.read(&mut buf[have..])?;
+            eof = n == 0;
+            have += n;
+        }
+        let block = &buf[..have];
+        // The block's pieces: a valid run (text as long as the bytes), or an invalid sequence
+        // (three bytes of text), up to an unfinished sequence kept for the next read.
+        let mut at = 0;
+        let mut step = |len: u64, text_len: u64, raw: &mut u64, decoded: &mut u64| {
+            while let Some(&t) = want.peek() {
+                if t > *decoded + text_len {
+                    break;
+                }
+                // Inside a valid run a place is at the same distance in both; at the end of a
+                // piece, at its end; inside a replacement, at its first byte.
+                let into = if t == *decoded + text_len {
+                    len
+                } else if len == text_len {
+                    t - *decoded
+                } else {
+                    0
+                };
+                out.push(*raw + into);
+                want.next();
+            }
+            *raw += len;
+            *decoded += text_len;
+        };
+        loop {
+            match std::str::from_utf8(&block[at..]) {
+                Ok(s) => {
+                    step(s.len() as u64, s.len() as u64, &mut raw, &mut decoded);
+                    at = block.len();
+                    break;
+                }
+                Err(e) => {
+                    let valid = e.valid_up_to() as u64;
+                    step(valid, valid, &mut raw, &mut decoded);
+                    at += e.valid_up_to();
+                    match e.error_len() {
+                        Some(n) => {
+                            step(n as u64, 3, &mut raw, &mut decoded);
+                            at += n;
+                        }
+                        None if eof => {
+                            step((block.len() - at) as u64, 3, &mut raw, &mut decoded);
+                            at = block.len();
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+        buf.copy_within(at..have, 0);
+        have -= at;
+        if eof && have == 0 {
+            break;
+        }
+    }
+    // Places past the end of the input.
+    out.extend(want.map(|_| raw));
+    Ok(out)
 }
 
 /// Decodes a whole byte slice at once (for tests, small inputs and strings).
@@ -705,6 +834,78 @@ mod tests {
         let mut mixed_bytes = cp1252(&west.repeat(4));
         mixed_bytes.extend(cp1251("Иван"));
         assert_eq!(eight_bit(&mixed_bytes), encoding_rs::WINDOWS_1252);
+    }
+
+    /// A UTF-8 file with a few bad bytes (a name pasted from Windows-1251) is read as UTF-8,
+    /// the bad bytes replaced and told once, at the first; a file in an 8-bit encoding is not.
+    #[test]
+    fn mostly_utf8_is_read_as_utf8_with_the_bad_bytes_replaced() {
+        let names = "[White \"Полоусов А.\"]\n[Black \"Казас Д.\"]\n[Event \"Чемпионат России\"]\n";
+        let mut bytes = names.as_bytes().to_vec();
+        bytes.extend(b"[Site \"\xcc\"]\n");
+        bytes.extend(names.as_bytes());
+        bytes.extend(b"[Site \"\xcc\"]\n");
+        let (text, d, ev) = decode_all(&bytes, None);
+        assert!(d.is_plain_utf8(), "{}", d.name());
+        assert!(text.contains("[White \"Полоусов А.\"]"), "{text}");
+        assert_eq!(text.matches('\u{FFFD}').count(), 2);
+        let first = text.find('\u{FFFD}').expect("a replacement");
+        assert_eq!(ev, [DecodeEvent::Replaced { text_offset: first }]);
+        // Its line and column: the first bad byte's.
+        let at = LineIndex::new(&text, 0, 1).line_col(&text, first);
+        assert_eq!((at.line, at.column), (4, 8));
+        // Genuine 8-bit files keep their encodings: Cyrillic in Windows-1251, Western names
+        // in Windows-1252.
+        let cp1251 = encoding_rs::WINDOWS_1251.encode(names).0.into_owned();
+        assert_eq!(
+            decode_all(&cp1251, None).1.encoding,
+            encoding_rs::WINDOWS_1251
+        );
+        let west = "[White \"Gérard Müller\"]\n[Black \"Hélène Ström\"]\n[Site \"Nîmes\"]\n";
+        let cp1252 = encoding_rs::WINDOWS_1252.encode(west).0.into_owned();
+        let (text, d, _) = decode_all(&cp1252, None);
+        assert_eq!(d.encoding, encoding_rs::WINDOWS_1252);
+        assert_eq!(text, west);
+        // Too few multi-byte characters to outweigh a bad byte: not mostly UTF-8.
+        assert!(!mostly_utf8(
+            &["Ёж \u{2014}".as_bytes(), b"\xcc"].concat(),
+            true
+        ));
+        // At the threshold: as many bad bytes as a tenth of the characters is too many.
+        let ten = "ж".repeat(10);
+        assert!(mostly_utf8(format!("{ten}{ten}").as_bytes(), true));
+        assert!(!mostly_utf8(&[ten.as_bytes(), b"\xcc"].concat(), true));
+        assert!(mostly_utf8(
+            &[ten.as_bytes(), b"\xcc", ten.as_bytes()].concat(),
+            true
+        ));
+    }
+
+    #[test]
+    fn raw_offsets_of_utf8_text_step_over_replaced_bytes() {
+        // `é` in Latin-1 (one byte, three of text), a cut sequence (two bytes, three of text),
+        // then valid text.
+        let raw = b"ab\xe9cd\xe2\x82xy\xd0\xb6z";
+        let (text, _, _) = decode_all(raw, Some(encoding_rs::UTF_8));
+        assert_eq!(text, "ab\u{FFFD}cd\u{FFFD}xyжz");
+        // Places before, at, inside and after each replacement, and past the end.
+        let places = [0, 2, 5, 6, 7, 8, 10, 12, 14, 15, 16];
+        let got = utf8_raw_offsets(&raw[..], &places).expect("memory");
+        assert_eq!(got, [0, 2, 3, 4, 5, 5, 7, 9, 11, 12, 12]);
+        // Read in small pieces, a sequence cut between reads is the same.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = self.0.len().min(buf.len()).min(1);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        assert_eq!(
+            utf8_raw_offsets(Trickle(raw), &places).expect("memory"),
+            got
+        );
     }
 
     #[test]

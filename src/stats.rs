@@ -607,17 +607,12 @@ pub fn result_of(game: &Game) -> Option<ResultKind> {
     match &game.result {
         Some(r) if r.kind != ResultKind::Unknown => Some(r.kind),
         other => {
-            let tag = game.tag("Result").map(str::trim);
-            let from_tag = match tag {
-                Some("1-0") => Some(ResultKind::Win1),
-                Some("0-1") => Some(ResultKind::Loss1),
-                Some("1/2-1/2") => Some(ResultKind::Draw1),
-                Some("2-0") => Some(ResultKind::Win2),
-                Some("0-2") => Some(ResultKind::Loss2),
-                Some("1-1") => Some(ResultKind::Draw2),
-                Some("0-0") => Some(ResultKind::DoubleForfeit),
-                _ => None,
-            };
+            // Written as PDN writes it, or with a colon (`1:0`).
+            let from_tag = game
+                .tag("Result")
+                .map(str::trim)
+                .and_then(|t| ResultKind::standard(t).or_else(|| ResultKind::colon_form(t)))
+                .filter(|k| *k != ResultKind::Unknown);
             from_tag.or(other.as_ref().map(|r| r.kind))
         }
     }

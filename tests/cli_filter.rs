@@ -182,6 +182,44 @@ fn a_windows_1252_file_is_copied_byte_for_byte() {
     assert_eq!(out.stdout, second);
 }
 
+/// A UTF-8 file with a bad byte in a name is read as UTF-8, the byte replaced by U+FFFD (three
+/// bytes of text for one of the file): the games after it are still copied from their own
+/// bytes, and listed with their names whole.
+#[test]
+fn a_mostly_utf8_file_is_listed_with_its_names_and_copied_byte_for_byte() {
+    let t = TempTree::new("filter-mostly-utf8");
+    let game = |white: &[u8], black: &str| {
+        [
+            "[Event \"Чемпионат мира\"]\n[GameType \"25\"]\n[White \"".as_bytes(),
+            white,
+            format!("\"]\n[Black \"{black}\"]\n1. c3-d4 *\n\n").as_bytes(),
+        ]
+        .concat()
+    };
+    // `Ян` pasted in Windows-1251 into a UTF-8 file.
+    let first = game(b"\xdf\xed \xd1.", "Иванов Пётр");
+    let second = game("Сидоров Олег".as_bytes(), "Кузнецов Иван");
+    let path = t.0.join("mostly.pdn");
+    fs::write(&path, [first, second.clone()].concat()).unwrap();
+    let out = pdn()
+        .args(["filter", "--no-config", "--player", "Кузнецов"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.stdout, second);
+    let out = pdn()
+        .args(["filter", "--no-config", "--list"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\u{FFFD}\u{FFFD} \u{FFFD}. - Иванов Пётр"),
+        "{text}"
+    );
+    assert!(text.contains("Сидоров Олег - Кузнецов Иван"), "{text}");
+}
+
 /// A dialect of the whole file (here upper-case squares) is reported once, at its first place:
 /// the later games that show it have no finding of their own, and were taken for clean.
 #[test]

@@ -185,6 +185,21 @@ fn canonical_form_orders_the_roster_and_normalises_moves_results_and_fen() {
 }
 
 #[test]
+fn canonical_form_writes_results_written_with_a_colon_as_pdn_writes_them() {
+    let text = "[Result \"1/2:1/2\"]\n[GameType \"25\"]\n1. cd4 fg5 1/2:1/2\n\n[Result \"1:0\"]\n[GameType \"25\"]\n1. c3-d4 f6-g5 1:0\n";
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let (out, kept) = convert_with(text.as_bytes(), &options);
+    assert_eq!(kept, 0);
+    assert_eq!(
+        out,
+        "[Result \"1/2-1/2\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-g5 1/2-1/2\n\n[Result \"1-0\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-g5 1-0\n\n"
+    );
+}
+
+#[test]
 fn a_game_with_a_syntax_error_is_written_as_it_was_in_canonical_form() {
     let text = "1. 32-28 {unterminated 19-23 2. 37-32 *\n";
     let options = ConvertOptions {

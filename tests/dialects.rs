@@ -150,15 +150,128 @@ fn short_notation_fitting_two_men_is_an_error_naming_both() {
 }
 
 #[test]
-fn a_king_move_in_short_form_is_not_short_notation() {
+fn short_notation_finds_kings_as_it_finds_men() {
     let games = check("short_king.pdn");
-    assert_eq!(findings(&games), ["N220 5:4", "R318 5:4"]);
+    // King moves and a king's capture replay; the move no piece of its file can make is an
+    // error at its ply; a man and a king that can both make a move are named both.
+    assert_eq!(findings(&games), ["N220 8:4", "R318 8:27", "R317 14:4"]);
+    let r318 = games[0]
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "R318")
+        .expect("R318");
+    assert_eq!(r318.context.as_ref().map(|c| c.ply), Some(5));
     let m = messages(&games, "R318");
     assert!(
-        m[0].contains("no white man on the c file can move to d2"),
+        m[0].starts_with("ac3: no white piece on the a file can move to c3"),
         "{m:?}"
     );
-    assert!(m[0].contains("the king on c1 could"), "{m:?}");
+    assert_eq!(plies(&games[0]), 4);
+    let m = messages(&games, "R317");
+    assert!(
+        m[0].contains("the white king on b4 and man on b2 can both make this move"),
+        "{m:?}"
+    );
+    assert!(m[0].contains("read as the king on b4"), "{m:?}");
+}
+
+#[test]
+fn findings_of_a_game_in_short_notation_name_squares_algebraically() {
+    let games = check("short_algebraic_names.pdn");
+    assert_eq!(findings(&games), ["N220 6:4", "R318 6:15"]);
+    let d = games[0]
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "R318")
+        .expect("R318");
+    let expected = &d.context.as_ref().expect("a move").expected;
+    assert!(expected.contains(&"g1-f2".to_string()), "{expected:?}");
+    assert!(
+        expected
+            .iter()
+            .all(|m| m.bytes().next().is_some_and(|b| b.is_ascii_lowercase())),
+        "{expected:?}"
+    );
+}
+
+#[test]
+fn results_written_with_a_colon_are_results_with_one_warning_per_file() {
+    use pdnkit::syntax::ResultKind;
+    let games = check("colon_results.pdn");
+    assert_eq!(games.len(), 3);
+    assert_eq!(findings(&games), ["N227 5:9", "N220 14:4"]);
+    let kinds: Vec<_> = games
+        .iter()
+        .map(|g| {
+            g.chunk
+                .game
+                .as_ref()
+                .and_then(|gm| gm.result.as_ref())
+                .map(|r| r.kind)
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            Some(ResultKind::Win1),
+            Some(ResultKind::Loss1),
+            Some(ResultKind::Draw1)
+        ]
+    );
+    assert_eq!(games.iter().map(plies).collect::<Vec<_>>(), [4, 4, 2]);
+    assert!(messages(&games, "N227")[0].contains("read as the result `1-0`"));
+    // Written out, each is PDN's own result.
+    let written = canonical(&games);
+    assert!(written[0].contains("g7-f6 1-0"), "{}", written[0]);
+    assert!(written[2].contains("1/2-1/2"), "{}", written[2]);
+    // A colon result in movetext alone is reported where it stands.
+    let games = check_with(
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 0:1\n",
+        &CheckOptions::default(),
+    );
+    assert_eq!(findings(&games), ["N227 2:16"]);
+}
+
+#[test]
+fn a_colon_result_is_never_a_move_and_a_colon_capture_never_a_result() {
+    use pdnkit::syntax::ResultKind;
+    let result = |g: &CheckedGame| {
+        g.chunk
+            .game
+            .as_ref()
+            .and_then(|gm| gm.result.as_ref())
+            .map(|r| r.kind)
+    };
+    // In numeric notation `1:0` could only be a move to square 0, which no board has.
+    let games = check_with(
+        "[GameType \"20\"]\n1. 32-28 19-23 1:0\n[GameType \"20\"]\n1. 32-28 1:1\n",
+        &CheckOptions::default(),
+    );
+    assert_eq!(findings(&games), ["N227 2:16"]);
+    assert_eq!(
+        games.iter().map(result).collect::<Vec<_>>(),
+        [Some(ResultKind::Win1), Some(ResultKind::Draw2)]
+    );
+    // A Russian capture that ends a game with no terminator is its last move.
+    let games = check_with(
+        "[GameType \"25\"]\n[FEN \"W:Wc3:Bd4,h8\"]\n1. c3:e5\n",
+        &CheckOptions::default(),
+    );
+    assert_eq!(plies(&games[0]), 1);
+    assert_eq!(result(&games[0]), None);
+    // A score no move can be is read as one, as its dash form is.
+    let games = check_with(
+        "[GameType \"25\"]\n1. c3-d4 f6-g5 0.5:0.5\n",
+        &CheckOptions::default(),
+    );
+    assert_eq!(findings(&games), ["N208 2:16"]);
+    assert_eq!(result(&games[0]), Some(ResultKind::Other));
+    // The Result tag is read in colon form too: a terminator that contradicts it is found.
+    let games = check_with(
+        "[Result \"1:0\"]\n[GameType \"25\"]\n1. c3-d4 f6-g5 0-1\n",
+        &CheckOptions::default(),
+    );
+    assert_eq!(findings(&games), ["N227 1:9", "G502 3:16"]);
 }
 
 #[test]
@@ -192,6 +305,7 @@ fn strict_mode_makes_every_dialect_an_error() {
         ("short_notation.pdn", "N220"),
         ("result_tag_dash.pdn", "N221"),
         ("paren_note.pdn", "N222"),
+        ("colon_results.pdn", "N227"),
         ("joined_with_byte_order_marks.pdn", "N225"),
     ] {
         let games = check_with(&fixture(name), &strict);

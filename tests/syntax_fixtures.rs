@@ -24,6 +24,7 @@ const EXPECTED: &[(&str, usize, &[&str])] = &[
     ("ambiguous_numeric_run.pdn", 1, &["S108 1:4", "S108 1:17"]),
     ("byte_order_mark_inside.pdn", 2, &["N225 4:1"]),
     ("capture_separator.pdn", 1, &["N206 2:21", "N206 2:27"]),
+    ("colon_result.pdn", 4, &["N227 3:9"]),
     ("dash_result.pdn", 3, &["N221 3:9", "N212 7:39"]),
     ("duplicate_tag.pdn", 1, &["N218 2:1"]),
     ("escaped_line_break.pdn", 2, &["N217 2:12"]),

@@ -419,6 +419,36 @@ fn byte_offset(p: Place, d: &Decoding) -> Option<u64> {
     Some(bom + n)
 }
 
+/// Of a UTF-8 file some of whose bytes were replaced by U+FFFD (an invalid sequence of one or
+/// two bytes became three bytes of text), the byte offsets of the selected games' ends, found
+/// by reading the file again; `None` for any other file, whose offsets follow from its text.
+fn utf8_with_replacements(
+    file: &mut File,
+    s: &FileState,
+    r: &FileRecord,
+) -> io::Result<Option<Vec<u64>>> {
+    let Some(d) = r
+        .totals
+        .decoding
+        .filter(|d| d.encoding == encoding_rs::UTF_8)
+    else {
+        return Ok(None);
+    };
+    let bom = if d.bom { 3 } else { 0 };
+    // Replacements that keep the length (three bytes for three) move no place.
+    if file.metadata()?.len() == bom + r.totals.bytes as u64 || s.selected.is_empty() {
+        return Ok(None);
+    }
+    file.seek(SeekFrom::Start(bom))?;
+    let places: Vec<u64> = s
+        .selected
+        .iter()
+        .flat_map(|(a, b)| [a.utf8, b.utf8])
+        .collect();
+    let raw = pdnkit::source::utf8_raw_offsets(io::BufReader::new(&mut *file), &places)?;
+    Ok(Some(raw.into_iter().map(|o| o + bom).collect()))
+}
+
 /// Copies the selected games' bytes from the file, game by game.
 fn copy_games(
     s: &FileState,
@@ -427,10 +457,18 @@ fn copy_games(
 ) -> io::Result<()> {
     let decoding = r.totals.decoding;
     let mut file = File::open(&s.path)?;
-    for &(start, end) in &s.selected {
-        let range = decoding
-            .as_ref()
-            .and_then(|d| Some((byte_offset(start, d)?, byte_offset(end, d)?)));
+    let raw = utf8_with_replacements(&mut file, s, r)?;
+    for (k, &(start, end)) in s.selected.iter().enumerate() {
+        let range = match &raw {
+            // Each game's ends, found in the file's bytes.
+            Some(offsets) => offsets
+                .get(2 * k)
+                .zip(offsets.get(2 * k + 1))
+                .map(|(a, b)| (*a, *b)),
+            None => decoding
+                .as_ref()
+                .and_then(|d| Some((byte_offset(start, d)?, byte_offset(end, d)?))),
+        };
         let Some((a, b)) = range else {
             return Err(io::Error::other(
                 "its encoding is not one whose bytes can be copied",

@@ -10,7 +10,7 @@
 use arrayvec::ArrayVec;
 
 use crate::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
-use crate::rules::{CaptureChoice, Move};
+use crate::rules::{CaptureChoice, Move, MoveList};
 use crate::syntax::{Move as MoveToken, SquareValue};
 
 use super::squares::Layout;
@@ -48,16 +48,29 @@ pub fn token_squares(token: &MoveToken, layout: &Layout) -> Result<Vec<Square>, 
         .collect()
 }
 
-/// The pieces of the side to move that a move in Russian short notation (`cd4`, `b:d4`) may
-/// mean: those on file `file` (0 = `a`, as `layout` names files) from which a quiet step or a
-/// capture runs along `rest`, the squares written after the file. Capture obligations are left
-/// aside here: the replay judges the move once its origin is known.
+/// The pieces of the side to move that a move in Russian short notation (`cd4`, `b:d4`,
+/// `gb6` for a king) may mean: those on file `file` (0 = `a`, as `layout` names files), men
+/// and kings alike, from which a quiet move or a capture runs along `rest`, the squares written
+/// after the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShortOrigins {
-    /// Men that can make the move, in square order.
-    pub men: Vec<Square>,
-    /// Kings that can make it (short notation names men only).
-    pub kings: Vec<Square>,
+    /// Pieces whose move fits, capture obligations left aside, in square order.
+    pub pieces: Vec<Square>,
+    /// Those of them whose move is legal in the position, in square order.
+    pub legal: Vec<Square>,
+}
+
+impl ShortOrigins {
+    /// The pieces the move may mean: those that can make it legally; when none can, those
+    /// whose move only breaks a capture obligation (the replay then says which capture was
+    /// due).
+    pub fn candidates(&self) -> &[Square] {
+        if self.legal.is_empty() {
+            &self.pieces
+        } else {
+            &self.legal
+        }
+    }
 }
 
 /// Finds the origins of a move in Russian short notation; see [`ShortOrigins`].
@@ -68,12 +81,10 @@ pub fn short_origins(pos: &Position, layout: &Layout, file: u8, rest: &[Square])
     let mut out = ShortOrigins::default();
     let quiet = pos.quiet_moves();
     let captures = pos.all_captures();
+    let mut legal: Option<MoveList> = None;
     let mut written = Vec::with_capacity(rest.len() + 1);
     for mv in quiet.iter().chain(captures.iter()) {
-        let Some(piece) = pos.piece_at(mv.from).filter(|p| p.color == side) else {
-            continue;
-        };
-        if !on_file(mv.from) {
+        if pos.piece_at(mv.from).is_none_or(|p| p.color != side) || !on_file(mv.from) {
             continue;
         }
         written.clear();
@@ -82,17 +93,16 @@ pub fn short_origins(pos: &Position, layout: &Layout, file: u8, rest: &[Square])
         if fit(board, &written, mv).is_none() {
             continue;
         }
-        let list = if piece.role == Role::Man {
-            &mut out.men
-        } else {
-            &mut out.kings
-        };
-        if !list.contains(&mv.from) {
-            list.push(mv.from);
+        if !out.pieces.contains(&mv.from) {
+            out.pieces.push(mv.from);
+        }
+        let legal = legal.get_or_insert_with(|| pos.legal_moves());
+        if !out.legal.contains(&mv.from) && legal.iter().any(|l| l.same_move(mv)) {
+            out.legal.push(mv.from);
         }
     }
-    out.men.sort();
-    out.kings.sort();
+    out.pieces.sort();
+    out.legal.sort();
     out
 }
 
@@ -269,19 +279,17 @@ pub enum ResolveError {
     /// The position has more capture sequences than are searched
     /// ([`crate::rules::CAPTURE_SEARCH_LIMIT`]): the move cannot be judged.
     SearchLimit,
-    /// Russian short notation: no man of the side to move on the file can make the move.
-    ShortNoMan {
+    /// Russian short notation: no piece of the side to move on the file can make the move.
+    ShortNoPiece {
         /// The file written (0 = `a`).
         file: u8,
-        /// Kings on that file that could (short notation names men only).
-        kings: Vec<Square>,
     },
-    /// Russian short notation: more than one man of the file can make the move.
+    /// Russian short notation: more than one piece of the file can make the move.
     ShortAmbiguous {
         /// The file written (0 = `a`).
         file: u8,
-        /// The men that can, in square order.
-        men: Vec<Square>,
+        /// The pieces that can, in square order.
+        pieces: Vec<Square>,
         /// The squares written after the file.
         rest: Vec<Square>,
     },
@@ -394,7 +402,7 @@ impl ResolveError {
 }
 
 /// Resolves a written move against `pos`: the one legal move it means, or why there is none.
-/// Squares are read in `layout`; a move in Russian short notation has its man found first.
+/// Squares are read in `layout`; a move in Russian short notation has its piece found first.
 pub fn resolve(
     token: &MoveToken,
     pos: &Position,
@@ -504,7 +512,7 @@ pub(crate) fn resolve_quick(
     })
 }
 
-/// The board squares a token names; for Russian short notation, with its man found in `pos`.
+/// The board squares a token names; for Russian short notation, with its piece found in `pos`.
 fn written_squares(
     token: &MoveToken,
     pos: &Position,
@@ -536,20 +544,17 @@ fn written_squares(
         })
         .collect::<Result<Vec<Square>, ResolveError>>()?;
     let found = short_origins(pos, layout, file, &rest);
-    match found.men[..] {
-        [one] => {
+    match found.candidates() {
+        &[one] => {
             let mut w = Vec::with_capacity(rest.len() + 1);
             w.push(one);
             w.extend_from_slice(&rest);
             Ok(w)
         }
-        [] => Err(ResolveError::ShortNoMan {
+        [] => Err(ResolveError::ShortNoPiece { file }),
+        pieces => Err(ResolveError::ShortAmbiguous {
             file,
-            kings: found.kings,
-        }),
-        _ => Err(ResolveError::ShortAmbiguous {
-            file,
-            men: found.men,
+            pieces: pieces.to_vec(),
             rest,
         }),
     }
@@ -886,12 +891,9 @@ mod tests {
     }
 
     #[test]
-    fn a_short_move_no_man_of_the_file_can_make_is_short_no_man() {
+    fn a_short_move_no_piece_of_the_file_can_make_is_short_no_piece() {
         let e = last("25", None, "1. ab6").unwrap_err();
-        assert!(
-            matches!(e, ResolveError::ShortNoMan { file: 0, ref kings } if kings.is_empty()),
-            "{e:?}"
-        );
+        assert_eq!(e, ResolveError::ShortNoPiece { file: 0 });
     }
 
     #[test]
@@ -899,10 +901,10 @@ mod tests {
         let e = last("25", Some("W:Wc3,c7:Bd4,d6"), "1. c:e5").unwrap_err();
         let l = Layout::standard(Variant::Russian);
         match e {
-            ResolveError::ShortAmbiguous { file, men, rest } => {
+            ResolveError::ShortAmbiguous { file, pieces, rest } => {
                 assert_eq!(file, 2);
-                assert_eq!(men.len(), 2);
-                assert!(men.contains(&sq(&l, "c3")) && men.contains(&sq(&l, "c7")));
+                assert_eq!(pieces.len(), 2);
+                assert!(pieces.contains(&sq(&l, "c3")) && pieces.contains(&sq(&l, "c7")));
                 assert_eq!(rest, vec![sq(&l, "e5")]);
             }
             e => panic!("{e:?}"),
@@ -915,6 +917,40 @@ mod tests {
         let l = Layout::standard(Variant::Russian);
         assert_eq!((r.mv.from, r.mv.to), (sq(&l, "c3"), sq(&l, "d4")));
         assert_eq!(r.squares, vec![sq(&l, "c3"), sq(&l, "d4")]);
+    }
+
+    #[test]
+    fn a_short_move_of_a_king_resolves_to_the_king_of_its_file() {
+        let l = Layout::standard(Variant::Russian);
+        let r = last("25", Some("W:WKg1,a1:Bh8,a7"), "1. gb6").expect("legal");
+        assert_eq!((r.mv.from, r.mv.to), (sq(&l, "g1"), sq(&l, "b6")));
+        // A king's capture, its landing square beyond the piece taken.
+        let r = last("25", Some("W:WKg1,a1:Bc5,a7"), "1. g:b6").expect("legal");
+        assert_eq!((r.mv.from, r.mv.to), (sq(&l, "g1"), sq(&l, "b6")));
+        assert_eq!(r.mv.captured.to_vec(), vec![sq(&l, "c5")]);
+    }
+
+    #[test]
+    fn a_short_move_a_man_and_a_king_of_the_file_can_make_names_both() {
+        let l = Layout::standard(Variant::Russian);
+        let e = last("25", Some("W:Wb2,Kb4:Bh8"), "1. bc3").unwrap_err();
+        match e {
+            ResolveError::ShortAmbiguous { pieces, .. } => {
+                assert_eq!(pieces.len(), 2);
+                assert!(pieces.contains(&sq(&l, "b2")) && pieces.contains(&sq(&l, "b4")));
+            }
+            e => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn a_short_move_is_the_piece_of_the_file_that_can_make_it_legally() {
+        // The man on b2 takes c3 and lands on d4; the king on b6 could step to d4 through
+        // c5, but the capture is due, so only the man's move is legal.
+        let l = Layout::standard(Variant::Russian);
+        let r = last("25", Some("W:Wb2,Kb6:Bc3,h8"), "1. b:d4").expect("legal");
+        assert_eq!((r.mv.from, r.mv.to), (sq(&l, "b2"), sq(&l, "d4")));
+        assert_eq!(r.mv.captured.to_vec(), vec![sq(&l, "c3")]);
     }
 
     #[test]

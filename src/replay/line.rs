@@ -735,6 +735,8 @@ impl<'g> Shared<'g, '_> {
         // The context is only built on the paths that report something.
         let context = |s: &Self, st: &State| s.context(st, line, line_ply, token_text(m));
 
+        // A finding about the game's first move names squares as it is written too.
+        self.fix_written(m);
         let mut result = match resolve(m, &state.pos, &layout) {
             // A probe wants to know only that the line stops here: no diagnostic is built for
             // an error the rules make (a capture written one jump per move, a reading to
@@ -751,12 +753,12 @@ impl<'g> Shared<'g, '_> {
             {
                 return Step::Stop;
             }
-            Err(e @ (ResolveError::OffBoard(_) | ResolveError::ShortNoMan { .. })) => {
+            Err(e @ (ResolveError::OffBoard(_) | ResolveError::ShortNoPiece { .. })) => {
                 let d = self.resolve_diagnostic(&e, &state.pos, m, context(self, state));
                 self.diagnostics.push(d);
                 return Step::Stop;
             }
-            Err(ResolveError::ShortAmbiguous { file, men, rest }) => {
+            Err(ResolveError::ShortAmbiguous { file, pieces, rest }) => {
                 let with = |from: Square| {
                     let mut w = Vec::with_capacity(rest.len() + 1);
                     w.push(from);
@@ -778,7 +780,7 @@ impl<'g> Shared<'g, '_> {
                     .collect();
                 let pick = next
                     .and_then(|nw| {
-                        men.iter().position(|&from| {
+                        pieces.iter().position(|&from| {
                             let w = with(from);
                             matching(board, &w, &all).first().is_some_and(|mv| {
                                 let mut p2 = state.pos.clone();
@@ -790,14 +792,17 @@ impl<'g> Shared<'g, '_> {
                     .unwrap_or(0);
                 let e = ResolveError::ShortAmbiguous {
                     file,
-                    men: men.clone(),
+                    pieces: pieces.clone(),
                     rest: rest.clone(),
                 };
                 let mut d = self.resolve_diagnostic(&e, &state.pos, m, context(self, state));
-                d.notes
-                    .push(format!("read as the man on {}", self.name(men[pick])));
+                d.notes.push(format!(
+                    "read as the {} on {}",
+                    piece_role(&state.pos, pieces[pick]),
+                    self.name(pieces[pick])
+                ));
                 self.diagnostics.push(d);
-                resolve_squares(&with(men[pick]), m.is_capture(), &state.pos)
+                resolve_squares(&with(pieces[pick]), m.is_capture(), &state.pos)
             }
             r => r,
         };
@@ -888,11 +893,17 @@ impl<'g> Shared<'g, '_> {
     fn read_token(&mut self, m: &MoveToken) {
         self.check_foreign(m);
         self.check_colon(m);
+        self.fix_written(m);
+    }
+
+    /// At the game's first move token: messages and diagrams name squares in the notation it
+    /// is written in (Russian short notation, `cd4`, is algebraic).
+    fn fix_written(&mut self, m: &MoveToken) {
         if !self.written_fixed {
             self.written_fixed = true;
             if let Some(kind) = m.squares.first().map(|s| match s.value {
-                SquareValue::Algebraic { .. } => NotationKind::Algebraic,
-                _ => NotationKind::Numeric,
+                SquareValue::Algebraic { .. } | SquareValue::File { .. } => NotationKind::Algebraic,
+                SquareValue::Numeric(_) => NotationKind::Numeric,
             }) {
                 self.written.kind = kind;
             }
@@ -1108,45 +1119,64 @@ impl<'g> Shared<'g, '_> {
                 )
                 .with_context(ctx)
             }
-            ResolveError::ShortNoMan { file, kings } => {
+            ResolveError::ShortNoPiece { file } => {
                 let legal = legal();
                 ctx.expected = notate_all(&legal, &legal);
                 let letter = (b'a' + file) as char;
-                let mut d = Diagnostic::new(
+                let d = Diagnostic::new(
                     &R318,
                     m.span,
                     format!(
-                        "{}: no {} man on the {letter} file can move to {to_text}",
+                        "{}: no {} piece on the {letter} file can move to {to_text}",
                         ctx.text,
                         side.as_str()
                     ),
                 );
-                if let Some(&k) = kings.first() {
-                    d = d.with_note(format!(
-                        "the king on {} could; a king's move is written with both squares",
-                        self.name(k)
-                    ));
-                }
-                self.finish(d, ctx, diagram(pos, &self.sel.layout))
+                self.finish(d, ctx, pic())
             }
-            ResolveError::ShortAmbiguous { men, rest, .. } => {
+            ResolveError::ShortAmbiguous { pieces, rest, .. } => {
                 let with = |from: Square| {
                     let mut w = Vec::with_capacity(rest.len() + 1);
                     w.push(from);
                     w.extend_from_slice(rest);
                     w
                 };
-                ctx.expected = men.iter().map(|&f| self.names(&with(f))).collect();
-                let names: Vec<String> = men.iter().map(|&f| self.name(f)).collect();
+                // Each reading as the move it stands for (`b2-c3`, `b4-c3`).
+                let all: Vec<Move> = pos
+                    .quiet_moves()
+                    .iter()
+                    .chain(pos.all_captures().iter())
+                    .cloned()
+                    .collect();
+                ctx.expected = pieces
+                    .iter()
+                    .map(|&f| match matching(pos.board(), &with(f), &all).first() {
+                        Some(mv) => self.notate(mv, &all),
+                        None => self.names(&with(f)),
+                    })
+                    .collect();
+                let roles: Vec<&str> = pieces.iter().map(|&f| piece_role(pos, f)).collect();
+                let names: Vec<String> = pieces.iter().map(|&f| self.name(f)).collect();
+                // `the white men on c7 and c3`, or `the white man on c3 and king on b4`.
+                let who = if roles.windows(2).all(|w| w[0] == w[1]) {
+                    format!("{}s on {}", roles[0], names.join(" and "))
+                } else {
+                    roles
+                        .iter()
+                        .zip(&names)
+                        .map(|(r, n)| format!("{r} on {n}"))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                };
+                let each = if pieces.len() == 2 { "both" } else { "each" };
                 Diagnostic::new(
                     &R317,
                     m.span,
                     format!(
-                        "{}: the {} men on {} can both make this move; short notation does not \
+                        "{}: the {} {who} can {each} make this move; short notation does not \
                          say which",
                         ctx.text,
                         side.as_str(),
-                        names.join(" and ")
                     ),
                 )
                 .with_context(ctx)
@@ -1763,15 +1793,24 @@ pub(super) enum Outcome {
     Unknown,
 }
 
+/// What a result says, written as PDN writes it or with a colon (`1:0`).
 fn outcome(text: &str) -> Outcome {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    match t.as_str() {
-        "1-0" | "2-0" => Outcome::FirstWins,
-        "0-1" | "0-2" => Outcome::SecondWins,
-        "1/2-1/2" | "1-1" | "½-½" => Outcome::Draw,
-        "0-0" => Outcome::BothLose,
+    if t == "½-½" {
+        return Outcome::Draw;
+    }
+    match ResultKind::read(&t) {
+        Some(ResultKind::Win1 | ResultKind::Win2) => Outcome::FirstWins,
+        Some(ResultKind::Loss1 | ResultKind::Loss2) => Outcome::SecondWins,
+        Some(ResultKind::Draw1 | ResultKind::Draw2) => Outcome::Draw,
+        Some(ResultKind::DoubleForfeit) => Outcome::BothLose,
         _ => Outcome::Unknown,
     }
+}
+
+/// `man` or `king`: the piece on `sq` (a square the side to move holds).
+fn piece_role(pos: &Position, sq: Square) -> &'static str {
+    pos.piece_at(sq).map_or("piece", |p| role_name(p.role))
 }
 
 fn role_name(r: Role) -> &'static str {

@@ -347,6 +347,39 @@ impl ResultKind {
             ResultKind::Other => return None,
         })
     }
+
+    /// The kind of a result written as PDN writes it (`1-0`, `1/2-1/2`, `*`, ...); `None`
+    /// for any other text.
+    pub fn standard(text: &str) -> Option<ResultKind> {
+        Some(match text {
+            "*" => ResultKind::Unknown,
+            "1-0" => ResultKind::Win1,
+            "0-1" => ResultKind::Loss1,
+            "1/2-1/2" => ResultKind::Draw1,
+            "2-0" => ResultKind::Win2,
+            "0-2" => ResultKind::Loss2,
+            "1-1" => ResultKind::Draw2,
+            "0-0" => ResultKind::DoubleForfeit,
+            _ => return None,
+        })
+    }
+
+    /// The kind of a standard result written with a colon for the dash (`1:0`, `0:1`,
+    /// `1/2:1/2`, `2:0`, ...), as Russian archives write results; `None` for any other text.
+    pub fn colon_form(text: &str) -> Option<ResultKind> {
+        let (a, b) = text.split_once(':')?;
+        if a.contains('-') || b.contains([':', '-']) {
+            return None;
+        }
+        Self::standard(&format!("{a}-{b}")).filter(|k| *k != ResultKind::Unknown)
+    }
+
+    /// The kind of a result in either form, blanks ignored (a Result tag's value, say):
+    /// [`ResultKind::standard`] or [`ResultKind::colon_form`].
+    pub fn read(text: &str) -> Option<ResultKind> {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        Self::standard(&compact).or_else(|| Self::colon_form(&compact))
+    }
 }
 
 /// A short piece of text kept inline (up to 15 bytes), so square tokens need no allocation.

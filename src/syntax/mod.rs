@@ -19,8 +19,9 @@
 //! Dialects that a whole file is written in are reported once per file, at their first place:
 //! literal `\r`/`\n` text (read as white space), upper-case squares (`C3-B4`), Russian short
 //! notation (`cd4`, `b:d4`: the first square is [`SquareValue::File`], resolved by the replay),
-//! a dash for "no result" (`-`, `–`, `—`, as terminator or Result tag), and notes written in
-//! parentheses (a group whose own words are not movetext is kept as a [`Comment`]).
+//! a dash for "no result" (`-`, `–`, `—`, as terminator or Result tag), results written with a
+//! colon (`1:0`, `1/2:1/2`, as terminator or Result tag, read as their PDN results), and notes
+//! written in parentheses (a group whose own words are not movetext is kept as a [`Comment`]).
 
 mod ast;
 mod parser;

@@ -66,6 +66,8 @@ pub(crate) struct Once {
     paren_note: bool,
     /// A byte order mark inside the file (N225).
     inner_bom: bool,
+    /// A result written with a colon (N227).
+    colon_result: bool,
 }
 
 /// The dialects of whole files a game's text shows, whether or not they were reported there:
@@ -81,13 +83,15 @@ impl Dialects {
     const DASH_RESULT: u8 = 1 << 3;
     const PAREN_NOTE: u8 = 1 << 4;
     const INNER_BOM: u8 = 1 << 5;
-    const CODES: [(u8, &'static Code); 6] = [
+    const COLON_RESULT: u8 = 1 << 6;
+    const CODES: [(u8, &'static Code); 7] = [
         (Self::ESCAPED_BREAK, &c::N217),
         (Self::UPPER_CASE, &c::N219),
         (Self::SHORT_NOTATION, &c::N220),
         (Self::DASH_RESULT, &c::N221),
         (Self::PAREN_NOTE, &c::N222),
         (Self::INNER_BOM, &c::N225),
+        (Self::COLON_RESULT, &c::N227),
     ];
 
     /// No dialect shown.
@@ -1592,10 +1596,7 @@ impl<'a> P<'a, '_> {
                 let term_len = if b == b'*' {
                     Some(1)
                 } else {
-                    ["1/2-1/2", "1-0", "0-1", "2-0", "0-2", "1-1", "0-0"]
-                        .iter()
-                        .find(|r| rest.starts_with(r.as_bytes()))
-                        .map(|r| r.len())
+                    standard_result_len(rest)
                 };
                 if let Some(n) = term_len {
                     match self.at(i + n) {
@@ -2069,15 +2070,19 @@ impl<'a> P<'a, '_> {
             let standard = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*", ""];
             let a_score = |t: &str| {
                 let r: IResult<&str, &str> =
-                    recognize((score, space0, char('-'), space0, score)).parse(t);
+                    recognize((score, space0, one_of("-:"), space0, score)).parse(t);
                 r.is_ok_and(|(rest, _)| rest.is_empty())
             };
             let is_score = a_score(value.trim()) || a_score(&compact);
+            let colon = ResultKind::colon_form(&compact).is_some();
             self.g.result_tag =
-                (is_score && !standard.contains(&compact.as_str())).then_some(compact);
+                (is_score && !colon && !standard.contains(&compact.as_str())).then_some(compact);
             if matches!(value.trim(), "-" | "\u{2013}" | "\u{2014}") {
                 let (a, z) = (value_start, i);
                 self.dash_result(a, z, "the Result tag");
+            } else if colon {
+                let (a, z) = (value_start, i);
+                self.colon_result(a, z, "the Result tag");
             }
         }
         name_buf.clear();
@@ -2376,6 +2381,27 @@ impl<'a> P<'a, '_> {
         );
     }
 
+    /// Reports a standard result written with a colon (`1:0`), read as its PDN form, once per
+    /// file.
+    fn colon_result(&mut self, start: usize, end: usize, what: &str) {
+        self.g.shown.insert(Dialects::COLON_RESULT);
+        if self.g.once.colon_result {
+            return;
+        }
+        self.g.once.colon_result = true;
+        let written = self.s[start..end].trim_matches('"');
+        let compact: String = written.chars().filter(|c| !c.is_whitespace()).collect();
+        let pdn = ResultKind::colon_form(&compact)
+            .and_then(ResultKind::as_str)
+            .unwrap_or("");
+        self.lenient(
+            &c::N227,
+            start,
+            end,
+            format!("`{written}` as {what} is read as the result `{pdn}` (reported once per file)"),
+        );
+    }
+
     /// After a score at `i..j`: does the game end here (blank, then the end or a tag)?
     fn ends_game_after(&mut self, mut j: usize) -> bool {
         while let Some(b) = self.at(j) {
@@ -2397,32 +2423,23 @@ impl<'a> P<'a, '_> {
         }
         let after = self.b.get(d).copied();
         let second = self.b.get(d + 1).copied();
-        let standard_possible = d == start + 1 && matches!(after, Some(b'-' | b'/'));
+        let standard_possible = d == start + 1 && matches!(after, Some(b'-' | b'/' | b':'));
         let loose_possible = match after {
             Some(b'/' | b' ') => true,
             Some(b'.') => second.is_some_and(|b| b.is_ascii_digit()),
-            Some(b'-') => self.g.result_tag.is_some(),
+            Some(b'-' | b':') => self.g.result_tag.is_some(),
             _ => false,
         };
         if !standard_possible && !loose_possible {
             return None;
         }
-        // Standard results: must not be followed by a digit (`1-10` is a move).
+        // Standard results, or their colon forms (`1:0`, `1/2:1/2`): must not be followed by
+        // a digit (`1-10` is a move).
         let rest = &self.s[start..];
         let std_res: Option<&str> = if !standard_possible {
             None
-        } else if rest.starts_with("1/2-1/2") {
-            Some(&rest[..7])
         } else {
-            match rest.as_bytes() {
-                [b'1', b'-', b'0', ..]
-                | [b'0', b'-', b'1', ..]
-                | [b'2', b'-', b'0', ..]
-                | [b'0', b'-', b'2', ..]
-                | [b'1', b'-', b'1', ..]
-                | [b'0', b'-', b'0', ..] => Some(&rest[..3]),
-                _ => None,
-            }
+            standard_result_len(rest.as_bytes()).map(|n| &rest[..n])
         };
         if let Some(r) = std_res {
             let end = start + r.len();
@@ -2430,14 +2447,12 @@ impl<'a> P<'a, '_> {
             let next = self.at(end);
             if !next.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'/' || b == b'.') {
                 self.g.pos = end;
-                let kind = match r {
-                    "1/2-1/2" => ResultKind::Draw1,
-                    "1-0" => ResultKind::Win1,
-                    "0-1" => ResultKind::Loss1,
-                    "2-0" => ResultKind::Win2,
-                    "0-2" => ResultKind::Loss2,
-                    "1-1" => ResultKind::Draw2,
-                    _ => ResultKind::DoubleForfeit,
+                let kind = match ResultKind::standard(r) {
+                    Some(kind) => kind,
+                    None => {
+                        self.colon_result(start, end, "a game terminator");
+                        ResultKind::colon_form(r).unwrap_or(ResultKind::Other)
+                    }
                 };
                 return Some((kind, end));
             }
@@ -2450,7 +2465,7 @@ impl<'a> P<'a, '_> {
             return None;
         }
         let loose: IResult<&str, &str> =
-            recognize((score, space0, char('-'), space0, score)).parse(rest);
+            recognize((score, space0, one_of("-:"), space0, score)).parse(rest);
         if let Ok((_, r)) = loose {
             let end = start + r.len();
             if self.at(end).is_some_and(|b| !is_ws(b) && b != b'{') {
@@ -2462,14 +2477,19 @@ impl<'a> P<'a, '_> {
                 .as_deref()
                 .is_some_and(|t| t.bytes().eq(r.bytes().filter(|b| !b.is_ascii_whitespace())));
             let tag_is_other = self.g.result_tag.is_some();
-            // `4-6` could be a move; `1 1/2 - 1/2` or `1.01-0.99` cannot.
+            // `4-6` could be a move; `1 1/2 - 1/2` or `1.01-0.99` cannot. A colon score of
+            // whole numbers (`22:13`, a Russian capture) is a result only as the Result tag.
             let integer = |t: &str| t.trim().bytes().all(|b| b.is_ascii_digit());
+            let colon = !r.contains('-');
             let plain_move = r
-                .split_once('-')
+                .split_once(['-', ':'])
                 .is_none_or(|(a, b)| integer(a) || integer(b));
             let ok = tag_matches
                 || !plain_move
-                || (tag_is_other && self.ends_game_after(end) && self.g.result_tag.is_some());
+                || (!colon
+                    && tag_is_other
+                    && self.ends_game_after(end)
+                    && self.g.result_tag.is_some());
             if ok {
                 self.g.pos = end;
                 self.lenient(
@@ -2906,8 +2926,8 @@ impl<'a> P<'a, '_> {
                 start,
                 end,
                 format!(
-                    "`{}` is Russian short notation: the file the man starts from, then where \
-                     it goes; the replay finds the man (reported once per file)",
+                    "`{}` is Russian short notation: the file the piece starts from, then \
+                     where it goes; the replay finds the piece (reported once per file)",
                     &self.s[start..end]
                 ),
             );
@@ -2986,18 +3006,8 @@ impl<'a> P<'a, '_> {
         // Ask for more text when a result could be cut.
         let _ = self.at(k + 7);
         let rest = &self.b[k.min(self.b.len())..];
-        let len = if rest.starts_with(b"1/2-1/2") {
-            7
-        } else {
-            match rest {
-                [b'1', b'-', b'0', ..]
-                | [b'0', b'-', b'1', ..]
-                | [b'2', b'-', b'0', ..]
-                | [b'0', b'-', b'2', ..]
-                | [b'1', b'-', b'1', ..]
-                | [b'0', b'-', b'0', ..] => 3,
-                _ => return false,
-            }
+        let Some(len) = standard_result_len(rest) else {
+            return false;
         };
         !self
             .at(k + len)
@@ -3119,6 +3129,23 @@ fn plain_square(b: &[u8], i: usize) -> Option<(u16, usize)> {
         return None;
     }
     Some((u16::from(d1 - b'0') * 10 + u16::from(d2 - b'0'), i + 2))
+}
+
+/// The length of the standard result (`1-0`, `1/2-1/2`, ...) or its colon form (`1:0`,
+/// `1/2:1/2`) that `b` starts with, whatever follows it.
+fn standard_result_len(b: &[u8]) -> Option<usize> {
+    if b.starts_with(b"1/2-1/2") || b.starts_with(b"1/2:1/2") {
+        return Some(7);
+    }
+    match b {
+        [b'1', b'-' | b':', b'0', ..]
+        | [b'0', b'-' | b':', b'1', ..]
+        | [b'2', b'-' | b':', b'0', ..]
+        | [b'0', b'-' | b':', b'2', ..]
+        | [b'1', b'-' | b':', b'1', ..]
+        | [b'0', b'-' | b':', b'0', ..] => Some(3),
+        _ => None,
+    }
 }
 
 /// A score of a non-standard result: `4`, `1/2`, `1.01`, `1 1/2`.

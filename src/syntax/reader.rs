@@ -484,10 +484,14 @@ impl<R: Read> GameReader<R> {
                     );
                 }
                 DecodeEvent::Replaced { text_offset } => {
+                    let encoding = self.decoder.decoding().map_or("UTF-8", |d| d.name());
                     self.pending.push(Diagnostic::new(
                         &file::F004,
                         Span::new(text_offset, text_offset + 3),
-                        "bytes not valid in this encoding were replaced by U+FFFD",
+                        format!(
+                            "bytes not valid in {encoding} were replaced by U+FFFD, the first \
+                             here (reported once per file)"
+                        ),
                     ).with_note(
                         "if the whole file is in another encoding, name it: `--encoding cp1252` \
                          for Western European text, `--encoding windows-1251` for Cyrillic",

@@ -16,7 +16,7 @@ use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind, RawFen};
 use crate::replay::{GameReport, PlayedMove};
 use crate::rules::{Move, Variant};
-use crate::syntax::{Chunk, Element, Game, Move as MoveToken, SquareValue};
+use crate::syntax::{Chunk, Element, Game, Move as MoveToken, ResultKind, SquareValue};
 use crate::write::pdn::{
     EscapeAt, Kept, Rewrite, escape_lines, keep_reason, write_escapes_after, write_game_with,
 };
@@ -429,11 +429,14 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
 pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// A Result tag's value in standard form: spaces removed from a standard result
-/// (`" 1/2-1/2"`), a dash (no result) as `*`; any other value is kept, trimmed.
+/// (`" 1/2-1/2"`), a result written with a colon in PDN's form (`1:0` as `1-0`), a dash (no
+/// result) as `*`; any other value is kept, trimmed.
 pub fn normal_result_tag(value: &str) -> String {
+    if let Some(text) = ResultKind::read(value).and_then(ResultKind::as_str) {
+        return text.to_string();
+    }
     let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
     match compact.as_str() {
-        "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1" | "0-0" | "*" => compact,
         "-" | "\u{2013}" | "\u{2014}" => "*".to_string(),
         _ => value.trim().to_string(),
     }

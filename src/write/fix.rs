@@ -17,7 +17,7 @@ use crate::lint::{Diagnostic, Severity};
 use crate::notation::NotationKind;
 use crate::replay::{GameReport, PlayedMove, Reading};
 use crate::rules::Variant;
-use crate::syntax::{Chunk, Element, Move as MoveToken, SeparatorKind, SquareValue};
+use crate::syntax::{Chunk, Element, Move as MoveToken, ResultKind, SeparatorKind, SquareValue};
 
 use super::convert::{gametype_value, splice};
 
@@ -277,8 +277,8 @@ pub fn fix_chunk(
             .tags
             .iter()
             .find(|t| t.name == "Result")
-            .map(|t| t.value.trim())
-            .filter(|v| STANDARD_RESULTS.contains(v))
+            .and_then(|t| ResultKind::read(&t.value))
+            .and_then(ResultKind::as_str)
             .unwrap_or("*");
         let end = chunk.text.trim_end().len();
         // After a `;` comment, or a header with no moves, the terminator takes a line of its
@@ -334,9 +334,6 @@ fn eol(text: &str) -> &'static str {
 pub const REPAIRED: &[&str] = &[
     "G506", "N203", "N204", "N206", "N210", "N214", "N223", "N224", "N226", "R309", "R310", "R311",
 ];
-
-/// The results PDN 3.0 writes as terminators.
-const STANDARD_RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
 
 /// A move token rewritten: its new text and the codes of the findings the rewriting answers.
 /// `played` is the move the replay read it as (none for a token it did not read alone).
@@ -577,6 +574,12 @@ mod tests {
         assert_eq!(
             text(t),
             "[GameType \"20\"]\n[Result \"1-0\"]\n1. 32-28 19-23 1-0\n"
+        );
+        // A Result tag written with a colon gives the terminator in PDN's form.
+        let t = "[GameType \"25\"]\n[Result \"0:1\"]\n1. c3-d4 f6-g5\n";
+        assert_eq!(
+            text(t),
+            "[GameType \"25\"]\n[Result \"0:1\"]\n1. c3-d4 f6-g5 0-1\n"
         );
     }
 

@@ -23,7 +23,7 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use crate::Severity;
-use crate::syntax::{Chunk, Element, Game, Move, ResultKind, SeparatorKind, SquareValue};
+use crate::syntax::{Chunk, Element, Game, Move, SeparatorKind, SquareValue};
 
 /// Where movetext lines are wrapped: no written line is wider than this many characters
 /// (a single word longer than that, or a run of comment words that must stay together, is the
@@ -333,11 +333,12 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
             Element::VariationEnd { .. } => line.close(),
         }
     }
-    let own_result = game.result.as_ref().map_or("*", |r| match r.kind {
-        // A dash for "no result" is written as PDN writes it.
-        ResultKind::Unknown => "*",
-        _ => r.raw.as_str(),
-    });
+    // A dash for "no result", and a result written with a colon (`1:0`), are written as PDN
+    // writes them.
+    let own_result = game
+        .result
+        .as_ref()
+        .map_or("*", |r| r.kind.as_str().unwrap_or(r.raw.as_str()));
     // What stood before the terminator, and any escape lines the tree has no place for.
     while let Some((_, text)) = escapes.next_if(|(at, _)| *at != EscapeAt::After) {
         line.escape(text);
@@ -376,14 +377,15 @@ pub fn write_escapes_after<'a>(lines: impl IntoIterator<Item = &'a str>, out: &m
 /// tag (`result_tag`, without spaces).
 pub fn reads_as_result(t: &str, result_tag: Option<&str>) -> bool {
     let b = t.as_bytes();
+    // A colon form (`1:1`) reads as a result too.
     let standard = matches!(
         b,
-        [b'1', b'-', b'0', ..]
-            | [b'0', b'-', b'1', ..]
-            | [b'2', b'-', b'0', ..]
-            | [b'0', b'-', b'2', ..]
-            | [b'1', b'-', b'1', ..]
-            | [b'0', b'-', b'0', ..]
+        [b'1', b'-' | b':', b'0', ..]
+            | [b'0', b'-' | b':', b'1', ..]
+            | [b'2', b'-' | b':', b'0', ..]
+            | [b'0', b'-' | b':', b'2', ..]
+            | [b'1', b'-' | b':', b'1', ..]
+            | [b'0', b'-' | b':', b'0', ..]
     ) && !b
         .get(3)
         .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'/' || c == b'.');

@@ -39,10 +39,12 @@ pub static F003: Code = Code {
     severity: Severity::Info,
     summary: "the file was decoded from something other than plain UTF-8",
     explanation: "PDN 3.0 requires UTF-8. Files with a byte-order mark (UTF-8, UTF-16LE/BE) are \
-                  decoded as the mark says; files that are not valid UTF-8 are read as \
-                  Windows-1252, which covers Latin-1 and the Western European archives of the \
-                  1990s. The note tells which was used, so a wrongly guessed file (for example a \
-                  Cyrillic archive in windows-1251) can be read again with `--encoding LABEL`.",
+                  decoded as the mark says; files whose first megabyte is neither valid UTF-8 \
+                  nor mostly UTF-8 (see F004) are read as Windows-1251 or KOI8-R when their \
+                  letters above ASCII make Cyrillic words, else as Windows-1252, which covers \
+                  Latin-1 and the Western European archives of the 1990s. The note tells which \
+                  was used, so a wrongly guessed file can be read again with \
+                  `--encoding LABEL`.",
     example: "",
 };
 
@@ -53,11 +55,14 @@ pub static F004: Code = Code {
     kind: Kind::Encoding,
     severity: Severity::Warning,
     summary: "bytes that are not valid in the file's encoding were replaced by U+FFFD",
-    explanation: "Part of the file is not valid in the encoding chosen for it (for example a \
-                  Latin-1 name deep inside a file whose first megabyte is UTF-8). The bad bytes \
-                  are shown as the replacement character �. Re-read the file with \
-                  `--encoding LABEL` if the whole file is in another encoding, or fix the \
-                  bytes.",
+    explanation: "Part of the file is not valid in the encoding chosen for it: a Latin-1 name \
+                  deep inside a file whose first megabyte is UTF-8, or a few bad bytes (a name \
+                  pasted from another encoding) in a file that is mostly UTF-8 (its first \
+                  megabyte holds at least 8 valid multi-byte UTF-8 characters and fewer invalid \
+                  bytes than a tenth of them), which is read as UTF-8 so that its other names \
+                  stay whole. The bad bytes are shown as the replacement character �. Reported \
+                  once per file, at the first. Re-read the file with `--encoding LABEL` if the \
+                  whole file is in another encoding, or fix the bytes.",
     example: "",
 };
 

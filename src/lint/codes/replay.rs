@@ -204,12 +204,13 @@ code!(
     "ambiguous-short-move",
     AmbiguousMove,
     Error,
-    "a move in Russian short notation fits two men of its file",
-    "Russian short notation (`cd4`, `b:d4`) gives only the file the man starts from. Here two \
-     men of the side to move on that file can make the move (a man capturing forward and one \
-     capturing backward to the same square, for instance), so the record does not say which \
-     one moved. The message names both; the replay goes on with the one after which the next \
-     recorded move is legal (or the first). Write the move with both squares.",
+    "a move in Russian short notation fits two pieces of its file",
+    "Russian short notation (`cd4`, `b:d4`, `gb6`) gives only the file the piece starts from. \
+     Here two pieces of the side to move on that file can legally make the move (a man \
+     capturing forward and one capturing backward to the same square, or a man and a king \
+     stepping to it, for instance), so the record does not say which one moved. The message \
+     names both; the replay goes on with the one after which the next recorded move is legal \
+     (or the first). Write the move with both squares.",
     "[GameType \"25\"]\n[FEN \"W:Wc3,c7:Bd4,d6\"]\n1. c:e5 *"
 );
 code!(
@@ -217,12 +218,10 @@ code!(
     "short-move-no-man",
     IllegalMove,
     Error,
-    "no man of the file named can make the move written in short notation",
-    "Russian short notation (`cd4`, `b:d4`) names the file a man starts from. No man of the \
-     side to move on that file can step or capture to the square written. A king's move is \
-     not short notation (Russian sources write king moves with both squares), so a king that \
-     could make the move is named in a note but not taken. The rest of this line is not \
-     checked.",
+    "no piece of the file named can make the move written in short notation",
+    "Russian short notation (`cd4`, `b:d4`, `gb6`) names the file a piece starts from. No man \
+     or king of the side to move on that file can move or capture to the square written (the \
+     legal moves are listed). The rest of this line is not checked.",
     "[GameType \"25\"]\n1. ab6 *"
 );
 code!(

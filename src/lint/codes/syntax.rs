@@ -344,7 +344,7 @@ pub static N220: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "a move in Russian short notation (`cd4`, `b:d4`)",
-    explanation: "Russian books, magazines and correspondence play write men's moves with the file the man starts from and the square it goes to: `cd4` for c3-d4, `b:d4` (or `bxd4`) for the capture b2:d4 (the \"half-short\" notation, e.g. `1.cd4 fg5 2.dc5 b:d4 3.e:c5`). PDN writes both squares. The replay finds the man: the man of the side to move on that file that can make a quiet step or a capture to the square written (further squares after it are the capture's path, as usual). Only men are found so: a king's move in this form is not short notation and is reported (R318), since Russian sources write king moves with both squares. When two men of the file can make the move, R317 names both. Reported once per file, at the first such move.",
+    explanation: "Russian books, magazines and correspondence play write moves with the file the piece starts from and the square it goes to: `cd4` for c3-d4, `b:d4` (or `bxd4`) for the capture b2:d4 (the \"half-short\" notation, e.g. `1.cd4 fg5 2.dc5 b:d4 3.e:c5`), and kings' moves the same way (`gb6` for a king's g1-b6, `g:b6` for its capture). PDN writes both squares. The replay finds the piece: the man or king of the side to move on that file that can legally make a quiet move or a capture to the square written (further squares after it are the capture's path, as usual); when none can legally, the one whose move only breaks the duty to capture, which is then reported as such. When no piece of the file can make the move, R318 says so; when two can, R317 names both. Reported once per file, at the first such move.",
     example: "[GameType \"25\"]\n1. cd4 fg5 2. dc5 b:d4 *\n",
 };
 
@@ -414,6 +414,17 @@ pub static N226: Code = Code {
     example: "[GameType \"29\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c33. h6-g5 *\n",
 };
 
+/// A result written with a colon.
+pub static N227: Code = Code {
+    code: "N227",
+    name: "colon-result",
+    kind: Kind::NonStandard,
+    severity: Severity::Warning,
+    summary: "a result written with a colon (`1:0`, `0:1`, `1/2:1/2`)",
+    explanation: "Russian archives write results with a colon where PDN writes a dash: `1:0`, `0:1`, `1/2:1/2` (and `2:0`, `0:2`, `1:1`), as the game terminator and in the Result tag. Each is read as the PDN result it stands for (`1:0` as `1-0`): the game ends there, and the result is judged against the Result tag and the final position. It is never a move: no square is numbered 0, and `1/2` is no square, though a Russian capture is written with the same colon (`c3:e5`, `22:13`). A score of whole numbers other than these (`4:6`) ends the game only as the Result tag's own value (N208); one that cannot be a move (`0.5:0.5`) always does (N208). `pdn convert --canonical` writes the PDN form. Reported once per file.",
+    example: "[Result \"1:0\"]\n1. c3-d4 f6-g5 1:0\n",
+};
+
 /// A NAG or move number too large for its field.
 pub static S112: Code = Code {
     code: "S112",
@@ -429,5 +440,5 @@ pub static S112: Code = Code {
 pub static ALL: &[&Code] = &[
     &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &S112, &N201,
     &N202, &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214,
-    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224, &N225, &N226,
+    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224, &N225, &N226, &N227,
 ];
