@@ -421,6 +421,82 @@ fn json_is_one_array_and_csv_one_row_per_game_after_a_header() {
 }
 
 #[test]
+fn csv_has_a_column_for_every_tag_of_the_collection_and_reads_back_as_a_table() {
+    // Tags met late in the input, tags of one game only, a value with a comma, a quote and a
+    // line break, a tag named like another column.
+    let text = "[Event \"a\"]\n[GameType \"20\"]\n1. 33-28 18-23 *\n\n\
+                [Event \"b\"]\n[WhiteElo \"2100\"]\n[GameType \"20\"]\n1. 32-28 *\n\n\
+                [Annotator \"x, \\\"y\\\"\"]\n[moves \"m\"]\n[WhiteElo \"1900\"]\n[GameType \"20\"]\n1. 31-27 *\n";
+    let out = export(&["--to", "csv"], text);
+    let mut reader = csv::Reader::from_reader(out.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .expect("a header")
+        .iter()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        header,
+        [
+            "file", "game", "Event", "Site", "Date", "Round", "White", "Black", "Result",
+            "GameType", "WhiteElo", "Annotator", "moves (tag)", "variant", "plies", "complete",
+            "errors", "warnings", "moves"
+        ]
+    );
+    let rows: Vec<csv::StringRecord> = reader
+        .records()
+        .map(|r| r.expect("a row of the header's width"))
+        .collect();
+    assert_eq!(rows.len(), 3);
+    let cell = |row: usize, name: &str| {
+        let i = header.iter().position(|h| h == name).expect("column");
+        rows[row][i].to_string()
+    };
+    assert_eq!(cell(0, "WhiteElo"), "");
+    assert_eq!(cell(1, "WhiteElo"), "2100");
+    assert_eq!(cell(2, "WhiteElo"), "1900");
+    assert_eq!(cell(2, "Annotator"), "x, \"y\"");
+    assert_eq!(cell(2, "moves (tag)"), "m");
+    assert_eq!(cell(2, "moves"), "31-27");
+    assert_eq!(cell(0, "moves"), "33-28 18-23");
+    assert_eq!(cell(1, "Event"), "b");
+}
+
+#[test]
+fn the_csv_of_the_corpus_is_one_table() {
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .expect("binary")
+        .args(["convert", "--to", "csv"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus"))
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    let width = reader.headers().expect("a header").len();
+    let mut rows = 0;
+    for r in reader.records() {
+        assert_eq!(r.expect("a row of the header's width").len(), width);
+        rows += 1;
+    }
+    // One row per game of `pdn check corpus/`.
+    assert_eq!(rows, 5844);
+    assert!(width > 30, "{width}");
+}
+
+#[test]
+fn the_exported_result_is_the_result_tag_s_when_the_movetext_has_none() {
+    let text = "[Result \" 1-0\"]\n[GameType \"20\"]\n1. 33-28 18-23\n\n\
+                [Result \"?\"]\n[GameType \"20\"]\n1. 32-28\n\n\
+                [Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 0-1\n";
+    let out = export(&["--to", "jsonl"], text);
+    let results: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON")["result"].clone())
+        .collect();
+    assert_eq!(results, [serde_json::json!("1-0"), serde_json::Value::Null, serde_json::json!("0-1")]);
+}
+
+#[test]
 fn every_field_of_an_exported_game_and_move_is_documented() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
         .expect("docs/json.md");
