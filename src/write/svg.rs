@@ -240,12 +240,11 @@ pub fn hbars(bars: &[Bar], label_width: usize) -> String {
             escape(&b.label)
         );
         let mut x = label_width as f64;
-        let mut sum = 0u64;
+        let length = scale.len(b.total(), span);
         for &(v, class) in &b.segments {
-            // Segments stack: each spans from where the counts before it end to where its own
-            // ends, so the bar's length is its total's on either scale.
-            let w = scale.len(sum + v, span) - scale.len(sum, span);
-            sum += v;
+            // The bar's length is its total's on the scale; its segments share it in
+            // proportion to their counts.
+            let w = length * v as f64 / b.total().max(1) as f64;
             if v > 0 {
                 let _ = write!(
                     s,
@@ -301,11 +300,9 @@ pub fn columns(bars: &[Bar], label_every: usize) -> String {
         let x = 5.0 + i as f64 * step;
         let _ = write!(s, "<g><title>{}</title>", escape(&b.title));
         let mut y = base as f64;
-        let mut sum = 0u64;
+        let length = scale.len(b.total(), (base - top) as f64);
         for &(v, class) in &b.segments {
-            let span = (base - top) as f64;
-            let hh = scale.len(sum + v, span) - scale.len(sum, span);
-            sum += v;
+            let hh = length * v as f64 / b.total().max(1) as f64;
             if v > 0 {
                 let _ = write!(
                     s,
