@@ -80,9 +80,9 @@ pub enum Command {
     /// after its move; nothing else changes.
     Annotate(convert::AnnotateArgs),
     /// Make the repairs that cannot change what a game means (separators, zero padding, spaces
-    /// in moves, the full path of an ambiguous capture the game proves, a missing terminator,
-    /// the inferred GameType), each said on standard error; a game with another error is left as
-    /// it was.
+    /// in moves and tags, the full path of an ambiguous capture the game proves, a missing
+    /// terminator, the inferred GameType), each said on standard error; a game with another
+    /// error is left as it was.
     Fix(fix::Args),
     /// Print the syntax tree of each game as JSON, or write the games back as canonical PDN.
     Parse(parse::Args),
