@@ -205,7 +205,9 @@ fn a_symbolic_link_loop_under_follow_is_counted_once_not_an_unreadable_file() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("1 other file(s) not read: 1 symbolic link(s) to a directory above them, a loop"),
+        text.contains(
+            "1 other file(s) not read: 1 symbolic link(s) to a directory above them, a loop"
+        ),
         "{text}"
     );
 }

@@ -225,10 +225,17 @@ fn a_bad_setting_in_pdn_toml_is_named_with_its_file_line_and_column() {
         ("deny = [\"nonsense\"]\n", "pdn.toml:1:9: deny: `nonsense`"),
         ("\nrules = \"soft\"\n", "pdn.toml:2:9: rules: `soft` is not"),
         ("variant = \"nowhere\"\n", "pdn.toml:1:11: variant: "),
-        ("encoding = \"ebcdic\"\n", "pdn.toml:1:12: encoding: unknown encoding"),
+        (
+            "encoding = \"ebcdic\"\n",
+            "pdn.toml:1:12: encoding: unknown encoding",
+        ),
     ] {
         fs::write(&toml, text).unwrap();
-        let out = pdn().current_dir(&root).args(["check", e]).output().unwrap();
+        let out = pdn()
+            .current_dir(&root)
+            .args(["check", e])
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{text}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(

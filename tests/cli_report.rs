@@ -52,7 +52,10 @@ fn the_corpus_report_counts_what_check_json_counts() {
         .nth(1)
         .and_then(|c| c.split("</section>").next())
         .expect("the charts");
-    let results = charts.split("</figure>").next().expect("results per variant");
+    let results = charts
+        .split("</figure>")
+        .next()
+        .expect("results per variant");
     assert!(results.contains("log scale"), "{results}");
     let lengths = charts.split("</figure>").nth(1).expect("game lengths");
     assert!(lengths.contains("log scale"), "{lengths}");

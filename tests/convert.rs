@@ -438,9 +438,25 @@ fn csv_has_a_column_for_every_tag_of_the_collection_and_reads_back_as_a_table() 
     assert_eq!(
         header,
         [
-            "file", "game", "Event", "Site", "Date", "Round", "White", "Black", "Result",
-            "GameType", "WhiteElo", "Annotator", "moves (tag)", "variant", "plies", "complete",
-            "errors", "warnings", "moves"
+            "file",
+            "game",
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "GameType",
+            "WhiteElo",
+            "Annotator",
+            "moves (tag)",
+            "variant",
+            "plies",
+            "complete",
+            "errors",
+            "warnings",
+            "moves"
         ]
     );
     let rows: Vec<csv::StringRecord> = reader
@@ -493,7 +509,14 @@ fn the_exported_result_is_the_result_tag_s_when_the_movetext_has_none() {
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON")["result"].clone())
         .collect();
-    assert_eq!(results, [serde_json::json!("1-0"), serde_json::Value::Null, serde_json::json!("0-1")]);
+    assert_eq!(
+        results,
+        [
+            serde_json::json!("1-0"),
+            serde_json::Value::Null,
+            serde_json::json!("0-1")
+        ]
+    );
 }
 
 #[test]

@@ -92,8 +92,14 @@ mod tests {
             "variant = \"english\"\nrules = \"huffing\"\nmax-diagnostics = 5\nallow = [\"R310\"]\n",
         )
         .unwrap();
-        assert_eq!(c.variant.as_ref().map(|v| v.get_ref().as_str()), Some("english"));
-        assert_eq!(c.rules.as_ref().map(|v| v.get_ref().as_str()), Some("huffing"));
+        assert_eq!(
+            c.variant.as_ref().map(|v| v.get_ref().as_str()),
+            Some("english")
+        );
+        assert_eq!(
+            c.rules.as_ref().map(|v| v.get_ref().as_str()),
+            Some("huffing")
+        );
         assert_eq!(c.max_diagnostics, Some(5));
         assert_eq!(c.allow.len(), 1);
         assert_eq!(c.allow[0].get_ref(), "R310");

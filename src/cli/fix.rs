@@ -406,20 +406,23 @@ impl Declined {
         }
         self.index
             .insert((code, why.to_string()), self.entries.len());
-        self.entries
-            .push((place(), code, why.to_string(), 1, game));
+        self.entries.push((place(), code, why.to_string(), 1, game));
         None
     }
 
     /// One line per reason, in the order first met.
     fn lines(self) -> impl Iterator<Item = String> {
-        self.entries.into_iter().map(|(place, code, why, games, _)| {
-            if games > 1 {
-                format!("{place}: not fixed {code}: {why} (in {games} games; the first is here)")
-            } else {
-                format!("{place}: not fixed {code}: {why}")
-            }
-        })
+        self.entries
+            .into_iter()
+            .map(|(place, code, why, games, _)| {
+                if games > 1 {
+                    format!(
+                        "{place}: not fixed {code}: {why} (in {games} games; the first is here)"
+                    )
+                } else {
+                    format!("{place}: not fixed {code}: {why}")
+                }
+            })
     }
 }
 

@@ -151,9 +151,7 @@ fn man_command() -> clap::Command {
 fn man_pages(subcommand: Option<&str>) -> Option<Vec<clap_mangen::Man>> {
     let cmd = man_command();
     match subcommand {
-        Some(name) => cmd
-            .find_subcommand(name)
-            .map(|sub| vec![sub_page(sub)]),
+        Some(name) => cmd.find_subcommand(name).map(|sub| vec![sub_page(sub)]),
         None => Some(vec![clap_mangen::Man::new(cmd)]),
     }
 }

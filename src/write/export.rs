@@ -222,7 +222,9 @@ const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", 
 
 /// The columns before the tags and after them.
 const HEAD_COLUMNS: [&str; 2] = ["file", "game"];
-const TAIL_COLUMNS: [&str; 6] = ["variant", "plies", "complete", "errors", "warnings", "moves"];
+const TAIL_COLUMNS: [&str; 6] = [
+    "variant", "plies", "complete", "errors", "warnings", "moves",
+];
 
 /// Appends a length as four bytes.
 fn put_len(out: &mut Vec<u8>, n: usize) {
@@ -362,7 +364,11 @@ impl CsvTable {
     /// Writes the header and every row to `out`.
     pub fn finish(self, out: &mut dyn io::Write) -> io::Result<()> {
         let mut header = Vec::new();
-        let taken: Vec<&str> = HEAD_COLUMNS.iter().chain(TAIL_COLUMNS.iter()).copied().collect();
+        let taken: Vec<&str> = HEAD_COLUMNS
+            .iter()
+            .chain(TAIL_COLUMNS.iter())
+            .copied()
+            .collect();
         let names = HEAD_COLUMNS
             .iter()
             .map(|s| s.to_string())

@@ -226,9 +226,8 @@ pub fn fix_chunk(
     // Only a guess the evidence decided: where other variants replay the game as well, a
     // GameType would choose among them.
     let guess = report.and_then(|r| r.guess.as_ref());
-    let guessed = guess.is_some()
-        && writes_gametype(guess)
-        && !diagnostics.iter().any(|d| d.code == "G513");
+    let guessed =
+        guess.is_some() && writes_gametype(guess) && !diagnostics.iter().any(|d| d.code == "G513");
     if let (Some(g), false) = (guess, guessed) {
         if !game.tags.iter().any(|t| t.name == "GameType") && !writes_gametype(guess) {
             declined.push(Declined {
