@@ -75,6 +75,58 @@ fn stripping_the_lint_comments_gives_the_input_back() {
     }
 }
 
+/// The corpus files and the fixtures, sorted.
+fn corpus_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = walkdir::WalkDir::new("corpus")
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|x| !x.eq_ignore_ascii_case("md")))
+        .collect();
+    files.extend(FIXTURES.iter().map(Into::into));
+    files.sort();
+    files
+}
+
+#[test]
+fn annotating_an_annotated_file_changes_nothing() {
+    for path in corpus_files() {
+        let bytes = std::fs::read(&path).expect("file");
+        let mut decoded = String::new();
+        check_stream(bytes.as_slice(), &CheckOptions::default(), |g| {
+            decoded.push_str(&g.chunk.text)
+        })
+        .expect("reading from memory cannot fail");
+        for nags in [false, true] {
+            let once = annotate(&decoded, nags);
+            let twice = annotate(&once, nags);
+            assert!(
+                once == twice,
+                "{} (nags: {nags}): annotated twice differs",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_lint_comments_of_an_earlier_run_are_replaced_and_glyphs_stay_with_their_move() {
+    let text = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 22-18 2. 12-16! $2 18x11 0-1\n";
+    let once = annotate(text, true);
+    assert!(
+        once.contains("2. 12-16! $2 $4 {[%lint R305] 12-16 takes nothing"),
+        "{once}"
+    );
+    assert_eq!(annotate(&once, true), once);
+    assert_eq!(once.matches("[%lint R305]").count(), 1, "{once}");
+    // A stale finding written by hand in the same form goes too.
+    let stale = text.replace("18x11", "{[%lint R999] stale} 18x11");
+    let again = annotate(&stale, false);
+    assert!(!again.contains("R999"), "{again}");
+    assert_eq!(again, annotate(text, false));
+}
+
 #[test]
 fn findings_about_the_game_go_before_its_first_move_and_errors_get_a_nag() {
     let text = "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 22-18 2. 12-16! 18x11 0-1\n";

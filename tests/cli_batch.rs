@@ -184,6 +184,36 @@ fn the_table_counts_files_not_read_by_reason() {
 
 #[cfg(unix)]
 #[test]
+fn a_symbolic_link_loop_under_follow_is_counted_once_not_an_unreadable_file() {
+    let t = TempTree::new("loop");
+    t.file("sub/a.pdn", GAME);
+    std::os::unix::fs::symlink("..", t.0.join("sub/up")).unwrap();
+    let (lines, code) = json_lines(&["check", "--format", "json", "-L"], &t.0);
+    assert_eq!(code, 0, "{lines:?}");
+    let records = file_records(&lines);
+    assert_eq!(
+        records,
+        [
+            ("a.pdn".to_string(), "read".to_string(), String::new()),
+            ("up".to_string(), "skipped".to_string(), "loop".to_string())
+        ]
+    );
+    let summary = lines.last().expect("a summary");
+    assert_eq!(summary["failed"], 0);
+    assert_eq!(summary["not_read"]["loop"], 1);
+    let out = pdn().args(["check", "-L"]).arg(&t.0).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "1 other file(s) not read: 1 symbolic link(s) to a directory above them, a loop"
+        ),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
 fn an_unreadable_file_is_reported_and_the_others_are_read() {
     use std::os::unix::fs::PermissionsExt;
     let t = TempTree::new("unreadable");

@@ -115,7 +115,7 @@ fn after_a_fix_check_reports_none_of_the_repaired_codes() {
         repaired_somewhere.extend(repaired);
     }
     // The comparison covers the repairs the corpus and fixtures call for.
-    for code in ["G506", "N206", "N214", "R310", "R311"] {
+    for code in ["G506", "N201", "N206", "N214", "R310", "R311"] {
         assert!(repaired_somewhere.contains(code), "{code} never repaired");
     }
 }
@@ -491,4 +491,66 @@ fn a_forfeit_without_evidence_gets_no_gametype_from_fix_or_convert() {
     let (_, out, _) = run(&["convert", "--no-config", "--notation", "algebraic", path]);
     assert!(out.starts_with(first), "{out}");
     assert!(!out.contains("[GameType \"21"), "{out}");
+}
+
+#[test]
+fn spaces_and_line_breaks_inside_a_tag_s_brackets_are_taken_out_and_nothing_else_changes() {
+    let tree = TempTree::new("fix-tag-spacing");
+    let text = "[Event    \"x  y\"]\r\n[Round\r\n\"3\"]\r\n[White \"a \"b\" ]\r\n[GameType \"20\"]\r\n\r\n1. 32-28  19-23 *\r\n";
+    let input = tree.file("a.pdn", text);
+    let (status, out, said) = run(&["fix", input.to_str().expect("utf-8")]);
+    assert_eq!(status, 0, "{said}");
+    assert_eq!(
+        out,
+        "[Event \"x  y\"]\r\n[Round \"3\"]\r\n[White \"a \\\"b\"]\r\n[GameType \"20\"]\r\n\r\n1. 32-28  19-23 *\r\n"
+    );
+    assert!(
+        said.contains("a.pdn:1:1: fixed N201: [Event    \"x  y\"] -> [Event \"x  y\"]"),
+        "{said}"
+    );
+    assert!(said.contains("fixed N201, N223: "), "{said}");
+    let fixed = tree.file("b.pdn", &out);
+    assert!(codes(&fixed).is_empty(), "{:?}", codes(&fixed));
+}
+
+/// Games that English draughts, American pool and Spanish draughts replay alike.
+const AMBIGUOUS: &str = "[Event \"x\"]\n1. 11-15 22-18 *\n";
+
+#[test]
+fn a_finding_left_for_one_reason_is_said_once_per_file_with_its_count() {
+    let tree = TempTree::new("fix-declined-once");
+    let input = tree.file("a.pdn", &format!("{AMBIGUOUS}\n").repeat(30));
+    let (status, out, said) = run(&["fix", input.to_str().expect("utf-8")]);
+    assert_eq!(status, 0, "{said}");
+    assert_eq!(out, fs::read_to_string(&input).expect("read"));
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("a.pdn:2:1: not fixed G506: no GameType added: "),
+        "{said}"
+    );
+    assert!(
+        said.trim_end()
+            .ends_with("replay the game alike (in 30 games; the first is here)"),
+        "{said}"
+    );
+}
+
+#[test]
+fn convert_adds_a_gametype_only_where_fix_would() {
+    let tree = TempTree::new("fix-convert-gametype");
+    // The Event names the second game's variant.
+    let settled = "[Event \"Italiana\"]\n1. 22-18 11-15 *\n";
+    let input = tree.file("a.pdn", &format!("{AMBIGUOUS}\n{settled}"));
+    let name = input.to_str().expect("utf-8");
+    let (_, fixed, said) = run(&["fix", name]);
+    let (_, converted, _) = run(&["convert", name]);
+    let (_, canonical, _) = run(&["convert", "--canonical", name]);
+    assert!(said.contains("not fixed G506"), "{said}");
+    for out in [&fixed, &converted, &canonical] {
+        assert_eq!(out.matches("[GameType").count(), 1, "{out}");
+        assert!(out.contains("[GameType \"22\"]"), "{out}");
+    }
+    // Squares renamed into another notation need the GameType they were renamed for.
+    let (_, algebraic, _) = run(&["convert", "--notation", "algebraic", name]);
+    assert_eq!(algebraic.matches("[GameType").count(), 2, "{algebraic}");
 }

@@ -68,6 +68,67 @@ fn completions_and_the_man_page_are_generated_from_the_arguments() {
 }
 
 #[test]
+fn every_subcommand_the_man_page_names_has_a_page_of_its_own() {
+    let top = pdn().arg("man").output().expect("runs");
+    let top = String::from_utf8_lossy(&top.stdout).into_owned();
+    // The pages the top page promises: `pdn\-check(1)`, ...
+    let promised: Vec<String> = top
+        .lines()
+        .filter_map(|l| l.strip_prefix("pdn\\-")?.strip_suffix("(1)"))
+        .map(|s| s.replace("\\-", "-"))
+        .collect();
+    assert!(promised.len() > 10, "{top}");
+    assert!(!promised.contains(&"help".to_string()), "{promised:?}");
+    let dir = std::env::temp_dir().join(format!("pdn-man-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    pdn()
+        .args(["man", "--dir"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout("");
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the directory is made")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    let mut expected: Vec<String> = promised.iter().map(|s| format!("pdn-{s}.1")).collect();
+    expected.push("pdn.1".to_string());
+    expected.sort();
+    assert_eq!(written, expected);
+    let check = std::fs::read_to_string(dir.join("pdn-check.1")).expect("page");
+    assert!(check.contains(".TH pdn-check 1"), "{check}");
+    assert!(check.contains("max\\-diagnostics"), "{check}");
+    std::fs::remove_dir_all(&dir).expect("cleaned");
+    pdn()
+        .args(["man", "check"])
+        .assert()
+        .code(0)
+        .stdout(predicate::eq(check.as_str()));
+    pdn()
+        .args(["man", "nonesuch"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no subcommand `nonesuch`"));
+}
+
+#[test]
+fn moves_and_board_take_the_start_position_without_fen() {
+    pdn()
+        .args(["board", "--variant", "english"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("black to move"));
+    for command in ["moves", "board"] {
+        pdn()
+            .args([command, "--help"])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("default: the start position"));
+    }
+}
+
+#[test]
 fn help_gives_examples_and_exit_codes() {
     for args in [&["--help"][..], &["check", "--help"][..]] {
         pdn()

@@ -99,6 +99,19 @@ fn a_closed_comment_over_a_megabyte_is_not_unclosed() {
 }
 
 #[test]
+fn a_comment_longer_than_the_limit_is_said_to_be_so_with_the_limit() {
+    let text = format!("1. 32-28 {{{}}} 19-23 *\n", "x".repeat(1_600_000));
+    let (_, out) = check("long-comment", text.as_bytes());
+    assert!(
+        out.contains(
+            "[S101]: this comment is longer than the longest comment read, 1.5 MiB (1572864 \
+             bytes), with no `}` within it"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_game_with_thousands_of_diagnostics_keeps_a_thousand_and_counts_the_rest() {
     let mut text = String::from("[GameType \"20\"]\n[FEN \"W:WK46:BK5\"]\n\n");
     for i in 0..1200 {

@@ -207,3 +207,38 @@ fn pdn_toml_is_found_upwards_and_the_command_line_overrides_it() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("pdn.toml"));
     let _ = fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_bad_setting_in_pdn_toml_is_named_with_its_file_line_and_column() {
+    let root = temp_dir("config-place");
+    let e = abs(ERRORS);
+    let e = e.to_str().unwrap();
+    let toml = root.join("pdn.toml");
+    for (text, said) in [
+        (
+            "# levels\nallow = [\"R310\",\n  \"ZZZ999\"]\n",
+            "pdn.toml:3:3: allow: `ZZZ999` is neither a diagnostic code",
+        ),
+        ("deny = [\"nonsense\"]\n", "pdn.toml:1:9: deny: `nonsense`"),
+        ("\nrules = \"soft\"\n", "pdn.toml:2:9: rules: `soft` is not"),
+        ("variant = \"nowhere\"\n", "pdn.toml:1:11: variant: "),
+        (
+            "encoding = \"ebcdic\"\n",
+            "pdn.toml:1:12: encoding: unknown encoding",
+        ),
+    ] {
+        fs::write(&toml, text).unwrap();
+        let out = pdn()
+            .current_dir(&root)
+            .args(["check", e])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("{}", root.join(said).display())),
+            "{text}: {stderr}"
+        );
+    }
+    let _ = fs::remove_dir_all(&root);
+}

@@ -45,6 +45,20 @@ fn the_corpus_report_counts_what_check_json_counts() {
     assert!(html.contains(&format!(
         "<b>{games}</b> game(s): <b class=\"e\">{errors}</b> error(s)"
     )));
+    // English games outnumber every other variant's more than twenty times over, and games of
+    // a position only every other length: those charts are drawn on a log scale.
+    let charts = html
+        .split("<section id=\"charts\">")
+        .nth(1)
+        .and_then(|c| c.split("</section>").next())
+        .expect("the charts");
+    let results = charts
+        .split("</figure>")
+        .next()
+        .expect("results per variant");
+    assert!(results.contains("log scale"), "{results}");
+    let lengths = charts.split("</figure>").nth(1).expect("game lengths");
+    assert!(lengths.contains("log scale"), "{lengths}");
 }
 
 #[test]

@@ -9,6 +9,10 @@
 //! instead that the numeric conversion, taken to algebraic and back, gives what the input
 //! taken to algebraic and back gives.
 //!
+//! A game that other variants replay alike gets a GameType only when it is written in another
+//! notation than its own (and keeps it on the way back): the GameType tags the numeric
+//! conversion lacks are left out of the text there and back before the two are compared.
+//!
 //! Canonical output of an input read as text reads as text too (F002 judges text binary by its
 //! share of control bytes, which leaving text out could raise).
 #![no_main]
@@ -43,6 +47,45 @@ fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool, bool
     (out, games, odd, binary)
 }
 
+/// `back` without the GameType tags (each with the line break before or after it) that
+/// `numeric` lacks where `back` has them.
+fn without_added_gametypes(back: &str, numeric: &str) -> String {
+    let added = |s: &str| -> Option<usize> {
+        let (eol, tag) = if s.starts_with("\r\n[GameType \"") {
+            (2, &s[2..])
+        } else if s.starts_with("\n[GameType \"") {
+            (1, &s[1..])
+        } else if s.starts_with("[GameType \"") {
+            (0, s)
+        } else {
+            return None;
+        };
+        let end = tag.find("\"]")? + 2;
+        let rest = &tag[end..];
+        let after = match eol {
+            0 if rest.starts_with("\r\n") => 2,
+            0 if rest.starts_with('\n') => 1,
+            _ => 0,
+        };
+        Some(eol + end + after)
+    };
+    let mut out = String::with_capacity(back.len());
+    let (mut i, mut j) = (0, 0);
+    while let Some(c) = back[i..].chars().next() {
+        if numeric[j..].starts_with(c) {
+            out.push(c);
+            i += c.len_utf8();
+            j += c.len_utf8();
+        } else if let Some(n) = added(&back[i..]) {
+            i += n;
+        } else {
+            out.push_str(&back[i..]);
+            break;
+        }
+    }
+    out
+}
+
 fuzz_target!(|data: &[u8]| {
     let to = |notation| ConvertOptions {
         notation: Some(notation),
@@ -59,7 +102,11 @@ fuzz_target!(|data: &[u8]| {
             "there and back differs (squares numbered from another corner)"
         );
     } else {
-        assert_eq!(back, numeric, "there and back differs");
+        assert_eq!(
+            without_added_gametypes(&back, &numeric),
+            numeric,
+            "there and back differs"
+        );
     }
     let canonical = ConvertOptions {
         canonical: true,

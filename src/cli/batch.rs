@@ -29,6 +29,9 @@ pub enum SkipReason {
     /// A file already met in the run: named twice, or inside two directories named (one
     /// within the other), or reached again through a link. It is read once.
     Again,
+    /// With `--follow`, a symbolic link to a directory above it (a loop): its files are read
+    /// once, where the walk met them first.
+    Loop,
 }
 
 impl SkipReason {
@@ -40,6 +43,7 @@ impl SkipReason {
             SkipReason::NotPdn => "not-pdn",
             SkipReason::TextNotPdn => "text-not-pdn",
             SkipReason::Again => "again",
+            SkipReason::Loop => "loop",
         }
     }
 
@@ -55,6 +59,9 @@ impl SkipReason {
                 format!("{n} *.txt not starting like PDN (--glob '*.txt' reads them)")
             }
             SkipReason::Again => format!("{n} met again (read once)"),
+            SkipReason::Loop => format!(
+                "{n} symbolic link(s) to a directory above them, a loop (its files are read once)"
+            ),
         }
     }
 }
@@ -132,6 +139,11 @@ pub fn discover(paths: &[PathBuf], options: &Discovery) -> Vec<Entry> {
                 Ok(e) => e,
                 Err(err) => {
                     let path = err.path().map_or_else(|| p.clone(), Path::to_path_buf);
+                    // A link back to a directory above it: the walk has been there already.
+                    if err.loop_ancestor().is_some() {
+                        entries.push(Entry::Skipped(path, SkipReason::Loop));
+                        continue;
+                    }
                     let why = match err.io_error() {
                         Some(io) => io.to_string(),
                         None => err.to_string(),

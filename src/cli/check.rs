@@ -247,39 +247,51 @@ pub(crate) fn settings(
             None => Config::default(),
         }
     };
-    let label = args.encoding.as_ref().or(config.encoding.as_ref());
+    // Where a setting of the file stands, before a message about it.
+    let place = |s: &toml::Spanned<String>, key: &str| format!("{}: {key}: ", config.at(s.span()));
+    let (label, from_file) = match (&args.encoding, &config.encoding) {
+        (Some(l), _) => (Some(l), String::new()),
+        (None, Some(l)) => (Some(l.get_ref()), place(l, "encoding")),
+        (None, None) => (None, String::new()),
+    };
     let encoding = match label {
         None => None,
         Some(label) => Some(encoding_for_label(label).ok_or_else(|| {
             format!(
-                "unknown encoding `{label}` (try utf-8, latin1, cp1252, utf-16le, windows-1251)"
+                "{from_file}unknown encoding `{label}` (try utf-8, latin1, cp1252, utf-16le, windows-1251)"
             )
         })?),
     };
     let variant = match (args.variant, &config.variant) {
         (Some(v), _) => Some(v),
         (None, Some(name)) => Some(
-            name.parse::<ForcedVariant>()
-                .map_err(|e| format!("pdn.toml: variant: {e}"))?,
+            name.get_ref()
+                .parse::<ForcedVariant>()
+                .map_err(|e| format!("{}{e}", place(name, "variant")))?,
         ),
         (None, None) => None,
     };
     let rules = match (args.rules, &config.rules) {
         (Some(r), _) => r,
-        (None, Some(name)) => Rules::from_str(name, true).map_err(|_| {
-            format!("pdn.toml: rules: `{name}` is not modern, huffing or polish-1902")
+        (None, Some(name)) => Rules::from_str(name.get_ref(), true).map_err(|_| {
+            format!(
+                "{}`{}` is not modern, huffing or polish-1902",
+                place(name, "rules"),
+                name.get_ref()
+            )
         })?,
         (None, None) => Rules::Modern,
     };
     let mut levels = LintLevels::default();
     let parse = |t: &str| Target::parse(t).map_err(|e| e.to_string());
-    for (list, level) in [
-        (&config.allow, Level::Allow),
-        (&config.warn, Level::Warn),
-        (&config.deny, Level::Deny),
+    for (list, level, key) in [
+        (&config.allow, Level::Allow, "allow"),
+        (&config.warn, Level::Warn, "warn"),
+        (&config.deny, Level::Deny, "deny"),
     ] {
         for t in list {
-            levels.push(parse(t)?, level);
+            let target = parse(t.get_ref()).map_err(|e| format!("{}{e}", place(t, key)))?;
+            levels.push(target, level);
         }
     }
     // The command line's settings, in the order given.

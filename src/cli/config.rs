@@ -14,36 +14,55 @@
 //! deny = ["warnings"]         # --deny
 //! ```
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use toml::Spanned;
 
 /// The name looked for.
 pub const FILE_NAME: &str = "pdn.toml";
 
-/// The settings of a `pdn.toml`; every one is optional.
+/// The settings of a `pdn.toml`; every one is optional. The settings that name things keep
+/// where they stand in the file, for messages.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Config {
     /// Default variant (a name or GameType number).
-    pub variant: Option<String>,
+    pub variant: Option<Spanned<String>>,
     /// Default rule profile: `modern`, `huffing`, `polish-1902`.
-    pub rules: Option<String>,
+    pub rules: Option<Spanned<String>>,
     /// Default encoding label.
-    pub encoding: Option<String>,
+    pub encoding: Option<Spanned<String>>,
     /// Strict mode.
     pub strict: Option<bool>,
     /// Diagnostics shown per file.
     pub max_diagnostics: Option<usize>,
     /// Codes, kinds or `warnings` to allow.
     #[serde(default)]
-    pub allow: Vec<String>,
+    pub allow: Vec<Spanned<String>>,
     /// Codes or kinds to make warnings.
     #[serde(default)]
-    pub warn: Vec<String>,
+    pub warn: Vec<Spanned<String>>,
     /// Codes, kinds or `warnings` to make errors.
     #[serde(default)]
-    pub deny: Vec<String>,
+    pub deny: Vec<Spanned<String>>,
+    /// The file read, and its text.
+    #[serde(skip)]
+    source: Option<(PathBuf, String)>,
+}
+
+impl Config {
+    /// Where a setting stands, for a message about it: `path:line:column`.
+    pub fn at(&self, span: Range<usize>) -> String {
+        let Some((path, text)) = &self.source else {
+            return FILE_NAME.to_string();
+        };
+        let before = text.get(..span.start).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        format!("{}:{line}:{column}", path.display())
+    }
 }
 
 /// The nearest `pdn.toml` in `dir` or a directory above it.
@@ -57,7 +76,10 @@ pub fn find(dir: &Path) -> Option<PathBuf> {
 pub fn load(path: &Path) -> Result<Config, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let mut config: Config =
+        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    config.source = Some((path.to_path_buf(), text));
+    Ok(config)
 }
 
 #[cfg(test)]
@@ -70,10 +92,17 @@ mod tests {
             "variant = \"english\"\nrules = \"huffing\"\nmax-diagnostics = 5\nallow = [\"R310\"]\n",
         )
         .unwrap();
-        assert_eq!(c.variant.as_deref(), Some("english"));
-        assert_eq!(c.rules.as_deref(), Some("huffing"));
+        assert_eq!(
+            c.variant.as_ref().map(|v| v.get_ref().as_str()),
+            Some("english")
+        );
+        assert_eq!(
+            c.rules.as_ref().map(|v| v.get_ref().as_str()),
+            Some("huffing")
+        );
         assert_eq!(c.max_diagnostics, Some(5));
-        assert_eq!(c.allow, ["R310"]);
+        assert_eq!(c.allow.len(), 1);
+        assert_eq!(c.allow[0].get_ref(), "R310");
         assert!(toml::from_str::<Config>("colour = \"never\"\n").is_err());
     }
 }

@@ -12,7 +12,7 @@ use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
     CaptureStyle, ConvertOptions, Eol, FileConversion, Results, unconverted_chunk_text, with_eol,
 };
-use pdnkit::write::export::{ExportOptions, ExportedGame, csv_header};
+use pdnkit::write::export::{CsvTable, ExportOptions, ExportedGame};
 use pdnkit::write::unchanged::{Unchanged, write_unchanged};
 
 use super::batch::{
@@ -53,7 +53,8 @@ pub enum To {
     Json,
     /// One game object per line (JSON Lines).
     Jsonl,
-    /// One row per game: the seven roster tags, summary fields and the main line.
+    /// One row per game: a column for every tag of the collection, summary fields and the
+    /// main line.
     Csv,
 }
 
@@ -251,8 +252,19 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     };
     let opening = match args.to {
         To::Json => "[".to_string(),
-        To::Csv => csv_header().replace('\n', if eol == b"\n" { "\n" } else { "\r\n" }),
-        To::Pdn | To::Jsonl => String::new(),
+        To::Pdn | To::Jsonl | To::Csv => String::new(),
+    };
+    // The CSV's columns are known only when every game has been read: its rows wait in a
+    // temporary file, and the header goes first when the run is over.
+    let mut table = match args.to {
+        To::Csv => match CsvTable::new() {
+            Ok(t) => Some(t),
+            Err(e) => {
+                eprintln!("pdn convert: cannot make a temporary file for the CSV rows: {e}");
+                return EXIT_FAILURE;
+            }
+        },
+        _ => None,
     };
     let mut any_record = false;
     let started = sink.write_all(opening.as_bytes());
@@ -272,8 +284,9 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
                 Event::Output(bytes) => {
                     let first = !any_record;
                     any_record = true;
-                    match args.to {
-                        To::Json if first => {
+                    match (args.to, &mut table) {
+                        (_, Some(t)) => t.add(&bytes),
+                        (To::Json, _) if first => {
                             sink.write_all(bytes.strip_prefix(b",").unwrap_or(&bytes))
                         }
                         _ => sink.write_all(&bytes),
@@ -290,8 +303,9 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
             },
         )
     });
-    let written = written.and_then(|()| match args.to {
-        To::Json => sink.write_all(&[eol, b"]", eol].concat()),
+    let written = written.and_then(|()| match (args.to, table) {
+        (To::Json, _) => sink.write_all(&[eol, b"]", eol].concat()),
+        (_, Some(t)) => t.finish(&mut sink, eol),
         _ => Ok(()),
     });
     let ok = written.is_ok() && !failed;
@@ -423,13 +437,7 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
             // the run's first.
             let crlf = job.convert.eol == Some(Eol::Crlf);
             match job.to {
-                To::Csv => {
-                    exported.write_csv(&mut pending);
-                    if crlf && pending.last() == Some(&b'\n') {
-                        pending.pop();
-                        pending.extend_from_slice(b"\r\n");
-                    }
-                }
+                To::Csv => exported.write_csv_record(&mut pending),
                 To::Json => {
                     pending.extend_from_slice(if crlf { b",\r\n" } else { b",\n" });
                     exported.write_json(&mut pending);

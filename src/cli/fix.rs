@@ -62,6 +62,8 @@ struct FileFix {
     sink: Sink,
     /// What was repaired and what was left, one line each, for standard error.
     lines: Said,
+    /// Findings left as they were, one entry per reason, said when the file is done.
+    declined: Declined,
     /// Games left as they were because of an error.
     untouched: usize,
     /// Repairs made.
@@ -139,6 +141,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                     Mode::DryRun => Sink::DryRun(diff::Differ::new(name)),
                 },
                 lines: Said::default(),
+                declined: Declined::default(),
                 untouched: 0,
                 repairs: 0,
                 last: b'\n',
@@ -165,7 +168,10 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                     }
                 }
             },
-            end: |s: FileFix, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
+            end: |mut s: FileFix, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
+                for l in std::mem::take(&mut s.declined).lines() {
+                    s.lines.push(l);
+                }
                 let mut done = Done {
                     lines: s.lines,
                     untouched: s.untouched,
@@ -358,6 +364,62 @@ impl Said {
     }
 }
 
+/// The findings a file's repairs left, one entry per code and reason: where the first was,
+/// and in how many games.
+#[derive(Default)]
+struct Declined {
+    /// (code, reason) -> index in `entries`.
+    index: std::collections::HashMap<(&'static str, String), usize>,
+    /// (place of the first, code, reason, games, the last game counted).
+    entries: Vec<(String, &'static str, String, usize, usize)>,
+}
+
+impl Declined {
+    /// At most this many reasons are held for a file; the ones after are said as they come.
+    const HELD: usize = 10_000;
+
+    /// Counts a finding left in game `game`; the line to say now, when the reason cannot be
+    /// held.
+    fn add(
+        &mut self,
+        game: usize,
+        code: &'static str,
+        why: &str,
+        place: impl FnOnce() -> String,
+    ) -> Option<String> {
+        if let Some(&i) = self.index.get(&(code, why.to_string())) {
+            let e = &mut self.entries[i];
+            if e.4 != game {
+                e.3 += 1;
+                e.4 = game;
+            }
+            return None;
+        }
+        if self.entries.len() >= Self::HELD {
+            return Some(format!("{}: not fixed {code}: {why}", place()));
+        }
+        self.index
+            .insert((code, why.to_string()), self.entries.len());
+        self.entries.push((place(), code, why.to_string(), 1, game));
+        None
+    }
+
+    /// One line per reason, in the order first met.
+    fn lines(self) -> impl Iterator<Item = String> {
+        self.entries
+            .into_iter()
+            .map(|(place, code, why, games, _)| {
+                if games > 1 {
+                    format!(
+                        "{place}: not fixed {code}: {why} (in {games} games; the first is here)"
+                    )
+                } else {
+                    format!("{place}: not fixed {code}: {why}")
+                }
+            })
+    }
+}
+
 /// Output handed over a block at a time.
 struct Blocks<'a> {
     pending: Vec<u8>,
@@ -404,8 +466,11 @@ fn fix_game(s: &mut FileFix, g: &CheckedGame) -> String {
                     r.codes.join(", ")
                 ));
             }
+            let game = chunk.index.unwrap_or(0);
             for d in &f.declined {
-                lines.push(format!("{}: not fixed {}: {}", at(d.at), d.code, d.why));
+                if let Some(line) = s.declined.add(game, d.code, &d.why, || at(d.at)) {
+                    lines.push(line);
+                }
             }
             s.repairs += f.repairs.len();
             for l in lines {

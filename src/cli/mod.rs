@@ -80,9 +80,9 @@ pub enum Command {
     /// after its move; nothing else changes.
     Annotate(convert::AnnotateArgs),
     /// Make the repairs that cannot change what a game means (separators, zero padding, spaces
-    /// in moves, the full path of an ambiguous capture the game proves, a missing terminator,
-    /// the inferred GameType), each said on standard error; a game with another error is left as
-    /// it was.
+    /// in moves and tags, the full path of an ambiguous capture the game proves, a missing
+    /// terminator, the inferred GameType), each said on standard error; a game with another
+    /// error is left as it was.
     Fix(fix::Args),
     /// Print the syntax tree of each game as JSON, or write the games back as canonical PDN.
     Parse(parse::Args),
@@ -111,8 +111,22 @@ pub enum Command {
     Gen(generate::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
-    /// Print the manual page (roff), e.g. `pdn man > pdn.1`.
-    Man,
+    /// Print the manual page of pdn or of one subcommand (roff), e.g. `pdn man > pdn.1`,
+    /// `pdn man check`; or write every page, pdn.1 and pdn-SUBCOMMAND.1, with `--dir DIR`.
+    Man(ManArgs),
+}
+
+/// Arguments of `pdn man`.
+#[derive(clap::Args, Debug)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`check` for pdn-check(1)); without it, the page of
+    /// pdn itself.
+    #[arg(value_name = "SUBCOMMAND")]
+    pub subcommand: Option<String>,
+    /// Write the pages as files into DIR (made if missing) instead of printing one: pdn.1 and a
+    /// pdn-SUBCOMMAND.1 for each subcommand, or only the page of SUBCOMMAND when one is named.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `pdn completions`.
@@ -123,18 +137,86 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// Writes a completion script or the man page, both generated from the argument definitions.
-fn run_generated(command: &Command) -> i32 {
+/// The command line's definition as the manual pages describe it: built (each subcommand
+/// named `pdn-SUBCOMMAND`), without clap's `help` subcommand, which has no page.
+fn man_command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    cmd
+}
+
+/// The manual pages asked for: pdn's, or the one of the subcommand named (`None` when no
+/// subcommand has that name).
+fn man_pages(subcommand: Option<&str>) -> Option<Vec<clap_mangen::Man>> {
+    let cmd = man_command();
+    match subcommand {
+        Some(name) => cmd.find_subcommand(name).map(|sub| vec![sub_page(sub)]),
+        None => Some(vec![clap_mangen::Man::new(cmd)]),
+    }
+}
+
+/// The page of one subcommand, from the same source as pdn's (`pdn 0.1.0`).
+fn sub_page(sub: &clap::Command) -> clap_mangen::Man {
+    clap_mangen::Man::new(sub.clone()).source(format!("pdn {}", env!("CARGO_PKG_VERSION")))
+}
+
+/// Runs `pdn man`: one page to standard output, or pages written as files into a directory.
+fn run_man(args: &ManArgs) -> i32 {
+    let Some(pages) = man_pages(args.subcommand.as_deref()) else {
+        let names: Vec<String> = man_command()
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        eprintln!(
+            "pdn man: no subcommand `{}`; one of: {}",
+            args.subcommand.as_deref().unwrap_or_default(),
+            names.join(", ")
+        );
+        return EXIT_FAILURE;
+    };
+    let Some(dir) = &args.dir else {
+        let mut buf = Vec::new();
+        let made = pages.iter().try_for_each(|p| p.render(&mut buf));
+        let mut out = io::stdout().lock();
+        let written = made
+            .and_then(|()| io::Write::write_all(&mut out, &buf))
+            .and_then(|()| io::Write::flush(&mut out));
+        return exit_after_write(written, EXIT_OK);
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("pdn man: cannot make {}: {e}", dir.display());
+        return EXIT_FAILURE;
+    }
+    let pages = if args.subcommand.is_some() {
+        pages
+    } else {
+        let cmd = man_command();
+        let mut all = vec![clap_mangen::Man::new(cmd.clone())];
+        all.extend(
+            cmd.get_subcommands()
+                .filter(|s| !s.is_hide_set())
+                .map(sub_page),
+        );
+        all
+    };
+    for page in pages {
+        let path = dir.join(page.get_filename());
+        if let Err(e) = page.generate_to(dir) {
+            eprintln!("pdn man: cannot write {}: {e}", path.display());
+            return EXIT_FAILURE;
+        }
+    }
+    EXIT_OK
+}
+
+/// Writes a completion script, generated from the argument definitions.
+fn run_completions(args: &CompletionsArgs) -> i32 {
     use clap::CommandFactory;
     let mut cmd = Cli::command();
     let mut buf = Vec::new();
-    let made = match command {
-        Command::Completions(args) => {
-            clap_complete::generate(args.shell, &mut cmd, "pdn", &mut buf);
-            Ok(())
-        }
-        _ => clap_mangen::Man::new(cmd).render(&mut buf),
-    };
+    clap_complete::generate(args.shell, &mut cmd, "pdn", &mut buf);
+    let made: io::Result<()> = Ok(());
     let mut out = io::stdout().lock();
     let written = made
         .and_then(|()| io::Write::write_all(&mut out, &buf))
@@ -162,7 +244,8 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),
         Command::Board(args) => rules::run_board(&args),
-        c @ (Command::Completions(_) | Command::Man) => run_generated(&c),
+        Command::Completions(args) => run_completions(&args),
+        Command::Man(args) => run_man(&args),
     }
 }
 

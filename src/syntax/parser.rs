@@ -2303,7 +2303,8 @@ impl<'a> P<'a, '_> {
             (None, None) => {
                 self.g.pos = i.min(self.b.len());
                 let msg = if i - open > COMMENT_CAP {
-                    "this comment is not closed within 1.5 MB: it is taken as never closed"
+                    "this comment is longer than the longest comment read, 1.5 MiB (1572864 \
+                     bytes), with no `}` within it: it is taken as never closed"
                 } else {
                     "this comment is never closed"
                 };

@@ -14,7 +14,7 @@ use crate::board::{Board, Square};
 use crate::notation::fen::write_fen;
 use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind, RawFen};
-use crate::replay::{GameReport, PlayedMove};
+use crate::replay::{GameReport, Guess, PlayedMove};
 use crate::rules::{Move, Variant};
 use crate::syntax::{Chunk, Element, Game, Move as MoveToken, ResultKind, SquareValue};
 use crate::write::pdn::{
@@ -131,6 +131,15 @@ pub enum Unconverted {
     TooLong(crate::check::TooLong),
 }
 
+/// Whether a game replayed without a GameType tag gets one written for the variant it was
+/// replayed as (by `convert` and by `fix` alike): when the variant was not guessed
+/// (`--variant` named it: no `guess`) or the evidence left that variant alone
+/// ([`Guess::also`] empty). Where other variants replay the game alike, a GameType would
+/// choose among them, which no rewriting may do.
+pub fn writes_gametype(guess: Option<&Guess>) -> bool {
+    guess.is_none_or(|g| g.also.is_empty())
+}
+
 /// The GameType value for `variant` with squares named by `layout`, the variant's own side
 /// moving first ([`gametype_value_for`]).
 pub fn gametype_value(variant: Variant, layout: &Layout) -> String {
@@ -243,6 +252,8 @@ struct Parts {
     moves: Vec<(usize, Range<usize>)>,
     fen: Option<String>,
     gametype: String,
+    /// A game without a GameType tag gets one ([`writes_gametype`]).
+    add_gametype: bool,
 }
 
 fn convert_parts(
@@ -329,6 +340,9 @@ fn convert_parts(
         text,
         moves,
         fen,
+        // Squares renamed into another notation mean what they say only under the variant
+        // they were renamed for: a game given a new notation gets its GameType whatever.
+        add_gametype: writes_gametype(report.guess.as_ref()) || target.kind != source.kind,
         gametype: gametype_value_for(
             variant,
             &target,
@@ -364,6 +378,7 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
         moves,
         fen,
         gametype,
+        add_gametype,
     } = parts;
     let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
     let mut edits = Vec::with_capacity(moves.len() + 2);
@@ -388,6 +403,7 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
             let at = local(tag.value_span.start, tag.value_span.end);
             add(&mut text, at, &value);
         }
+        None if !add_gametype => {}
         None => {
             let eol = if chunk.text.contains("\r\n") {
                 "\r\n"
@@ -444,7 +460,8 @@ pub fn normal_result_tag(value: &str) -> String {
 
 /// A game written whole in PDN 3.0 form: the roster's seven tags first in their order, then
 /// the others as they came (the GameType and FEN tags rewritten for the notation, the FEN
-/// normalised; a GameType tag added when the game was replayed without one), moves without
+/// normalised; a GameType tag added when the game was replayed without one, as [`writes_gametype`]
+/// allows), moves without
 /// leading zeros or spaces, lines at most 80 wide, the result in standard form (or `*` with
 /// [`Results::Drop`]). Without `report` (the game was not replayed) the squares are written
 /// as the file wrote them, which is an error only if a new notation was asked for. A game
@@ -496,7 +513,7 @@ pub fn canonical_text(
         };
         tags.push((t.name.clone(), value));
     }
-    if let Some(p) = &parts {
+    if let Some(p) = parts.as_ref().filter(|p| p.add_gametype) {
         if !game.tags.iter().any(|t| t.name == "GameType") {
             tags.push(("GameType".to_string(), p.gametype.clone()));
         }
@@ -945,16 +962,23 @@ fn reads_alike(
         .filter(|t| t.name == "GameType")
         .map(|t| t.value.as_str())
         .collect();
+    let written = gametype_value_for(
+        variant,
+        &layout,
+        report
+            .first_to_move
+            .unwrap_or(variant.rules().first_to_move),
+    );
+    let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
+        || writes_gametype(report.guess.as_ref())
+        || target != source.kind
+    {
+        &[written.as_str()]
+    } else {
+        &[]
+    };
     if others(game) != others(again)
-        || gametypes
-            != [gametype_value_for(
-                variant,
-                &layout,
-                report
-                    .first_to_move
-                    .unwrap_or(variant.rules().first_to_move),
-            )
-            .as_str()]
+        || gametypes != expected
         || game.header_comments.len() != again.header_comments.len()
         || game
             .header_comments

@@ -1,13 +1,15 @@
 //! Exporting games as data: one JSON object per game (tags, moves with their squares, the text
 //! as written and in canonical form, variations by reference to the line they branch from), or
-//! one CSV row per game. The schema is in docs/json.md.
+//! one CSV row per game, with a column for every tag name of the collection ([`CsvTable`]).
+//! The schema is in docs/json.md.
 //!
 //! An [`ExportedGame`] borrows what the reader and the replay made of a game and writes it
 //! straight to the output: it serializes itself field by field (no `serde_json::Value` in
 //! between, no string per square name), and writes its CSV row from the game itself. Object
 //! keys come in alphabetical order, at every level, as they always have.
 
-use std::io::Write as _;
+use std::collections::HashMap;
+use std::io::{self, Read as _, Write as _};
 use std::ops::Range;
 
 use arrayvec::ArrayString;
@@ -124,16 +126,10 @@ impl<'a> ExportedGame<'a> {
     }
 
     /// Appends the game's CSV row, its line end included, to `out`: the columns of
-    /// [`csv_header`], the main line's moves in canonical form separated by spaces.
+    /// [`csv_header`] (the roster's tags and GameType only: [`CsvTable`] makes the rows with a
+    /// column for every tag), the main line's moves in canonical form separated by spaces.
     pub fn write_csv(&self, out: &mut Vec<u8>) {
-        let replayed = self.replayed();
-        csv_cell(out, |o| o.extend_from_slice(self.file.as_bytes()));
-        out.push(b',');
-        csv_cell(out, |o| {
-            if let Some(n) = self.chunk.index {
-                let _ = write!(o, "{n}");
-            }
-        });
+        self.write_csv_head(out);
         for name in ROSTER.iter().chain(["GameType"].iter()) {
             out.push(b',');
             let value = self.game.tags.iter().find(|t| t.name == *name);
@@ -144,6 +140,47 @@ impl<'a> ExportedGame<'a> {
             });
         }
         out.push(b',');
+        self.write_csv_tail(out);
+        out.push(b'\n');
+    }
+
+    /// Appends the game as one record for a [`CsvTable`]: its cells and its tags (the first
+    /// of each name), framed so that records can be handed over in blocks.
+    pub fn write_csv_record(&self, out: &mut Vec<u8>) {
+        let mut cells = Vec::new();
+        self.write_csv_head(&mut cells);
+        put_bytes(out, &cells);
+        cells.clear();
+        self.write_csv_tail(&mut cells);
+        put_bytes(out, &cells);
+        let mut seen: Vec<&str> = Vec::with_capacity(self.game.tags.len());
+        for t in &self.game.tags {
+            if !seen.contains(&t.name.as_str()) {
+                seen.push(&t.name);
+            }
+        }
+        put_len(out, seen.len());
+        for name in seen {
+            let value = self.game.tags.iter().find(|t| t.name == name);
+            put_bytes(out, name.as_bytes());
+            put_bytes(out, value.map_or("", |t| t.value.as_str()).as_bytes());
+        }
+    }
+
+    /// The cells before the tags: `file`, `game`.
+    fn write_csv_head(&self, out: &mut Vec<u8>) {
+        csv_cell(out, |o| o.extend_from_slice(self.file.as_bytes()));
+        out.push(b',');
+        csv_cell(out, |o| {
+            if let Some(n) = self.chunk.index {
+                let _ = write!(o, "{n}");
+            }
+        });
+    }
+
+    /// The cells after the tags: `variant` to `moves`, no line end.
+    fn write_csv_tail(&self, out: &mut Vec<u8>) {
+        let replayed = self.replayed();
         if let Some(r) = &replayed {
             csv_cell(out, |o| o.extend_from_slice(r.variant.name().as_bytes()));
             let _ = write!(out, ",{},{}", r.report.plies, r.report.complete);
@@ -170,7 +207,17 @@ impl<'a> ExportedGame<'a> {
                 }
             });
         }
-        out.push(b'\n');
+    }
+
+    /// The game's result: the terminator as written, or, when the movetext has none, the
+    /// Result tag's value in standard form when it is a result (`1-0`, `1/2-1/2`, `*`, ...).
+    fn result(&self) -> Option<String> {
+        if let Some(r) = &self.game.result {
+            return Some(r.raw.clone());
+        }
+        let tag = self.game.tags.iter().find(|t| t.name == "Result")?;
+        let value = super::convert::normal_result_tag(&tag.value);
+        RESULTS.contains(&value.as_str()).then_some(value)
     }
 
     /// The replay's outcome, when the game was replayed (its variant and layout known).
@@ -193,6 +240,227 @@ impl<'a> ExportedGame<'a> {
     fn count(&self, s: Severity) -> usize {
         self.diagnostics.iter().filter(|d| d.severity == s).count()
     }
+}
+
+/// The results a Result tag's value may stand for in the `result` field, in standard form.
+const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
+
+/// The columns before the tags and after them.
+const HEAD_COLUMNS: [&str; 2] = ["file", "game"];
+const TAIL_COLUMNS: [&str; 6] = [
+    "variant", "plies", "complete", "errors", "warnings", "moves",
+];
+
+/// Appends a length as four bytes.
+fn put_len(out: &mut Vec<u8>, n: usize) {
+    out.extend_from_slice(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+}
+
+/// Appends bytes after their length.
+fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    put_len(out, bytes.len());
+    out.extend_from_slice(bytes);
+}
+
+/// Reads a length written by [`put_len`]; `None` at the end of the input.
+fn get_len(input: &mut impl io::BufRead) -> io::Result<Option<usize>> {
+    if input.fill_buf()?.is_empty() {
+        return Ok(None);
+    }
+    let mut b = [0u8; 4];
+    input.read_exact(&mut b)?;
+    Ok(Some(u32::from_le_bytes(b) as usize))
+}
+
+/// Reads bytes written by [`put_bytes`].
+fn get_bytes(input: &mut impl io::BufRead, buf: &mut Vec<u8>) -> io::Result<()> {
+    let n = get_len(input)?.ok_or(io::ErrorKind::UnexpectedEof)?;
+    buf.clear();
+    input.take(n as u64).read_to_end(buf)?;
+    if buf.len() == n {
+        Ok(())
+    } else {
+        Err(io::ErrorKind::UnexpectedEof.into())
+    }
+}
+
+/// A CSV export whose columns are known only at its end: `file`, `game`, the seven roster
+/// tags and GameType, then every other tag name of the collection in the order first seen,
+/// then `variant`, `plies`, `complete`, `errors`, `warnings` and `moves`. The rows wait in a
+/// temporary file (memory holds the column names only), and [`CsvTable::finish`] writes the
+/// header and then every row with a cell for each column.
+pub struct CsvTable {
+    /// The tag columns, in order, and each name's column.
+    columns: Vec<String>,
+    index: HashMap<String, u32>,
+    /// The rows: their cells before and after the tags, and their tags by column.
+    rows: io::BufWriter<std::fs::File>,
+    /// Bytes of a record cut by the end of a block, waiting for the rest.
+    partial: Vec<u8>,
+}
+
+impl CsvTable {
+    /// An empty table, its rows to be kept in a temporary file.
+    pub fn new() -> io::Result<Self> {
+        let mut table = CsvTable {
+            columns: Vec::new(),
+            index: HashMap::new(),
+            rows: io::BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
+            partial: Vec::new(),
+        };
+        for name in ROSTER.iter().chain(["GameType"].iter()) {
+            table.column(name);
+        }
+        Ok(table)
+    }
+
+    /// The column of tag `name`, made when it is new.
+    fn column(&mut self, name: &str) -> u32 {
+        if let Some(&i) = self.index.get(name) {
+            return i;
+        }
+        let i = u32::try_from(self.columns.len()).unwrap_or(u32::MAX);
+        self.columns.push(name.to_string());
+        self.index.insert(name.to_string(), i);
+        i
+    }
+
+    /// Adds the records of `block` (written by [`ExportedGame::write_csv_record`], one after
+    /// the other), in order. A record cut by the end of the block waits for the next.
+    pub fn add(&mut self, block: &[u8]) -> io::Result<()> {
+        if self.partial.is_empty() {
+            return self.add_whole(block);
+        }
+        let mut held = std::mem::take(&mut self.partial);
+        held.extend_from_slice(block);
+        self.add_whole(&held)
+    }
+
+    fn add_whole(&mut self, mut input: &[u8]) -> io::Result<()> {
+        while !input.is_empty() {
+            let Some(n) = Self::record_len(input) else {
+                self.partial = input.to_vec();
+                return Ok(());
+            };
+            let (record, rest) = input.split_at(n);
+            input = rest;
+            self.add_record(record)?;
+        }
+        Ok(())
+    }
+
+    /// Adds one whole record: its cells as they are, its tags by column.
+    fn add_record(&mut self, mut record: &[u8]) -> io::Result<()> {
+        let (mut name, mut value) = (Vec::new(), Vec::new());
+        for _ in 0..2 {
+            get_bytes(&mut record, &mut value)?;
+            put_bytes_to(&mut self.rows, &value)?;
+        }
+        let n = get_len(&mut record)?.unwrap_or(0);
+        put_len_to(&mut self.rows, n)?;
+        for _ in 0..n {
+            get_bytes(&mut record, &mut name)?;
+            get_bytes(&mut record, &mut value)?;
+            let column = self.column(&String::from_utf8_lossy(&name));
+            self.rows.write_all(&column.to_le_bytes())?;
+            put_bytes_to(&mut self.rows, &value)?;
+        }
+        Ok(())
+    }
+
+    /// The length of the whole record at the start of `input`, when it is all there.
+    fn record_len(input: &[u8]) -> Option<usize> {
+        let mut at = 0usize;
+        let len = |at: usize| -> Option<usize> {
+            let b = input.get(at..at + 4)?;
+            Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        };
+        for _ in 0..2 {
+            at += 4 + len(at)?;
+        }
+        let n = len(at)?;
+        at += 4;
+        for _ in 0..2 * n {
+            at += 4 + len(at)?;
+        }
+        (at <= input.len()).then_some(at)
+    }
+
+    /// Writes the header and every row to `out`, each ended by `eol`.
+    pub fn finish(self, out: &mut dyn io::Write, eol: &[u8]) -> io::Result<()> {
+        let mut header = Vec::new();
+        let taken: Vec<&str> = HEAD_COLUMNS
+            .iter()
+            .chain(TAIL_COLUMNS.iter())
+            .copied()
+            .collect();
+        let names = HEAD_COLUMNS
+            .iter()
+            .map(|s| s.to_string())
+            .chain(self.columns.iter().map(|c| {
+                // A tag named as one of the other columns gets a name of its own.
+                if taken.contains(&c.as_str()) {
+                    format!("{c} (tag)")
+                } else {
+                    c.clone()
+                }
+            }))
+            .chain(TAIL_COLUMNS.iter().map(|s| s.to_string()));
+        for (i, name) in names.enumerate() {
+            if i > 0 {
+                header.push(b',');
+            }
+            csv_cell(&mut header, |o| o.extend_from_slice(name.as_bytes()));
+        }
+        header.extend_from_slice(eol);
+        out.write_all(&header)?;
+        let mut file = self.rows.into_inner().map_err(|e| e.into_error())?;
+        io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
+        let mut input = io::BufReader::with_capacity(1 << 16, file);
+        let mut row = Vec::with_capacity(1 << 17);
+        let (mut tail, mut value) = (Vec::new(), Vec::new());
+        let mut values: Vec<Option<Vec<u8>>> = vec![None; self.columns.len()];
+        let mut column = [0u8; 4];
+        while let Some(n) = get_len(&mut input)? {
+            let start = row.len();
+            row.resize(start + n, 0);
+            input.read_exact(&mut row[start..])?;
+            get_bytes(&mut input, &mut tail)?;
+            let tags = get_len(&mut input)?.ok_or(io::ErrorKind::UnexpectedEof)?;
+            for _ in 0..tags {
+                input.read_exact(&mut column)?;
+                get_bytes(&mut input, &mut value)?;
+                if let Some(slot) = values.get_mut(u32::from_le_bytes(column) as usize) {
+                    *slot = Some(std::mem::take(&mut value));
+                }
+            }
+            for v in &mut values {
+                row.push(b',');
+                if let Some(v) = v.take() {
+                    csv_cell(&mut row, |o| o.extend_from_slice(&v));
+                }
+            }
+            row.push(b',');
+            row.extend_from_slice(&tail);
+            row.extend_from_slice(eol);
+            if row.len() >= 1 << 16 {
+                out.write_all(&row)?;
+                row.clear();
+            }
+        }
+        out.write_all(&row)
+    }
+}
+
+/// Writes a length as four bytes to `out`.
+fn put_len_to(out: &mut impl io::Write, n: usize) -> io::Result<()> {
+    out.write_all(&u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes())
+}
+
+/// Writes bytes after their length to `out`.
+fn put_bytes_to(out: &mut impl io::Write, bytes: &[u8]) -> io::Result<()> {
+    put_len_to(out, bytes.len())?;
+    out.write_all(bytes)
 }
 
 /// The CSV header.
@@ -273,7 +541,7 @@ impl Serialize for ExportedGame<'_> {
             o.serialize_field("notation", &r.layout.kind)?;
             o.serialize_field("plies", &r.report.plies)?;
         }
-        o.serialize_field("result", &self.game.result.as_ref().map(|r| &r.raw))?;
+        o.serialize_field("result", &self.result())?;
         o.serialize_field("tags", &Tags(&self.game.tags))?;
         if let Some(n) = self.parted.filter(|&n| n > 0) {
             o.serialize_field("tags_left_out", &n)?;

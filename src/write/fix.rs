@@ -3,7 +3,8 @@
 //! Each repair answers a finding of `pdn check` and rewrites only the text it is about: a move
 //! token (its separators, zero-padded squares, spaces inside it, or the full path of an
 //! ambiguous capture that the next move proves), a zero-padded move number, a tag value
-//! holding bare quotes or broken over two lines (written escaped, on one line), a space
+//! holding bare quotes or broken over two lines (written escaped, on one line), a tag with
+//! extra spaces or a line break inside its brackets (written `[Name "value"]`), a space
 //! between a move and the token it runs on into, a missing
 //! terminator (restored from the Result tag), or a missing GameType (the variant the replay
 //! inferred). Every other character of the game is kept. A game with an error other than one
@@ -19,7 +20,7 @@ use crate::replay::{GameReport, PlayedMove, Reading};
 use crate::rules::Variant;
 use crate::syntax::{Chunk, Element, Move as MoveToken, ResultKind, SeparatorKind, SquareValue};
 
-use super::convert::{gametype_value, splice};
+use super::convert::{gametype_value, splice, writes_gametype};
 
 /// One repair: where, the code of the finding it answers, and what changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,37 +119,53 @@ pub fn fix_chunk(
         }
     }
     // A tag value holding bare quotes, or broken over two lines: written as read, quotes
-    // escaped, on one line.
+    // escaped, on one line. A tag with extra spaces or a line break inside its brackets
+    // (N201): written `[Name value]`, the name and the value as written.
     for t in &game.tags {
-        let codes: Vec<&'static str> = ["N223", "N224"]
+        let within = |code: &str, span: &Range<usize>| {
+            diagnostics
+                .iter()
+                .any(|d| d.code == code && d.span.start >= span.start && d.span.end <= span.end)
+        };
+        let value_span = t.value_span.start..t.value_span.end;
+        let mut codes: Vec<&'static str> = ["N223", "N224"]
             .into_iter()
-            .filter(|code| {
-                diagnostics.iter().any(|d| {
-                    d.code == *code
-                        && d.span.start >= t.value_span.start
-                        && d.span.end <= t.value_span.end
-                })
-            })
+            .filter(|code| within(code, &value_span))
             .collect();
-        if codes.is_empty() {
+        let spaced = within("N201", &(t.span.start..t.span.end));
+        if codes.is_empty() && !spaced {
             continue;
         }
         let Some(before) = slice(t.value_span.start, t.value_span.end) else {
             continue;
         };
-        let mut after = String::with_capacity(t.value.len() + 8);
-        after.push('"');
-        for ch in t.value.chars() {
-            if ch == '"' || ch == '\\' {
-                after.push('\\');
+        let mut value = String::with_capacity(t.value.len() + 8);
+        if codes.is_empty() {
+            value.push_str(before);
+        } else {
+            value.push('"');
+            for ch in t.value.chars() {
+                if ch == '"' || ch == '\\' {
+                    value.push('\\');
+                }
+                value.push(ch);
             }
-            after.push(ch);
+            value.push('"');
         }
-        after.push('"');
+        let (span, before, after) = match slice(t.name_span.start, t.name_span.end) {
+            Some(name) if spaced => {
+                codes.insert(0, "N201");
+                let Some(whole) = slice(t.span.start, t.span.end) else {
+                    continue;
+                };
+                (t.span, whole, format!("[{name} {value}]"))
+            }
+            _ => (t.value_span, before, value),
+        };
         if after != before {
-            edits.push((local(t.value_span.start..t.value_span.end), after.clone()));
+            edits.push((local(span.start..span.end), after.clone()));
             repairs.push(Repair {
-                at: t.value_span.start,
+                at: span.start,
                 codes,
                 before: before.to_string(),
                 after,
@@ -210,9 +227,9 @@ pub fn fix_chunk(
     // GameType would choose among them.
     let guess = report.and_then(|r| r.guess.as_ref());
     let guessed =
-        guess.is_some_and(|g| g.also.is_empty()) && !diagnostics.iter().any(|d| d.code == "G513");
+        guess.is_some() && writes_gametype(guess) && !diagnostics.iter().any(|d| d.code == "G513");
     if let (Some(g), false) = (guess, guessed) {
-        if !game.tags.iter().any(|t| t.name == "GameType") && !g.also.is_empty() {
+        if !game.tags.iter().any(|t| t.name == "GameType") && !writes_gametype(guess) {
             declined.push(Declined {
                 at: first_element_or_start(game, chunk.offset),
                 code: "G506",
@@ -332,7 +349,8 @@ fn eol(text: &str) -> &'static str {
 
 /// The codes of the findings fix repairs.
 pub const REPAIRED: &[&str] = &[
-    "G506", "N203", "N204", "N206", "N210", "N214", "N223", "N224", "N226", "R309", "R310", "R311",
+    "G506", "N201", "N203", "N204", "N206", "N210", "N214", "N223", "N224", "N226", "R309", "R310",
+    "R311",
 ];
 
 /// A move token rewritten: its new text and the codes of the findings the rewriting answers.

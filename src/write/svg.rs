@@ -176,12 +176,54 @@ impl Bar {
 /// Width of a chart in user units.
 const CHART_W: usize = 480;
 
+/// A chart is drawn on a logarithmic scale when its largest total is more than this many times
+/// its smallest total above zero: on a linear scale the small groups would be slivers.
+pub const LOG_RATIO: u64 = 20;
+
+/// True when `bars` are drawn on a logarithmic scale ([`LOG_RATIO`]).
+pub fn log_scale(bars: &[Bar]) -> bool {
+    let totals = bars.iter().map(Bar::total).filter(|&t| t > 0);
+    match (totals.clone().min(), totals.max()) {
+        (Some(min), Some(max)) => max > min.saturating_mul(LOG_RATIO),
+        _ => false,
+    }
+}
+
+/// How counts map to lengths: in proportion to the largest total, or, on a logarithmic scale,
+/// to the logarithm of one more than the count (zero stays zero).
+#[derive(Clone, Copy)]
+struct Scale {
+    max: u64,
+    log: bool,
+}
+
+impl Scale {
+    fn of(bars: &[Bar]) -> Self {
+        Scale {
+            max: bars.iter().map(Bar::total).max().unwrap_or(0).max(1),
+            log: log_scale(bars),
+        }
+    }
+
+    /// The length of `v` on a span of `span` units.
+    fn len(self, v: u64, span: f64) -> f64 {
+        if self.log {
+            span * (v as f64).ln_1p() / (self.max as f64).ln_1p()
+        } else {
+            v as f64 * span / self.max as f64
+        }
+    }
+}
+
 /// A horizontal bar chart: one row per bar, its label at the left and its total at the right.
+/// Drawn on a logarithmic scale when one bar dwarfs another ([`log_scale`]), which a note
+/// under the bars says.
 pub fn hbars(bars: &[Bar], label_width: usize) -> String {
     let row = 16;
-    let h = bars.len().max(1) * row + 4;
-    let max = bars.iter().map(Bar::total).max().unwrap_or(0).max(1);
-    let span = CHART_W - label_width - 50;
+    let scale = Scale::of(bars);
+    let note = if scale.log { row } else { 0 };
+    let h = bars.len().max(1) * row + 4 + note;
+    let span = (CHART_W - label_width - 50) as f64;
     let mut s = String::new();
     let _ = write!(
         s,
@@ -198,8 +240,11 @@ pub fn hbars(bars: &[Bar], label_width: usize) -> String {
             escape(&b.label)
         );
         let mut x = label_width as f64;
+        let length = scale.len(b.total(), span);
         for &(v, class) in &b.segments {
-            let w = v as f64 * span as f64 / max as f64;
+            // The bar's length is its total's on the scale; its segments share it in
+            // proportion to their counts.
+            let w = length * v as f64 / b.total().max(1) as f64;
             if v > 0 {
                 let _ = write!(
                     s,
@@ -218,31 +263,46 @@ pub fn hbars(bars: &[Bar], label_width: usize) -> String {
             b.total()
         );
     }
+    if scale.log {
+        let _ = write!(
+            s,
+            "<text class=\"n\" x=\"{label_width}\" y=\"{}\">log scale: the largest total is more than {LOG_RATIO} times the smallest</text>",
+            h - 5
+        );
+    }
     s.push_str("</svg>");
     s
 }
 
 /// A column chart: one column per bar, labels below (every `label_every`-th shown), the
-/// largest value at the top left.
+/// largest value at the top left, and there too "log scale" when one column dwarfs another
+/// ([`log_scale`]).
 pub fn columns(bars: &[Bar], label_every: usize) -> String {
     let h = 150;
     let base = h - 18;
     let top = 14;
     let n = bars.len().max(1);
     let step = (CHART_W - 10) as f64 / n as f64;
-    let max = bars.iter().map(Bar::total).max().unwrap_or(0).max(1);
+    let scale = Scale::of(bars);
+    let max = scale.max;
+    let log = if scale.log {
+        format!(", log scale (more than {LOG_RATIO} times the smallest)")
+    } else {
+        String::new()
+    };
     let mut s = String::new();
     let _ = write!(
         s,
-        "<svg class=\"chart\" viewBox=\"0 0 {CHART_W} {h}\" role=\"img\"><text class=\"n\" x=\"5\" y=\"10\">max {max}</text><line class=\"ax\" x1=\"5\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\"/>",
+        "<svg class=\"chart\" viewBox=\"0 0 {CHART_W} {h}\" role=\"img\"><text class=\"n\" x=\"5\" y=\"10\">max {max}{log}</text><line class=\"ax\" x1=\"5\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\"/>",
         CHART_W - 5
     );
     for (i, b) in bars.iter().enumerate() {
         let x = 5.0 + i as f64 * step;
         let _ = write!(s, "<g><title>{}</title>", escape(&b.title));
         let mut y = base as f64;
+        let length = scale.len(b.total(), (base - top) as f64);
         for &(v, class) in &b.segments {
-            let hh = v as f64 * (base - top) as f64 / max as f64;
+            let hh = length * v as f64 / b.total().max(1) as f64;
             if v > 0 {
                 let _ = write!(
                     s,
@@ -350,5 +410,35 @@ mod tests {
         assert!(svg.contains("width=\"92.5\""), "{svg}");
         assert!(svg.contains("width=\"277.5\""), "{svg}");
         assert!(svg.contains(">20</text>"));
+        assert!(!svg.contains("log scale"), "{svg}");
+    }
+
+    fn bar(v: u64) -> Bar {
+        Bar {
+            label: v.to_string(),
+            segments: vec![(v, "x")],
+            title: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_bar_more_than_twenty_times_the_smallest_puts_the_chart_on_a_log_scale() {
+        // 21 times the smallest: log scale; the smallest bar is ln 11 / ln 211 of the span,
+        // not a twenty-first of it.
+        let bars = vec![bar(210), bar(10), bar(0)];
+        assert!(log_scale(&bars));
+        let svg = hbars(&bars, 60);
+        assert!(svg.contains("log scale"), "{svg}");
+        let span = 370.0f64;
+        let small = span * 11f64.ln() / 211f64.ln();
+        assert!(svg.contains(&format!("width=\"{small:.1}\"")), "{svg}");
+        assert!(svg.contains("width=\"370.0\""), "{svg}");
+        assert!(columns(&bars, 1).contains("max 210, log scale"));
+        // Twenty times: linear.
+        let bars = vec![bar(200), bar(10)];
+        assert!(!log_scale(&bars));
+        let svg = hbars(&bars, 60);
+        assert!(svg.contains("width=\"18.5\""), "{svg}");
+        assert!(!columns(&bars, 1).contains("log scale"));
     }
 }

@@ -133,7 +133,7 @@ pub static N201: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "extra spaces or a line break inside a tag's brackets",
-    explanation: "PDN writes a tag as `[Name \"value\"]` on one line: no space after `[` or before `]`, and one space between name and value. Some programs pad the name to line values up (`[Event    \"...\"]`), and files typed or wrapped by hand break a tag over two lines (`[` then `Event \"...\"]`, or the `]` alone on the next line). The tag is read as if written normally; a line break is accepted only where the rest of the tag follows on the next line.",
+    explanation: "PDN writes a tag as `[Name \"value\"]` on one line: no space after `[` or before `]`, and one space between name and value. Some programs pad the name to line values up (`[Event    \"...\"]`), and files typed or wrapped by hand break a tag over two lines (`[` then `Event \"...\"]`, or the `]` alone on the next line). The tag is read as if written normally; a line break is accepted only where the rest of the tag follows on the next line. `pdn fix` writes the tag `[Name \"value\"]` on one line.",
     example: "[Event    \"Open\" ]\n1. 32-28 *\n",
 };
 
