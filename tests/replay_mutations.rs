@@ -424,7 +424,7 @@ fn plants(kind: Plant, v: Variant, layout: &Layout, pos: &Position) -> Vec<Strin
 }
 
 /// A game of a file without GameType: its moves as written, the last one the planted one
-/// (when `planted` is some kind).
+/// (when `kind` says which), and the seed of the random game it was cut from.
 struct Planted {
     seed: u64,
     texts: Vec<String>,
