@@ -329,12 +329,15 @@ fn strict_kind(k: Kind) -> bool {
 /// ([`crate::replay::Survey`]), before the file is checked.
 pub const SURVEY_BYTES: usize = 1 << 20;
 
+/// A file's input with its start, read once already, in front.
+pub(crate) type Reread<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
 /// Reads the start of `input` and decides the variant of each run of untagged games there;
 /// returns the file's replay context, and the input to check (the start read again first).
 pub(crate) fn surveyed<R: Read>(
     mut input: R,
     options: &CheckOptions,
-) -> io::Result<(FileContext, io::Chain<io::Cursor<Vec<u8>>, R>)> {
+) -> io::Result<(FileContext, Reread<R>)> {
     let mut ctx = FileContext::default();
     let mut head = Vec::new();
     if !options.syntax_only && options.replay.variant.is_none() {

@@ -519,3 +519,46 @@ fn a_gametype_whose_board_contradicts_its_number_is_read_by_the_stated_board() {
     assert!(ds[0].message.contains("8x8 is used"), "{}", ds[0].message);
     assert_eq!(totals.variants.get(&Variant::Czech), Some(&1));
 }
+
+/// Eight Russian games by random legal play (`pdn gen --variant russian -n 8 --seed 7
+/// --max-plies 16`, results taken off).
+const RUSSIAN_GAMES: &str = "1. a3-b4 b6-a5 2. b4-c5 d6:b4 3. c3-d4 f6-g5 4. g3-h4 b4-c3 5. d2:b4 a5:e5\n6. h4:d4 e7-f6 7. d4-e5 f6:d4 8. e3:c5 *\n\n1. g3-h4 d6-c5 2. h2-g3 e7-d6 3. h4-g5 h6:h2 4. c3-d4 b6-a5 5. d4:b6 a7:c5\n6. b2-c3 f6-g5 7. e3-f4 g5:e3 8. f2:b6 *\n\n1. c3-b4 b6-a5 2. b2-c3 h6-g5 3. b4-c5 d6:b4 4. a3:c5 a7-b6 5. c5:a7 *\n\n1. e3-f4 d6-c5 2. c3-d4 c5:g5 3. a3-b4 c7-d6 4. d2-e3 g5-h4 5. b4-a5 d8-c7\n6. e1-d2 *\n\n1. c3-d4 b6-c5 2. d4:b6 c7:a5 3. d2-c3 f6-e5 4. c3-d4 *\n\n1. e3-d4 f6-g5 2. d4-c5 d6:b4 3. a3:c5 b6:d4 4. c3:e5 g5-f4 5. b2-c3 f4:d6\n6. c3-d4 *\n\n1. c3-d4 d6-e5 2. e3-f4 e5:c3 3. d2:b4 c7-d6 4. c1-d2 d6-c5 5. b4:d6 *\n\n1. g3-h4 h6-g5 2. e3-f4 g5:e3 3. d2:f4 f6-e5 4. c3-b4 *\n\n";
+
+/// A man capturing onto the crowning row that stops there: Russian makes it a king that must
+/// capture on (R307), American pool ends the move (and plays the same squares otherwise).
+const STOPS_ON_THE_CROWNING_ROW: &str =
+    "1. g3-h4 f6-g5 2. h4:f6 e7:g5 3. a3-b4 d8-e7 4. e3-d4 d6-c5 5. b4:d6 c7:e5 6. d4:f6:d8 *\n\n";
+
+#[test]
+fn two_games_a_variant_of_other_rules_allows_do_not_move_a_file_of_ten_to_it() {
+    let text = format!("{RUSSIAN_GAMES}{}", STOPS_ON_THE_CROWNING_ROW.repeat(2));
+    let (ds, totals) = check(&text, None);
+    assert_eq!(codes(&ds), ["G506", "R307", "R307"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("Russian draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(totals.variants.get(&Variant::Russian), Some(&10));
+    let (forced, _) = check(&text, Some(ForcedVariant::Replay(Variant::Russian)));
+    assert_eq!(codes(&forced), ["R307", "R307"], "{forced:#?}");
+}
+
+#[test]
+fn a_game_on_squares_within_32_in_a_10x10_file_is_read_as_the_file_even_when_its_first_move_fails()
+{
+    // The second game's squares fit 8x8, and its first move is illegal everywhere: the file's
+    // games on 10x10 decide, and the move is an error at its ply, as with --variant.
+    let text = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n\n1. 32-21 *\n";
+    let (ds, totals) = check(text, None);
+    assert_eq!(codes(&ds), ["G506", "G506", "R304"], "{ds:#?}");
+    assert!(
+        ds[1]
+            .message
+            .contains("the file's games on 10x10 are International draughts"),
+        "{}",
+        ds[1].message
+    );
+    assert_eq!(ds[2].context.as_ref().map(|c| c.ply), Some(1));
+    assert_eq!(totals.variants.get(&Variant::International), Some(&2));
+}

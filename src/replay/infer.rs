@@ -214,9 +214,10 @@ fn layout_for(variant: Variant, algebraic: bool) -> Layout {
 /// The evidence key of a run of games: board, notation, and the game the tag words name.
 pub(super) type Key = (Board, bool, Option<u32>);
 
-/// A game fails early under a candidate when the candidate rejects its start position or its
-/// first half-move (the first `EARLY_PLIES`): what a game of another variant does.
-pub const EARLY_PLIES: u32 = 1;
+/// A game fails early under a candidate when the candidate rejects its start position or one
+/// of its first `EARLY_PLIES` half-moves (the first two moves of each side): what a game of
+/// another numbering, first mover or start does.
+pub const EARLY_PLIES: u32 = 4;
 
 /// At most this many games of one run are weighed: enough to outweigh any one game's error.
 pub const SAMPLE_GAMES: usize = 256;
@@ -386,10 +387,10 @@ fn replay_key(game: &Game) -> Option<(Key, String)> {
     Some(((board, algebraic, None), why.join(", ")))
 }
 
-/// How many of the weighed games a candidate must replay further than the presumption to
-/// take its place: at least this share of them (and at least two games), so that one game's
-/// illegal move never decides a file.
-pub const CHALLENGE_SHARE: usize = 10;
+/// How many of the weighed games a candidate must replay further than the presumption to take
+/// its place: at least this share of them (a quarter, and at least two games), so that a few
+/// games' illegal moves never decide a file.
+pub const CHALLENGE_SHARE: usize = 4;
 
 /// How far one candidate replays each weighed game.
 #[derive(Clone, Debug)]
@@ -404,9 +405,9 @@ struct Weighed {
 /// them; a candidate that fails early in most of them is not a candidate of this run. The
 /// first that remains, in the order of the evidence (the variant of the file's games of the
 /// same notation on a larger board, then the board's own variants in the order of the
-/// table), is the presumption; another takes its place as [`choose`] says (one whose rules
-/// alone differ needs to replay further in at least a [`CHALLENGE_SHARE`]th of the games, at
-/// least two). When no candidate of the board remains, the
+/// table), is the presumption; another takes its place as [`choose`] says (it replays them
+/// further in total, and further in at least a [`CHALLENGE_SHARE`]th of them, two at least).
+/// When no candidate of the board remains, the
 /// variants of the larger boards the squares fit are weighed the same way, then those of the
 /// file's other runs; when none remains, the variant is unknown.
 fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[Run]) -> Run {
@@ -444,7 +445,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
             }
             tried.push(w);
         }
-        choose(&tried[from..], algebraic).map(|i| from + i)
+        choose(&tried[from..]).map(|i| from + i)
     };
     let mut reasons = vec![why.to_string()];
     let mut chosen = weigh(&order, &mut tried);
@@ -480,6 +481,21 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
             fallback = true;
         }
     }
+    if chosen.is_none() {
+        // The file's games of the same notation on a larger board that these squares fit: the
+        // file's board is evidence of its own, whatever the moves do.
+        if let Some(&v) = files_board.first() {
+            if let Some(i) = tried.iter().position(|w| w.variant == v) {
+                reasons.push(format!(
+                    "no candidate replays most of these games past their first moves, and the file's games on {} are {}",
+                    v.board(),
+                    v.title()
+                ));
+                chosen = Some(i);
+                fallback = true;
+            }
+        }
+    }
     let summary = summary(&tried, n);
     let Some(i) = chosen else {
         let closest = tried
@@ -505,11 +521,21 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
             v.title()
         ));
     }
-    let also: Vec<Variant> = tried
+    let mut also: Vec<Variant> = tried
         .iter()
         .filter(|w| w.variant != v && w.steps == tried[i].steps)
         .map(|w| w.variant)
         .collect();
+    // Read as the file's games on a larger board are, it is as open as they are.
+    if files_board.contains(&v) {
+        for r in runs.iter().filter(|r| r.key.1 == algebraic && r.key.2.is_none()) {
+            if let Decision::Variant { variant, also: more } = &r.decision {
+                if *variant == v {
+                    also.extend(more.iter().filter(|m| !also.contains(m)).copied().collect::<Vec<_>>());
+                }
+            }
+        }
+    }
     let layout = layout_for(v, algebraic);
     if games
         .iter()
@@ -524,7 +550,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
     };
     let viable = tried.iter().filter(|w| viable(w.reach, n)).count();
     reasons.push(if fallback {
-        format!("it replays {of} furthest of them")
+        String::new()
     } else if viable == 1 {
         format!("the only candidate that replays {of} past their first moves")
     } else if also.is_empty() {
@@ -538,6 +564,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
                 .join(", ")
         )
     });
+    reasons.retain(|r| !r.is_empty());
     Run {
         key,
         decision: Decision::Variant { variant: v, also },
@@ -552,25 +579,11 @@ fn viable(r: Reach, n: usize) -> bool {
     2 * r.early <= n
 }
 
-/// Whether two variants set up a game alike: the same board, square names, first mover and
-/// start. They differ by their rules only, which only the legality of the moves tells apart;
-/// a game of one replayed under a variant set up otherwise usually fails at once.
-fn same_setup(a: Variant, b: Variant, algebraic: bool) -> bool {
-    let (ra, rb) = (a.rules(), b.rules());
-    layout_for(a, algebraic) == layout_for(b, algebraic)
-        && ra.board == rb.board
-        && ra.first_to_move == rb.first_to_move
-        && ra.start_rows == rb.start_rows
-        && ra.start_gap == rb.start_gap
-}
-
 /// The candidate chosen among `tried` (in the order of the evidence): the first that remains
-/// one is the presumption. A candidate set up otherwise (another numbering, first mover or
-/// start: evidence the squares themselves give) takes its place when it replays the games
-/// further in total; one set up alike, which differs by its rules only, also needs to replay
-/// further game by game in enough of them ([`CHALLENGE_SHARE`]). Of those, the one that
-/// replays furthest. `None` when none remains.
-fn choose(tried: &[Weighed], algebraic: bool) -> Option<usize> {
+/// one is the presumption, and another takes its place only when it replays the games further
+/// in total and further game by game in at least a [`CHALLENGE_SHARE`]th of them (two at
+/// least): the one of those that replays furthest. `None` when none remains.
+fn choose(tried: &[Weighed]) -> Option<usize> {
     let n = tried.first()?.steps.len();
     let p = tried.iter().position(|w| viable(w.reach, n))?;
     let presumption = &tried[p];
@@ -586,7 +599,7 @@ fn choose(tried: &[Weighed], algebraic: bool) -> Option<usize> {
             .zip(&presumption.steps)
             .filter(|(a, b)| a > b)
             .count();
-        if !same_setup(w.variant, presumption.variant, algebraic) || further >= needed {
+        if further >= needed {
             chosen = i;
         }
     }
@@ -982,3 +995,4 @@ fn statement(span: Span, v: Variant, evidence: &str, summary: &str) -> Diagnosti
         v.name()
     ))
 }
+
