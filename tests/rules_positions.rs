@@ -845,6 +845,58 @@ fn frisian_at_equal_value_the_king_captures() {
 }
 
 #[test]
+fn frisian_king_taking_every_piece_with_pieces_removed_as_taken_is_searched_to_the_end() {
+    // Pieces removed as they are taken (the polish-1902 rule profile, which applies to any
+    // variant). Black's king g1 takes f2, e5 and g5 (the last along the g-file) and stops on
+    // g3; White's king b2 can then take all seventeen black pieces in a great many orders,
+    // and ends on 32 squares. Searched order by order, the capture search reached its limit
+    // and missed the endings on a1, h6, j8 and g9; the order does not change a Frisian
+    // capture's value, so each (square, pieces taken) is searched once.
+    let mut p = pos(
+        Variant::Frisian,
+        Color::Black,
+        &[
+            "a9", "c9", "a7", "j6", "e5", "g5", "i5", "b4", "j4", "d2", "f2", "j2", "c1", "e1",
+        ],
+        &["i7", "b2"],
+        &[
+            "h10", "g9", "i9", "b8", "d8", "f8", "e7", "b6", "d6", "h6", "c5", "f4", "h4", "a3",
+            "c3", "h2",
+        ],
+        &["g1"],
+    );
+    p.set_capture_removal(CaptureRemoval::Immediate);
+    let board = p.board();
+    let first = p
+        .legal_moves()
+        .iter()
+        .find(|m| board.algebraic(m.from) == "g1" && board.algebraic(m.to) == "g3")
+        .cloned()
+        .expect("g1 takes to g3");
+    assert_eq!(
+        key(board, &first),
+        mv("g1", "g3", &["f2", "e5", "g5"], false)
+    );
+    p.play(&first);
+    assert!(p.legal_moves().is_complete());
+    let every_black_piece = [
+        "h10", "g9", "i9", "b8", "d8", "f8", "e7", "b6", "d6", "h6", "c5", "f4", "h4", "a3", "c3",
+        "h2", "g3",
+    ];
+    let ends = [
+        "a1", "a5", "b6", "b8", "b10", "c3", "c5", "c7", "d4", "d6", "d8", "d10", "e3", "e5", "e7",
+        "e9", "f2", "f4", "f6", "f8", "f10", "g1", "g3", "g7", "g9", "h2", "h4", "h6", "h8", "h10",
+        "i1", "j8",
+    ];
+    let want: Vec<Key> = ends
+        .iter()
+        .map(|to| mv("b2", to, &every_black_piece, false))
+        .collect();
+    assert_eq!(legal(&p), set(&want));
+    assert_eq!(perft(&p, 1), 32);
+}
+
+#[test]
 fn frysk_starts_with_five_men_a_side_on_the_back_rows() {
     let p = Position::start(Variant::Frysk);
     let board = p.board();

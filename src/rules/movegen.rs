@@ -738,7 +738,9 @@ struct Capturer<'s, V: Spec, S> {
     /// With captured pieces removed at once, paths may cross and reach the same square with
     /// the same pieces taken in many orders: each (square, pieces taken, crowned) is searched
     /// once per starting piece. Only kept where the capture choice does not look at the order
-    /// (free or majority), so that skipping a repeat changes no move and no rank.
+    /// (every choice but the Italian one, [`CaptureChoice::ranks_by_order`]): there the rank
+    /// of a sequence depends only on the pieces it takes, so skipping a repeat changes no move
+    /// and no rank.
     seen: HashSet<(u32, u128, u8)>,
     /// Search steps taken so far in this position, against [`CAPTURE_SEARCH_LIMIT`].
     steps: u32,
@@ -764,7 +766,7 @@ impl<V: Spec, S: Sink<BB<V>>> Capturer<'_, V, S> {
         self.steps += 1;
         let dir = if V::NO_ABOUT_TURN { dir } else { NO_DIR };
         self.immediate
-            && matches!(V::CHOICE, CaptureChoice::Free | CaptureChoice::Majority)
+            && !V::CHOICE.ranks_by_order()
             && !self.seen.insert((
                 sq.lowest_index(),
                 self.cap.to_u128(),

@@ -10,7 +10,10 @@ use crate::board::Position;
 use crate::rules::Move;
 
 /// The number of legal move sequences of `depth` plies from `pos` (1 for depth 0). The last
-/// ply is bulk-counted: quiet moves are counted with population counts, not generated.
+/// ply is bulk-counted: quiet moves are counted with population counts, not generated. In a
+/// position on the way whose capture search stops at [`crate::rules::CAPTURE_SEARCH_LIMIT`]
+/// only the captures found before the limit are counted ([`crate::rules::MoveList::is_complete`]
+/// tells such a position); no position reached by play from a start position comes near it.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     dispatch!(pos.variant(), perft_of(pos, depth))
 }
@@ -47,7 +50,7 @@ fn walk<V: Spec>(s: &State<BB<V>>, depth: u32, bufs: &mut [Vec<CMove<BB<V>>>]) -
     };
     buf.clear();
     if has_capture::<V>(s) {
-        // Perft positions are reached by play from the start, far below the search limit.
+        // A search stopped at the limit counts the captures it found (see `perft`).
         let _complete = gen_captures::<V, _>(s, buf);
         if V::CHOICE != CaptureChoice::Free {
             retain_best(buf);

@@ -131,6 +131,21 @@ impl CaptureChoice {
         }
     }
 
+    /// True when the order in which the pieces are taken can change a capture's rank (the
+    /// Italian "king met first"). Otherwise the rank depends only on the set of pieces taken
+    /// and on the piece that takes them.
+    pub(crate) const fn ranks_by_order(self) -> bool {
+        let list = self.criteria();
+        let mut i = 0;
+        while i < list.len() {
+            if matches!(list[i], Criterion::KingFirstMet) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
     /// A number that orders captures as the criteria do: of two captures, the one the rules
     /// prefer has the higher rank, and equal ranks leave the player free to choose.
     pub const fn rank(self, t: CaptureTraits) -> u32 {
@@ -879,5 +894,27 @@ mod tests {
             CaptureChoice::Majority.rank(t(2, true, 2, Some(0))),
             CaptureChoice::Majority.rank(t(2, false, 0, None))
         );
+    }
+
+    #[test]
+    fn only_a_choice_whose_rank_changes_with_the_order_of_taking_says_so() {
+        let t = |first_king| CaptureTraits {
+            pieces: 3,
+            with_king: true,
+            kings: 2,
+            first_king,
+        };
+        for c in [
+            CaptureChoice::Free,
+            CaptureChoice::Majority,
+            CaptureChoice::KingFirst,
+            CaptureChoice::MajorityThenKings,
+            CaptureChoice::Italian,
+            CaptureChoice::Value,
+        ] {
+            let by_order = c.rank(t(Some(0))) != c.rank(t(Some(2)));
+            assert_eq!(c.ranks_by_order(), by_order, "{c:?}");
+        }
+        assert!(CaptureChoice::Italian.ranks_by_order());
     }
 }
