@@ -719,8 +719,9 @@ fn one_game_with_a_move_only_pool_allows_leaves_an_english_file_english_with_tha
 }
 
 #[test]
-fn a_fifth_of_the_games_with_moves_only_pool_allows_make_an_english_looking_file_pool() {
-    let games = english_or_pool_file(40, 0, |i| i % 5 == 2);
+fn a_third_of_the_games_with_moves_only_pool_allows_make_an_english_looking_file_pool() {
+    // A challenger needs a quarter of the games at least: one in three is enough.
+    let games = english_or_pool_file(40, 0, |i| i % 3 == 2);
     let text: String = games.iter().map(Planted::pdn).collect();
     let (guessed, totals) = check_file(&text, None);
     assert_eq!(
@@ -739,10 +740,27 @@ fn a_fifth_of_the_games_with_moves_only_pool_allows_make_an_english_looking_file
         .map(|(g, _, p)| (g, p))
         .collect();
     let planted: BTreeSet<(usize, Option<u32>)> = (2..40)
-        .step_by(5)
+        .step_by(3)
         .map(|g| (g, Some(games[g].texts.len() as u32)))
         .collect();
     assert_eq!(at, planted);
+}
+
+#[test]
+fn a_fifth_of_the_games_with_moves_only_pool_allows_leave_an_english_file_english() {
+    // Under a quarter, such moves are errors of the file's English games.
+    let games = english_or_pool_file(40, 0, |i| i % 5 == 2);
+    let text: String = games.iter().map(Planted::pdn).collect();
+    let (guessed, totals) = check_file(&text, None);
+    assert_eq!(
+        totals.variants,
+        only(Variant::English, 40),
+        "{:#?}",
+        guessed[0]
+    );
+    let (forced, _) = check_file(&text, Some(Variant::English));
+    assert_eq!(errors(&guessed), errors(&forced));
+    assert_eq!(errors(&guessed).len(), 8);
 }
 
 /// English problems: the position after a few plies of a random game, with a white man added

@@ -214,10 +214,10 @@ fn layout_for(variant: Variant, algebraic: bool) -> Layout {
 /// The evidence key of a run of games: board, notation, and the game the tag words name.
 pub(super) type Key = (Board, bool, Option<u32>);
 
-/// A game fails early under a candidate when the candidate rejects its start position or one
-/// of its first `EARLY_PLIES` half-moves (the first two moves of each side): what a game of
-/// another numbering, first mover or start does.
-pub const EARLY_PLIES: u32 = 4;
+/// A game fails early under a candidate when the candidate rejects its start position or its
+/// first half-move (the first `EARLY_PLIES`): what a game of another numbering, first mover or
+/// start does.
+pub const EARLY_PLIES: u32 = 1;
 
 /// At most this many games of one run are weighed: enough to outweigh any one game's error.
 pub const SAMPLE_GAMES: usize = 256;
@@ -406,7 +406,8 @@ struct Weighed {
 /// first that remains, in the order of the evidence (the variant of the file's games of the
 /// same notation on a larger board, then the board's own variants in the order of the
 /// table), is the presumption; another takes its place as [`choose`] says (it replays them
-/// further in total, and further in at least a [`CHALLENGE_SHARE`]th of them, two at least).
+/// further in total, and, unless the squares show it is set up otherwise, further in at least
+/// a [`CHALLENGE_SHARE`]th of them, two at least).
 /// When no candidate of the board remains, the
 /// variants of the larger boards the squares fit are weighed the same way, then those of the
 /// file's other runs; when none remains, the variant is unknown.
@@ -425,6 +426,9 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         .collect();
     let files_board = order.clone();
     order.extend(candidates(board, algebraic));
+    let standard_start = games
+        .iter()
+        .all(|g| !g.tags.iter().any(|t| t.name == "FEN"));
     let mut tried: Vec<Weighed> = Vec::new();
     let weigh = |order: &[Variant], tried: &mut Vec<Weighed>| -> Option<usize> {
         let from = tried.len();
@@ -445,7 +449,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
             }
             tried.push(w);
         }
-        choose(&tried[from..]).map(|i| from + i)
+        choose(&tried[from..], algebraic, standard_start).map(|i| from + i)
     };
     let mut reasons = vec![why.to_string()];
     let mut chosen = weigh(&order, &mut tried);
@@ -528,10 +532,22 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         .collect();
     // Read as the file's games on a larger board are, it is as open as they are.
     if files_board.contains(&v) {
-        for r in runs.iter().filter(|r| r.key.1 == algebraic && r.key.2.is_none()) {
-            if let Decision::Variant { variant, also: more } = &r.decision {
+        for r in runs
+            .iter()
+            .filter(|r| r.key.1 == algebraic && r.key.2.is_none())
+        {
+            if let Decision::Variant {
+                variant,
+                also: more,
+            } = &r.decision
+            {
                 if *variant == v {
-                    also.extend(more.iter().filter(|m| !also.contains(m)).copied().collect::<Vec<_>>());
+                    also.extend(
+                        more.iter()
+                            .filter(|m| !also.contains(m))
+                            .copied()
+                            .collect::<Vec<_>>(),
+                    );
                 }
             }
         }
@@ -579,11 +595,34 @@ fn viable(r: Reach, n: usize) -> bool {
     2 * r.early <= n
 }
 
+/// Whether two variants set up a game alike: the same board, and at the start the first
+/// mover's pieces and the other side's on the same square names (whatever the sides are
+/// called). They differ by their rules only, which only the legality of the moves tells
+/// apart; a game from the standard start replayed under a variant set up otherwise usually
+/// fails at once.
+fn same_setup(a: Variant, b: Variant, algebraic: bool) -> bool {
+    let sides = |v: Variant| {
+        let layout = layout_for(v, algebraic);
+        let first = v.rules().first_to_move;
+        let mut names: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        for (sq, piece) in Position::start(v).pieces() {
+            names[usize::from(piece.color != first)].push(layout.name(sq));
+        }
+        for n in &mut names {
+            n.sort();
+        }
+        names
+    };
+    a.board() == b.board() && sides(a) == sides(b)
+}
+
 /// The candidate chosen among `tried` (in the order of the evidence): the first that remains
-/// one is the presumption, and another takes its place only when it replays the games further
-/// in total and further game by game in at least a [`CHALLENGE_SHARE`]th of them (two at
-/// least): the one of those that replays furthest. `None` when none remains.
-fn choose(tried: &[Weighed]) -> Option<usize> {
+/// one is the presumption. Another takes its place when it replays the games further in total
+/// and, unless it is set up otherwise and every game starts from the standard start (so that
+/// the squares of the moves are evidence of the numbering and the first mover), further game
+/// by game in at least a [`CHALLENGE_SHARE`]th of them (two at least): of those, the one that
+/// replays furthest. `None` when none remains.
+fn choose(tried: &[Weighed], algebraic: bool, standard_start: bool) -> Option<usize> {
     let n = tried.first()?.steps.len();
     let p = tried.iter().position(|w| viable(w.reach, n))?;
     let presumption = &tried[p];
@@ -599,7 +638,8 @@ fn choose(tried: &[Weighed]) -> Option<usize> {
             .zip(&presumption.steps)
             .filter(|(a, b)| a > b)
             .count();
-        if further >= needed {
+        let otherwise = standard_start && !same_setup(w.variant, presumption.variant, algebraic);
+        if otherwise || further >= needed {
             chosen = i;
         }
     }
@@ -996,3 +1036,17 @@ fn statement(span: Span, v: Variant, evidence: &str, summary: &str) -> Diagnosti
     ))
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_whose_rules_alone_differ_are_set_up_alike() {
+        assert!(same_setup(Variant::English, Variant::Pool, false));
+        assert!(same_setup(Variant::International, Variant::Frisian, false));
+        assert!(same_setup(Variant::Russian, Variant::Czech, true));
+        assert!(same_setup(Variant::Russian, Variant::Brazilian, true));
+        assert!(!same_setup(Variant::English, Variant::Italian, false));
+        assert!(!same_setup(Variant::International, Variant::Frysk, false));
+    }
+}

@@ -374,10 +374,13 @@ code!(
      for each run of games with the same evidence: each candidate replays the run's games at \
      the start of the file (up to 256 of them, in its first megabyte), and the first candidate \
      in the order of the evidence (International on 10x10, English first of the numeric 8x8 \
-     variants, Russian of the algebraic ones) that does not fail within the first two moves of \
-     each side in most of them is kept, unless another replays them further in total and \
-     further in at least a quarter of them (two at least), so that no one game's illegal move \
-     ever chooses the variant. The choice is stated once, at the run's first game, with \
+     variants, Russian of the algebraic ones) that does not fail at the first half-move of \
+     most of them is kept, unless another replays them further in total: one whose numbering, \
+     first mover or start differ (shown by games from the standard start) takes its place so; \
+     one set up alike, whose rules alone differ (pool from English, Frisian from \
+     International, Czech from Russian), only when it also replays further in at least a \
+     quarter of the games (two at least), so that no one game's illegal move ever chooses \
+     the variant. The choice is stated once, at the run's first game, with \
      how far each candidate replayed; every later game of the run is read the same way, and \
      its errors are errors, each with a note of the guess. Give `--variant` or add a GameType \
      tag to make it certain.",
@@ -465,7 +468,7 @@ code!(
      the same evidence: board, notation, tag words) is unknown: every candidate the evidence \
      allows, on the board its squares need, on the larger boards they fit and as the file's \
      other games are read, fails early in more than half of the run's games weighed (it \
-     rejects the start position or one of the first four half-moves). Such files are of a variant pdnkit \
+     rejects the start position or the first half-move). Such files are of a variant pdnkit \
      does not replay (Spantsiretti, ...) or written in a numbering it does not know, and \
      pdnkit asserts no rule error under a guess. The warning names the closest candidate (the \
      one that replayed the weighed games furthest) and where this game fails under it, ply \
