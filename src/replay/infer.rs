@@ -725,6 +725,23 @@ fn try_variant(game: &Game, v: Variant, algebraic: bool, options: &ReplayOptions
     })
 }
 
+/// [`try_variant`] for the variant a game is read as: a FEN that does not fit its board is
+/// reported as read for it, and the game is not replayed.
+fn replay_as(
+    game: &Game,
+    v: Variant,
+    algebraic: bool,
+    options: &ReplayOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Tried> {
+    let t = try_variant(game, v, algebraic, options);
+    if t.is_none() {
+        let layout = layout_for(v, algebraic);
+        start_position(game, v, &layout, v.rules().first_to_move, diags);
+    }
+    t
+}
+
 /// What inference decided for a game it replays: the selection, the replay already made with
 /// it, and the guess behind it. `None` when the game is not replayed (the diagnostics say why).
 pub(super) type Inferred = Option<(Selection, line::LinesOutcome, Guess)>;
@@ -781,17 +798,8 @@ pub(super) fn infer(
             return None;
         };
         let key = (board, algebraic, Some(w.known.gametype));
-        let Some(t) = try_variant(game, v, algebraic, options) else {
-            // The FEN does not fit the board the words name: report it as read for it.
-            start_position(
-                game,
-                v,
-                &layout_for(v, algebraic),
-                v.rules().first_to_move,
-                diags,
-            );
-            return None;
-        };
+        // The FEN may not fit the board the words name: it is reported as read for it.
+        let t = replay_as(game, v, algebraic, options, diags)?;
         diags.extend(t.fen_diags);
         if first_mover(game, v, &t.sel.layout).is_some() {
             reasons.push(format!("{} first", capitalised(v.rules().first_to_move)));
@@ -850,17 +858,8 @@ pub(super) fn infer(
     match run.decision.clone() {
         Decision::Variant { variant: v, also } => {
             let evidence = run.evidence.clone();
-            let Some(t) = try_variant(game, v, algebraic, options) else {
-                // The FEN does not fit the run's board: report it as read for it.
-                start_position(
-                    game,
-                    v,
-                    &layout_for(v, algebraic),
-                    v.rules().first_to_move,
-                    diags,
-                );
-                return None;
-            };
+            // The FEN may not fit the run's board: it is reported as read for it.
+            let t = replay_as(game, v, algebraic, options, diags)?;
             if first_game {
                 diags.push(statement(span, v, &evidence, &run.summary));
             }
