@@ -562,3 +562,38 @@ fn a_game_on_squares_within_32_in_a_10x10_file_is_read_as_the_file_even_when_its
     assert_eq!(ds[2].context.as_ref().map(|c| c.ply), Some(1));
     assert_eq!(totals.variants.get(&Variant::International), Some(&2));
 }
+
+#[test]
+fn a_czech_file_scored_on_two_points_is_said_once_and_is_an_error_under_strict() {
+    // PDN 3.0's conformance files reject a Czech league file scored 2-0, 1-1, 0-2: Czech, like
+    // every game but International and Canadian, scores on one point.
+    let text = "[Site \"Praha\"]\n[Result \"2-0\"]\n1. c3-d4 f6-g5 2-0\n\n\
+                [Site \"Praha\"]\n[Result \"1-1\"]\n1. c3-b4 f6-e5 1-1\n";
+    let (ds, totals) = check(text, None);
+    let g516: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G516").collect();
+    assert_eq!(g516.len(), 1, "{ds:#?}");
+    assert_eq!(g516[0].severity, Severity::Info);
+    assert!(
+        g516[0].message.contains("`2-0` is a score on two points")
+            && g516[0].message.contains("Czech draughts on one point"),
+        "{}",
+        g516[0].message
+    );
+    assert_eq!(totals.errors, 0);
+    let mut options = CheckOptions::default();
+    options.read.strict = true;
+    let mut errors = Vec::new();
+    check_stream(text.as_bytes(), &options, |g| {
+        errors.extend(
+            g.diagnostics
+                .into_iter()
+                .filter(|d| d.severity == Severity::Error)
+                .map(|d| d.code),
+        )
+    })
+    .expect("in memory");
+    assert_eq!(errors, ["G516"]);
+    // International scores on two points: its 2-0 is said nothing of.
+    let (ds, _) = check("[GameType \"20\"]\n[Result \"2-0\"]\n1. 32-28 2-0\n", None);
+    assert!(!ds.iter().any(|d| d.code == "G516"), "{ds:#?}");
+}

@@ -75,17 +75,17 @@ fn result_scale(game: &Game, variant: Variant) -> Option<Diagnostic> {
                 .filter(|r| other(&r.raw))
                 .map(|r| (r.raw.trim().to_string(), r.span))
         })?;
-    let (scale, scores) = if two {
-        ("two points", "`2-0`, `1-1`, `0-2`")
+    let (written, scale, scores) = if two {
+        ("one point", "two points", "`2-0`, `1-1`, `0-2`")
     } else {
-        ("one point", "`1-0`, `1/2-1/2`, `0-1`")
+        ("two points", "one point", "`1-0`, `1/2-1/2`, `0-1`")
     };
     Some(
         Diagnostic::new(
             &G516,
             span,
             format!(
-                "`{score}` is scored on the other scale than {}'s: PDN 3.0 scores it on {scale} ({scores})",
+                "`{score}` is a score on {written}, but PDN 3.0 scores {} on {scale} ({scores})",
                 variant.title()
             ),
         )
