@@ -182,6 +182,38 @@ mod real_errors {
     }
 
     #[test]
+    fn shashkispark_generated_here_1_puts_variations_where_pdn_puts_the_move_they_replace() {
+        // A Russian game in numeric squares (no GameType; English fails at once, Russian
+        // replays the main line whole). Its variations `( 2. 20:11 ... )` follow Black's
+        // `11-16`, which PDN says they replace: their first move, White's, is played where
+        // Black is to move, four times, and a fifth variation likewise.
+        let ds = diagnostics("shashkispark/generated_here_1.pdn");
+        let e = errors(&ds);
+        assert_eq!(e.len(), 5, "{e:#?}");
+        assert!(
+            e.iter()
+                .all(|(code, m)| *code == "R302" && m.contains("but it is black's move"))
+        );
+        assert!(
+            ds.iter()
+                .any(|d| d.code == "G506" && d.message.contains("read as Russian draughts"))
+        );
+    }
+
+    #[test]
+    fn shashkispark_notation_undo3_starts_at_move_3_without_a_position() {
+        // `3. c3-d4 e5xc3`: the game starts at its third move with no FEN, so Black's man on
+        // e5 is not there in the start position.
+        let ds = diagnostics("shashkispark/notation_undo3.pdn");
+        let e = errors(&ds);
+        assert!(
+            e.iter()
+                .any(|(code, m)| *code == "R301" && m.contains("e5xc3: there is no piece on e5")),
+            "{e:#?}"
+        );
+    }
+
+    #[test]
     fn tinsley_has_two_annotations_glued_to_moves_outside_braces() {
         // `8-11Redoversteppedthetimecontrolonthismove.` and `26-22Whiteovers...`: a note
         // written without braces, so it is neither a move nor a comment.
