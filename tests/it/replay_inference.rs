@@ -475,7 +475,10 @@ fn a_game_without_moves_after_games_of_several_variants_is_not_replayed() {
 /// only Turkish replays such a game, and it is a candidate of the replay.
 #[test]
 fn turkish_games_without_gametype_are_guessed_by_the_replay() {
-    let (ds, totals) = check(include_str!("../fixtures/replay/turkish_untagged.pdn"), None);
+    let (ds, totals) = check(
+        include_str!("../fixtures/replay/turkish_untagged.pdn"),
+        None,
+    );
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert!(
         ds[0].message.contains("Turkish draughts"),

@@ -511,8 +511,14 @@ fn real_online_games_agree_with_their_end_rules_and_flipped_results_do_not() {
     // end rule (16 Antidraughts games end without a move for the side to move, 12
     // Breakthrough games with a king); the same results swapped are one G503 each.
     for (text, decided) in [
-        (include_str!("../../corpus/py-draughts/antidraughts.pdn"), 16),
-        (include_str!("../../corpus/py-draughts/breakthrough.pdn"), 12),
+        (
+            include_str!("../../corpus/py-draughts/antidraughts.pdn"),
+            16,
+        ),
+        (
+            include_str!("../../corpus/py-draughts/breakthrough.pdn"),
+            12,
+        ),
     ] {
         assert!(codes(text).is_empty(), "{:?}", codes(text));
         let flipped = codes(&flip_results(text));
