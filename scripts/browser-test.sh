@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The browser test of `pdn report`: headless Chromium loads the report of corpus/, takes a
-# screenshot and dumps the DOM (tests/browser.rs). Installs Debian's chromium when it is
+# screenshot and dumps the DOM (tests/it/browser.rs). Installs Debian's chromium when it is
 # missing; when it cannot, says why and exits 0.
 #
 #   scripts/browser-test.sh                  run the test
@@ -27,4 +27,4 @@ if [ $# -ge 1 ]; then
     PDN_REPORT_SCREENSHOT="$(realpath -m "$1")"
     export PDN_REPORT_SCREENSHOT
 fi
-exec cargo test --test browser -- --nocapture
+exec cargo test --test it browser:: -- --nocapture

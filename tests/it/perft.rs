@@ -6,7 +6,7 @@
 //! checkers-programming community's perft tables.
 //!
 //! The deep counts are `#[ignore]`d; run them with
-//! `cargo test --release --test perft -- --ignored`.
+//! `cargo test --release --test it perft:: -- --ignored`.
 
 use pdnkit::board::Position;
 use pdnkit::rules::{Variant, perft};
@@ -136,7 +136,7 @@ fn spanish_start_perft_depth_8() {
 
 // Thai draughts. No published implementation was found (pydraughts 0.6.7 and py-draughts 1.10
 // have none), so the numbers come from two generators of this project's own that share no code
-// with the fast one: the naive second generator of `tests/rules_reference.rs`
+// with the fast one: the naive second generator of `tests/it/rules_reference.rs`
 // (`thai_naive_perft_agrees_to_depth_6`) and the stand-alone Python reference generator
 // (`scripts/peer_perft.py ref thai 8 --unique`, to depth 8; see scripts/perft_reference.md).
 // Captured pieces leave the board as they are taken and kings land right behind the piece they

@@ -11,8 +11,8 @@ use pdnkit::rules::{CaptureChoice, PromotionRule, Rules, Variant, perft};
 use proptest::prelude::*;
 
 /// The variants this generator knows: those of the dark-square boards. Turkish draughts, on
-/// the full board, is cross-checked by pydraughts' perft (`tests/perft.rs`) and its rule
-/// positions (`tests/rules_positions.rs`); a naive full-board generator is not written yet.
+/// the full board, is cross-checked by pydraughts' perft (`tests/it/perft.rs`) and its rule
+/// positions (`tests/it/rules_positions.rs`); a naive full-board generator is not written yet.
 static DIAGONAL: std::sync::LazyLock<Vec<Variant>> = std::sync::LazyLock::new(|| {
     Variant::ALL
         .into_iter()
@@ -313,7 +313,7 @@ fn naive_and_fast_perft_agree_from_every_start_position() {
 #[test]
 fn thai_naive_perft_agrees_to_depth_6() {
     // No published Thai implementation exists to compare with: the naive generator is the
-    // second source for the Thai numbers of tests/perft.rs.
+    // second source for the Thai numbers of tests/it/perft.rs.
     let p = Position::start(Variant::Thai);
     let naive = Naive::from_position(&p);
     for (depth, want) in [(5, 26592), (6, 218695)] {
@@ -323,7 +323,7 @@ fn thai_naive_perft_agrees_to_depth_6() {
 }
 
 /// Prints perft 1-6 from every start position, computed by both generators.
-/// Run with `cargo test --release --test rules_reference -- --ignored --nocapture`.
+/// Run with `cargo test --release --test it rules_reference:: -- --ignored --nocapture`.
 #[test]
 #[ignore = "slow: prints a table"]
 fn print_perft_tables() {

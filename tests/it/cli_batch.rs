@@ -2,7 +2,7 @@
 //! without reading, the order of output under any number of worker threads, and output that
 //! streams game by game.
 
-mod common;
+use crate::common;
 
 use common::TempTree;
 use std::fs;
@@ -170,7 +170,7 @@ fn a_file_met_twice_is_read_once() {
 
 #[test]
 fn the_table_counts_files_not_read_by_reason() {
-    let t = TempTree::new("table");
+    let t = TempTree::new("batch-table");
     t.file("a.pdn", GAME);
     t.file("notes.txt", "Notes\n");
     t.file("readme.md", "# games\n");
@@ -293,7 +293,7 @@ fn json_of_a_missing_file_has_its_file_record_and_a_summary() {
 
 #[test]
 fn json_of_an_empty_directory_is_a_summary() {
-    let t = TempTree::new("empty");
+    let t = TempTree::new("batch-empty");
     let (lines, code) = json_lines(&["check", "--format", "json"], &t.0);
     assert_eq!(code, 2);
     assert_eq!(lines.len(), 1);

@@ -10,7 +10,7 @@ use assert_cmd::Command;
 
 // Of what the test files share, only the long games.
 #[allow(dead_code)]
-mod common;
+use crate::common;
 use pdnkit::check::PART_ELEMENTS;
 use pdnkit::write::convert::{ConvertOptions, Eol, unconverted_text};
 use serde_json::Value;

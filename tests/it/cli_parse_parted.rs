@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 // Of what the test files share, only the long games.
 #[allow(dead_code)]
-mod common;
+use crate::common;
 use pdnkit::check::PART_ELEMENTS;
 
 /// A short game, a game of more than `PART_ELEMENTS` movetext elements (kings shuttling on

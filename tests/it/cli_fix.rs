@@ -1,7 +1,7 @@
 //! `pdn fix`: the repairs that cannot change what a game means, spliced into the text; what
 //! `check` says afterwards; where the output goes.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::fs;

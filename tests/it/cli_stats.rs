@@ -2,7 +2,7 @@
 //! each file's result convention, folded player names, tables that fit 80 columns, and the
 //! bundled corpus's figures checked against counts made another way.
 
-mod common;
+use crate::common;
 
 use common::TempTree;
 use std::collections::BTreeMap;

@@ -864,7 +864,7 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         "convert_canonical_no_break_space.pdn",
         // After a game whose unreadable text was skipped up to its result, the next game's
         // own unreadable text (`43-3Site "..."]`) went unreported, so it was written without
-        // it; a reader fix (tests/syntax_recovery.rs).
+        // it; a reader fix (tests/it/syntax_recovery.rs).
         "convert_unreadable_after_skipped_game.pdn",
         // A Russian game (captures written with `:`) the reader noted something of: the check that
         // canonical form reads back took `d4:b6` and `d4xb6` for different text and kept the

@@ -3,7 +3,7 @@
 //! the page's script ran must hold the rows `pdn check --format json` counts. Without Chromium
 //! the test says how to get it and passes; `scripts/browser-test.sh` installs it and runs this.
 
-mod common;
+use crate::common;
 
 use common::TempTree;
 use common::report::{check_counts, page_counts, pdn};

@@ -2,7 +2,7 @@
 //! back from the HTML, no browser needed), everything from the input is escaped, and the page
 //! is self-contained.
 
-mod common;
+use crate::common;
 
 use common::TempTree;
 use common::report::{check_counts, page_counts, pdn};

@@ -6,7 +6,7 @@
 //! hold as a tree, a header too long to hold.
 
 #[allow(dead_code)]
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 

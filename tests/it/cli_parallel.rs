@@ -2,7 +2,7 @@
 //! are checked one per thread or a large file is cut into blocks checked on several threads
 //! (`PDN_SEGMENT_BYTES` makes the blocks small, so the corpus's files are cut many times).
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::TempTree;

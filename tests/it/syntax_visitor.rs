@@ -2,7 +2,7 @@
 //! blocks of a file end changes nothing.
 
 #[allow(dead_code)]
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 

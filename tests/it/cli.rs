@@ -451,7 +451,7 @@ fn short_format_in_colour_styles_severity_and_code_as_the_human_format_does() {
 }
 
 /// Written to a file or a pipe, the summary table keeps every path whole (a terminal gets
-/// them cut to fit, tests/cli_progress.rs).
+/// them cut to fit, tests/it/cli_progress.rs).
 #[test]
 fn the_table_keeps_whole_paths_when_standard_output_is_not_a_terminal() {
     let dir = std::env::temp_dir().join(format!("pdnkit-table-{}", std::process::id()));

@@ -3,7 +3,7 @@
 //! hold is handed over without its moves, with its header and its whole text.
 
 #[allow(dead_code)]
-mod common;
+use crate::common;
 
 use std::io::Read;
 

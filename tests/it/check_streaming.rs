@@ -2,7 +2,7 @@
 //! exactly what the tree path finds.
 
 #[allow(dead_code)]
-mod common;
+use crate::common;
 
 use pdnkit::check::{CheckOptions, FileTotals, PART_ELEMENTS, check_stream};
 use pdnkit::random::{GenOptions, generate};

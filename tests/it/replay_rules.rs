@@ -330,9 +330,9 @@ fn codes_per_game(text: &str) -> Vec<Vec<&'static str>> {
 
 #[test]
 fn real_italian_and_czech_games_replay_clean() {
-    let italian = include_str!("fixtures/replay/italian_game.pdn");
+    let italian = include_str!("../fixtures/replay/italian_game.pdn");
     assert_eq!(codes_per_game(italian), [Vec::<&str>::new()]);
-    let czech = include_str!("fixtures/replay/czech_game.pdn");
+    let czech = include_str!("../fixtures/replay/czech_game.pdn");
     assert_eq!(codes_per_game(czech), [Vec::<&str>::new(), Vec::new()]);
 }
 
@@ -340,7 +340,7 @@ fn real_italian_and_czech_games_replay_clean() {
 fn italian_numbering_is_the_turned_board_s() {
     // A GameType that drops the invert flag declares the board unturned: read that way the
     // real game fails, so the standard (turned) numbering is used, with one note that says both.
-    let italian = include_str!("fixtures/replay/italian_game.pdn");
+    let italian = include_str!("../fixtures/replay/italian_game.pdn");
     let flagless = italian.replace("22,W,8,8,N2,1", "22,W,8,8,N2,0");
     assert_eq!(codes_per_game(&flagless), [vec!["G509"]]);
     let ds = run(&flagless, RuleProfile::Modern);
@@ -356,7 +356,7 @@ fn italian_numbering_is_the_turned_board_s() {
 
 #[test]
 fn italian_rule_errors_have_their_codes() {
-    let text = include_str!("fixtures/replay/italian_errors.pdn");
+    let text = include_str!("../fixtures/replay/italian_errors.pdn");
     assert_eq!(
         codes_per_game(text),
         [
@@ -395,7 +395,7 @@ fn italian_rule_errors_have_their_codes() {
 
 #[test]
 fn czech_rule_errors_have_their_codes() {
-    let text = include_str!("fixtures/replay/czech_errors.pdn");
+    let text = include_str!("../fixtures/replay/czech_errors.pdn");
     assert_eq!(
         codes_per_game(text),
         [vec!["R316"], vec!["R305"], vec!["R307"]]
@@ -414,7 +414,7 @@ fn czech_rule_errors_have_their_codes() {
 
 #[test]
 fn spanish_rule_errors_have_their_codes() {
-    let text = include_str!("fixtures/replay/spanish_errors.pdn");
+    let text = include_str!("../fixtures/replay/spanish_errors.pdn");
     assert_eq!(
         codes_per_game(text),
         [vec!["R316"], vec!["R306"], Vec::new()]
@@ -430,7 +430,7 @@ fn spanish_rule_errors_have_their_codes() {
 
 #[test]
 fn online_variants_results_follow_their_end_rules() {
-    let text = include_str!("fixtures/replay/online_results.pdn");
+    let text = include_str!("../fixtures/replay/online_results.pdn");
     assert_eq!(
         codes_per_game(text),
         [Vec::new(), vec!["G503"], Vec::new(), vec!["G503"]]
@@ -511,8 +511,14 @@ fn real_online_games_agree_with_their_end_rules_and_flipped_results_do_not() {
     // end rule (16 Antidraughts games end without a move for the side to move, 12
     // Breakthrough games with a king); the same results swapped are one G503 each.
     for (text, decided) in [
-        (include_str!("../corpus/py-draughts/antidraughts.pdn"), 16),
-        (include_str!("../corpus/py-draughts/breakthrough.pdn"), 12),
+        (
+            include_str!("../../corpus/py-draughts/antidraughts.pdn"),
+            16,
+        ),
+        (
+            include_str!("../../corpus/py-draughts/breakthrough.pdn"),
+            12,
+        ),
     ] {
         assert!(codes(text).is_empty(), "{:?}", codes(text));
         let flipped = codes(&flip_results(text));

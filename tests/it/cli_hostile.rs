@@ -7,7 +7,7 @@ use assert_cmd::Command;
 
 // Of what the test files share, only the long games.
 #[allow(dead_code)]
-mod common;
+use crate::common;
 
 /// Writes `bytes` to a file of the test's own and runs `pdn check --format short` over it;
 /// returns the exit status and standard output.

@@ -1,7 +1,7 @@
 //! `pdn filter`: one case per criterion, AND across kinds and OR within one, `--invert`,
 //! `--list`, and the selected games written byte for byte as they are in their files.
 
-mod common;
+use crate::common;
 
 use common::TempTree;
 use std::fs;

@@ -9,7 +9,7 @@ use assert_cmd::Command;
 
 // Of what the test files share, only the long games.
 #[allow(dead_code)]
-mod common;
+use crate::common;
 use pdnkit::check::PART_ELEMENTS;
 
 const SHORT_ONE: &str = "[Event \"short one\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\

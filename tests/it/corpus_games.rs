@@ -3,7 +3,7 @@
 //! one game ends and the next begins, without the reader's code.
 
 #[allow(dead_code)]
-mod common;
+use crate::common;
 use pdnkit::check::{CheckOptions, check_stream};
 
 /// A line that opens with a tag: `[Name "`.

@@ -438,7 +438,7 @@ fn spanish_portuguese_and_the_online_variants_are_named_by_tags_and_numbers() {
 /// not replayed (G515); the one after it is read as the file's International.
 #[test]
 fn a_game_without_moves_takes_the_variant_the_file_showed_before_it() {
-    let (ds, totals) = check(include_str!("fixtures/replay/forfeits.pdn"), None);
+    let (ds, totals) = check(include_str!("../fixtures/replay/forfeits.pdn"), None);
     assert_eq!(codes(&ds), ["G515", "G506"], "{ds:#?}");
     assert_eq!(ds[0].severity, Severity::Warning);
     assert!(ds[0].message.contains("not replayed"), "{}", ds[0].message);
@@ -475,7 +475,10 @@ fn a_game_without_moves_after_games_of_several_variants_is_not_replayed() {
 /// only Turkish replays such a game, and it is a candidate of the replay.
 #[test]
 fn turkish_games_without_gametype_are_guessed_by_the_replay() {
-    let (ds, totals) = check(include_str!("fixtures/replay/turkish_untagged.pdn"), None);
+    let (ds, totals) = check(
+        include_str!("../fixtures/replay/turkish_untagged.pdn"),
+        None,
+    );
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert!(
         ds[0].message.contains("Turkish draughts"),
@@ -500,7 +503,7 @@ fn turkish_games_without_gametype_are_guessed_by_the_replay() {
 #[test]
 fn a_gametype_whose_board_contradicts_its_number_is_read_by_the_stated_board() {
     let (ds, totals) = check(
-        include_str!("fixtures/replay/gametype_29_frisian.pdn"),
+        include_str!("../fixtures/replay/gametype_29_frisian.pdn"),
         None,
     );
     assert_eq!(codes(&ds), ["G509"], "{ds:#?}");

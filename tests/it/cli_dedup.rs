@@ -1,7 +1,7 @@
 //! `pdn dedup`: copies found by their main line across files, the first in path order kept,
 //! `--same-tags`, and the collection written without the copies.
 
-mod common;
+use crate::common;
 
 use common::TempTree;
 use std::process::Command;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use pdnkit::check::HEADER_ELEMENTS;
 
 #[allow(dead_code)]
-mod common;
+use crate::common;
 use common::pdn_run as pdn;
 
 const SHORT: &str = "[Event \"short\"]\n[Result \"1-0\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n";
