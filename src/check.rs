@@ -8,10 +8,11 @@
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::ops::{AddAssign, ControlFlow};
+use std::sync::Arc;
 
 use crate::lint::{Anchor, Diagnostic, Kind, LintLevels, Severity, SourcePiece};
 use crate::replay::{
-    FileContext, GameReport, Guess, PartReplay, ReplayOptions, Survey, replay_game,
+    FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions, Survey, replay_game,
 };
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
@@ -326,52 +327,70 @@ fn strict_kind(k: Kind) -> bool {
 
 /// How much of a file's start (in bytes as read) inference weighs the untagged games of:
 /// each run of games with the same evidence is decided once, from its games there
-/// ([`crate::replay::Survey`]), before the file is checked.
+/// ([`crate::replay::Survey`]), when the first game whose variant the replay decides is met.
 pub const SURVEY_BYTES: usize = 1 << 20;
 
 /// A file's input with its start, read once already, in front.
-pub(crate) type Reread<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+pub(crate) type Reread<R> = io::Chain<io::Cursor<Arc<[u8]>>, R>;
 
-/// Reads the start of `input` and decides the variant of each run of untagged games there;
+/// Reads the start of `input`, which the replay weighs the variants of its untagged games
+/// from when it meets the first of them (a file whose games all have a GameType is read once);
 /// returns the file's replay context, and the input to check (the start read again first).
 pub(crate) fn surveyed<R: Read>(
     mut input: R,
     options: &CheckOptions,
 ) -> io::Result<(FileContext, Reread<R>)> {
-    let mut ctx = FileContext::default();
     let mut head = Vec::new();
-    if !options.syntax_only && options.replay.variant.is_none() {
-        (&mut input)
-            .take(SURVEY_BYTES as u64)
-            .read_to_end(&mut head)?;
-        survey(&head, head.len() < SURVEY_BYTES, options, &mut ctx);
+    if options.syntax_only || options.replay.variant.is_some() {
+        return Ok((
+            FileContext::default(),
+            io::Cursor::new(head.into()).chain(input),
+        ));
     }
+    (&mut input)
+        .take(SURVEY_BYTES as u64)
+        .read_to_end(&mut head)?;
+    let head: Arc<[u8]> = head.into();
+    let ctx = FileContext::with_head(Arc::new(Head {
+        whole: head.len() < SURVEY_BYTES,
+        bytes: Arc::clone(&head),
+        encoding: options.encoding,
+        read: options.read.clone(),
+    }));
     Ok((ctx, io::Cursor::new(head).chain(input)))
 }
 
-/// Weighs the untagged games of `head` (the whole file when `whole`; else its last game may
-/// be cut, and is left out) and decides their runs into `ctx`. What the reader finds is
-/// reported by the check itself.
-fn survey(head: &[u8], whole: bool, options: &CheckOptions, ctx: &mut FileContext) {
-    let decoder = match options.encoding {
-        Some(e) => TextDecoder::with_encoding(head, e),
-        None => TextDecoder::new(head),
-    };
-    let mut reader = GameReader::new(decoder, options.read.clone());
-    let mut visitor = SurveyVisitor::default();
-    let mut survey = Survey::new(&options.replay);
-    let mut last: Option<Game> = None;
-    while let Ok(Some(_)) = reader.next_chunk_with(&mut visitor) {
-        if let Some(g) = last.take() {
-            survey.add(g);
+/// A file's start, as the replay weighs it.
+struct Head {
+    bytes: Arc<[u8]>,
+    /// The start is the whole file (else its last game may be cut, and is left out).
+    whole: bool,
+    encoding: Option<&'static encoding_rs::Encoding>,
+    read: ReadOptions,
+}
+
+impl FileHead for Head {
+    /// The games inference may weigh (no GameType or `[Variant]` tag) as trees; what the
+    /// reader finds is reported by the check itself.
+    fn games(&self, add: &mut dyn FnMut(Game)) {
+        let decoder = match self.encoding {
+            Some(e) => TextDecoder::with_encoding(&self.bytes[..], e),
+            None => TextDecoder::new(&self.bytes[..]),
+        };
+        let mut reader = GameReader::new(decoder, self.read.clone());
+        let mut visitor = SurveyVisitor::default();
+        let mut last: Option<Game> = None;
+        while let Ok(Some(_)) = reader.next_chunk_with(&mut visitor) {
+            if let Some(g) = last.take() {
+                add(g);
+            }
+            last = visitor.builder.take_game().filter(|_| !visitor.tagged);
+            visitor.builder.take_diagnostics();
         }
-        last = visitor.builder.take_game().filter(|_| !visitor.tagged);
-        visitor.builder.take_diagnostics();
+        if let Some(g) = last.filter(|_| self.whole) {
+            add(g);
+        }
     }
-    if let Some(g) = last.filter(|_| whole) {
-        survey.add(g);
-    }
-    survey.finish(ctx);
 }
 
 /// Builds the trees of the games inference weighs (no GameType or `[Variant]` tag) and only

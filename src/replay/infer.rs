@@ -843,6 +843,7 @@ pub(super) fn infer(
 
     // The run's variant, decided once for the file from its games weighed together; a run
     // first met past the games weighed at the start is decided by its first game.
+    ctx.survey(options);
     let key: Key = (board, algebraic, None);
     let i = match ctx.runs.iter().position(|r| r.key == key) {
         Some(i) => i,

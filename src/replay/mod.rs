@@ -14,6 +14,7 @@ mod line;
 mod select;
 
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -238,7 +239,36 @@ pub struct FileContext {
     /// The variants the file's games have shown so far (declared, or inferred from their
     /// squares), each once: a game without squares is read as the one variant, if there is one.
     established: Vec<Variant>,
+    /// The file's start, weighed when the first game whose variant the replay decides is met
+    /// (then let go): a file whose games all have a GameType never reads it twice.
+    head: Option<HeadRef>,
 }
+
+/// The start of a file, whose untagged games inference weighs together ([`Survey`]) when it
+/// meets the first game whose variant it must decide.
+pub trait FileHead: Send + Sync {
+    /// Hands the games of the start to `add`, in order (any game: [`Survey::add`] keeps the
+    /// ones it weighs).
+    fn games(&self, add: &mut dyn FnMut(Game));
+}
+
+/// A [`FileHead`] in a [`FileContext`]: one file's start, so any two are alike.
+#[derive(Clone)]
+struct HeadRef(Arc<dyn FileHead>);
+
+impl std::fmt::Debug for HeadRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FileHead")
+    }
+}
+
+impl PartialEq for HeadRef {
+    fn eq(&self, _: &HeadRef) -> bool {
+        true
+    }
+}
+
+impl Eq for HeadRef {}
 
 /// Which side's score a result gives first in a game where Black moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -368,6 +398,23 @@ fn replay(
 }
 
 impl FileContext {
+    /// The context of a file not read yet, whose start is `head`.
+    pub fn with_head(head: Arc<dyn FileHead>) -> Self {
+        FileContext {
+            head: Some(HeadRef(head)),
+            ..FileContext::default()
+        }
+    }
+
+    /// Weighs the file's start, the first time a game's variant must be decided.
+    pub(super) fn survey(&mut self, options: &ReplayOptions) {
+        if let Some(HeadRef(head)) = self.head.take() {
+            let mut survey = Survey::new(options);
+            head.games(&mut |g| survey.add(g));
+            survey.finish(self);
+        }
+    }
+
     /// Notes that a game of the file showed `variant`.
     pub(super) fn establish(&mut self, variant: Variant) {
         if !self.established.contains(&variant) {
