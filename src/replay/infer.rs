@@ -307,8 +307,8 @@ impl<'o> Survey<'o> {
         }
     }
 
-    /// Whether [`Survey::add`] would keep a game with these tags: one without GameType and
-    /// `[Variant]`, while its run has room. (Its squares are known only with its moves.)
+    /// Whether a game with these tags may be weighed: it has no GameType and no `[Variant]`
+    /// tag. (Its squares, and so its run, are known only with its moves.)
     pub fn wants(tags: &[Tag]) -> bool {
         !tags
             .iter()
@@ -408,9 +408,10 @@ struct Weighed {
 /// table), is the presumption; another takes its place as [`choose`] says (it replays them
 /// further in total, and, unless the squares show it is set up otherwise, further in at least
 /// a [`CHALLENGE_SHARE`]th of them, two at least).
-/// When no candidate of the board remains, the
-/// variants of the larger boards the squares fit are weighed the same way, then those of the
-/// file's other runs; when none remains, the variant is unknown.
+/// When no candidate of the board remains, the variants of the larger boards the squares fit
+/// are weighed the same way, then those of the file's other runs; then, where the file's
+/// games of the same notation are on a larger board, theirs is taken whatever the moves do;
+/// else the variant is unknown.
 fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[Run]) -> Run {
     let (board, algebraic, _) = key;
     let n = games.len();

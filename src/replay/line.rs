@@ -173,10 +173,12 @@ fn replay_inner<'l>(
         rules,
         diagnostics: Vec::new(),
         before: HashMap::new(),
+        // A probe replays no variation: no position before a move need be kept for one.
         targets: lines
             .iter()
             .filter_map(|l| l.replaces)
             .chain(last_main.filter(|_| !last))
+            .filter(|_| !probe)
             .collect(),
         from_fen: game.tags.iter().any(|t| t.name == "FEN"),
         has_gametype: game.tags.iter().any(|t| t.name == "GameType"),
