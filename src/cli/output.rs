@@ -87,7 +87,7 @@ const STDOUT_NAMES: [&str; 3] = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"];
 /// `/proc/self/fd/N`): it is written where it is, at its end, whatever it leads to.
 fn names_an_open_file(path: &Path) -> bool {
     let s = path.to_string_lossy();
-    s == "/dev/stderr" || s.starts_with("/dev/fd/") || s.starts_with("/proc/")
+    s == "/dev/stderr" || s.starts_with("/dev/fd/") || s.starts_with("/proc/self/fd/")
 }
 
 impl Output {
@@ -204,7 +204,14 @@ impl Output {
 
     /// Counts the games whose bytes have all reached the target.
     fn sweep(&mut self) {
-        let accepted = self.w.as_ref().map_or(u64::MAX, |w| w.get_ref().accepted);
+        if let Some(w) = &self.w {
+            let accepted = w.get_ref().accepted;
+            self.count_marks(accepted);
+        }
+    }
+
+    /// Counts the games whose bytes end at or before `accepted`.
+    fn count_marks(&mut self, accepted: u64) {
         while self.marks.front().is_some_and(|&end| end <= accepted) {
             self.marks.pop_front();
             self.games += 1;
@@ -240,11 +247,10 @@ impl Output {
         let mut counted = w;
         let result = flushed.and_then(|()| counted.flush());
         let accepted = counted.accepted;
-        // Games counted by what reached the target; nothing is handed any more.
-        while self.marks.front().is_some_and(|&end| end <= accepted) {
-            self.marks.pop_front();
-            self.games += 1;
-        }
+        // Games counted by what reached the target; nothing is handed any more, so the marks
+        // not reached never will be.
+        self.count_marks(accepted);
+        self.marks.clear();
         match (counted.target, &self.path) {
             (Target::Temp(temp), Some(path)) => {
                 result?;

@@ -8,7 +8,7 @@
 //! between, no string per square name), and writes its CSV row from the game itself. Object
 //! keys come in alphabetical order, at every level, as they always have.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Read as _, Write as _};
 use std::ops::Range;
 
@@ -153,17 +153,18 @@ impl<'a> ExportedGame<'a> {
         cells.clear();
         self.write_csv_tail(&mut cells);
         put_bytes(out, &cells);
-        let mut seen: Vec<&str> = Vec::with_capacity(self.game.tags.len());
-        for t in &self.game.tags {
-            if !seen.contains(&t.name.as_str()) {
-                seen.push(&t.name);
-            }
-        }
-        put_len(out, seen.len());
-        for name in seen {
-            let value = self.game.tags.iter().find(|t| t.name == name);
-            put_bytes(out, name.as_bytes());
-            put_bytes(out, value.map_or("", |t| t.value.as_str()).as_bytes());
+        // The first tag of each name, in one pass (a game may hold thousands of tags).
+        let mut seen: HashSet<&str> = HashSet::with_capacity(self.game.tags.len());
+        let first: Vec<&crate::syntax::Tag> = self
+            .game
+            .tags
+            .iter()
+            .filter(|t| seen.insert(t.name.as_str()))
+            .collect();
+        put_len(out, first.len());
+        for t in first {
+            put_bytes(out, t.name.as_bytes());
+            put_bytes(out, t.value.as_bytes());
         }
     }
 
@@ -217,7 +218,7 @@ impl<'a> ExportedGame<'a> {
         }
         let tag = self.game.tags.iter().find(|t| t.name == "Result")?;
         let value = super::convert::normal_result_tag(&tag.value);
-        RESULTS.contains(&value.as_str()).then_some(value)
+        crate::syntax::ResultKind::standard(&value).map(|_| value)
     }
 
     /// The replay's outcome, when the game was replayed (its variant and layout known).
@@ -241,9 +242,6 @@ impl<'a> ExportedGame<'a> {
         self.diagnostics.iter().filter(|d| d.severity == s).count()
     }
 }
-
-/// The results a Result tag's value may stand for in the `result` field, in standard form.
-const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
 
 /// The columns before the tags and after them.
 const HEAD_COLUMNS: [&str; 2] = ["file", "game"];
@@ -388,6 +386,13 @@ impl CsvTable {
 
     /// Writes the header and every row to `out`, each ended by `eol`.
     pub fn finish(self, out: &mut dyn io::Write, eol: &[u8]) -> io::Result<()> {
+        if !self.partial.is_empty() {
+            // Never a game left out without a word: a record cut off is an error.
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the last CSV record was cut off",
+            ));
+        }
         let mut header = Vec::new();
         let taken: Vec<&str> = HEAD_COLUMNS
             .iter()
