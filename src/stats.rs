@@ -610,8 +610,7 @@ pub fn result_of(game: &Game) -> Option<ResultKind> {
             // Written as PDN writes it, or with a colon (`1:0`).
             let from_tag = game
                 .tag("Result")
-                .map(str::trim)
-                .and_then(|t| ResultKind::standard(t).or_else(|| ResultKind::colon_form(t)))
+                .and_then(ResultKind::read)
                 .filter(|k| *k != ResultKind::Unknown);
             from_tag.or(other.as_ref().map(|r| r.kind))
         }

@@ -2067,7 +2067,6 @@ impl<'a> P<'a, '_> {
             // may end the game. A value that is no score (`-`, `?`, words) says nothing about
             // how the movetext ends, so it never makes a move read as a result.
             let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-            let standard = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*", ""];
             let a_score = |t: &str| {
                 let r: IResult<&str, &str> =
                     recognize((score, space0, one_of("-:"), space0, score)).parse(t);
@@ -2075,8 +2074,11 @@ impl<'a> P<'a, '_> {
             };
             let is_score = a_score(value.trim()) || a_score(&compact);
             let colon = ResultKind::colon_form(&compact).is_some();
-            self.g.result_tag =
-                (is_score && !colon && !standard.contains(&compact.as_str())).then_some(compact);
+            self.g.result_tag = (is_score
+                && !colon
+                && !compact.is_empty()
+                && ResultKind::standard(&compact).is_none())
+            .then_some(compact);
             if matches!(value.trim(), "-" | "\u{2013}" | "\u{2014}") {
                 let (a, z) = (value_start, i);
                 self.dash_result(a, z, "the Result tag");

@@ -104,17 +104,18 @@ pub fn annotate_edits(
     let mut after: Vec<(usize, usize, String)> = Vec::new();
     for (i, d) in diagnostics.iter().enumerate() {
         let at = d.span.start;
-        if removed.iter().any(|r| r.start <= at && at < r.end) {
+        // Both lists are in text order and do not overlap: each is searched by halves.
+        let r = removed.partition_point(|r| r.end <= at);
+        if removed.get(r).is_some_and(|r| r.start <= at) {
             continue;
         }
         // A finding about a move (the replay's, with its move context, or one inside a move
         // token) goes after that move; any other is about the game.
-        let inside = moves.iter().find(|m| m.start <= at && at < m.end);
+        let next = moves.partition_point(|m| m.end <= at);
+        let inside = moves.get(next).filter(|m| m.start <= at);
         let target = match (inside, &d.context, first) {
             (Some(m), _, _) => Some(m),
-            (None, Some(_), Some(f)) if at >= f => {
-                moves.iter().find(|m| m.end > at).or(moves.last())
-            }
+            (None, Some(_), Some(f)) if at >= f => moves.get(next).or(moves.last()),
             _ => None,
         };
         match target {
