@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::check::{CheckOptions, Retain, check_stream};
 use pdnkit::random::{GenOptions, generate};
 use pdnkit::rules::Variant;
 
@@ -39,7 +39,7 @@ fn generated(variant: Variant) -> Vec<u8> {
 /// What `pdn check` sets: each game checked as it is read, no syntax tree kept.
 fn streaming() -> CheckOptions {
     CheckOptions {
-        streaming: true,
+        retain: Retain::Findings,
         ..CheckOptions::default()
     }
 }

@@ -11,9 +11,7 @@ use std::ops::{AddAssign, ControlFlow};
 use std::sync::Arc;
 
 use crate::lint::{Anchor, Diagnostic, Kind, LintLevels, Severity, SourcePiece};
-use crate::replay::{
-    FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions, Survey, replay_game,
-};
+use crate::replay::{FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions, Survey};
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
 use crate::syntax::{
@@ -34,32 +32,62 @@ pub struct CheckOptions {
     pub syntax_only: bool,
     /// Codes and kinds allowed, warned or denied; applied after `--strict`, before counting.
     pub levels: LintLevels,
-    /// Check each game as it is read, keeping no syntax tree: the moves are replayed part by
-    /// part (every [`PART_ELEMENTS`] movetext elements), and only the findings that will be
-    /// shown are kept, so the memory a game takes does not grow with its length.
-    /// [`CheckedGame::chunk`] then holds no `game`. For callers that need only the findings.
-    /// A game longer than the reader's window is not held whole either: the text read past
-    /// is released as the game is read, and each finding keeps the source text it is shown
-    /// with ([`Diagnostic::quotes`]); [`CheckedGame::chunk`] then holds the game's last part.
-    pub streaming: bool,
-    /// With `streaming`, the bytes of one game's text held before the text read past is
-    /// released; `None`: [`crate::syntax::GAME_WINDOW`].
+    /// What is kept of each game besides its findings: see [`Retain`].
+    pub retain: Retain,
+    /// The bytes of one game's text held before the text read past is released; `None`:
+    /// [`crate::syntax::GAME_WINDOW`].
     pub window: Option<usize>,
-    /// With `streaming`, hand over the syntax tree of every game read in one piece (of at most
-    /// [`PART_ELEMENTS`] movetext elements), as the tree path does: the games a command
-    /// rewrites, compares or selects by their moves. A longer game is replayed in parts and
-    /// handed over without its moves ([`CheckedGame::parted`]): `chunk.game` is `None`, and
-    /// [`CheckedGame::header`] holds its tags and terminator. Memory stays bounded: one tree
-    /// holds at most a part.
-    pub keep_trees: bool,
-    /// With `streaming`, keep the text the reader releases while it reads a game longer than
-    /// its window in a temporary file ([`CheckedGame::spilled`]), so that the game's whole
-    /// text can still be written out ([`CheckedGame::text`]) without being held in memory.
-    pub keep_text: bool,
 }
 
-/// A game is replayed in parts of about this many movetext elements when
-/// [`CheckOptions::streaming`] is on; a game shorter than this is replayed whole.
+/// What the check keeps of each game besides its diagnostics, for the caller to use.
+///
+/// Every game is checked the same way whatever is kept: read and replayed as it streams, one
+/// part of at most [`PART_ELEMENTS`] movetext elements at a time, so the memory a game takes
+/// does not grow with its length, and the diagnostics are the same.
+///
+/// ```
+/// use pdnkit::check::{check_stream, CheckOptions, Retain};
+///
+/// let pdn = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n";
+/// let options = CheckOptions { retain: Retain::Findings, ..CheckOptions::default() };
+/// check_stream(pdn.as_bytes(), &options, |game| {
+///     assert!(game.diagnostics.is_empty());
+///     assert!(game.chunk.game.is_none());
+/// })?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Retain {
+    /// Only the findings: no syntax tree is kept ([`CheckedGame::chunk`] holds no `game`).
+    /// The fastest: for callers that report diagnostics and counts.
+    Findings,
+    /// The syntax tree of every game read in one piece (at most [`PART_ELEMENTS`] movetext
+    /// elements): the games a caller rewrites, compares or selects by their moves. A longer
+    /// game is handed over without its moves ([`CheckedGame::parted`]): `chunk.game` is
+    /// `None`, and [`CheckedGame::header`] holds its tags and terminator.
+    #[default]
+    Trees,
+    /// As [`Retain::Trees`], and the text the reader releases while it reads a game longer
+    /// than its window is kept in a temporary file ([`CheckedGame::spilled`]), so that the
+    /// game's whole text can still be written out ([`CheckedGame::text`]) without being held
+    /// in memory.
+    TreesAndText,
+}
+
+impl Retain {
+    /// Trees are kept.
+    pub fn trees(self) -> bool {
+        self != Retain::Findings
+    }
+
+    /// The released text of long games is kept.
+    pub fn text(self) -> bool {
+        self == Retain::TreesAndText
+    }
+}
+
+/// A game is replayed in parts of about this many movetext elements; a game shorter than this
+/// is replayed whole.
 pub const PART_ELEMENTS: usize = 1 << 14;
 
 /// One piece of a file (usually one game) with everything found in it.
@@ -73,27 +101,27 @@ pub struct CheckedGame {
     pub report: Option<GameReport>,
     /// Reader and replay diagnostics together, in source order.
     pub diagnostics: Vec<Diagnostic>,
-    /// The game was replayed in parts, being longer than [`PART_ELEMENTS`] movetext elements
-    /// (only with [`CheckOptions::streaming`]): its tree was not held.
+    /// The game was replayed in parts, being longer than [`PART_ELEMENTS`] movetext elements:
+    /// its tree was not held.
     pub parted: bool,
-    /// With [`CheckOptions::keep_trees`], of a game replayed in parts: its tree without the
+    /// With [`Retain::Trees`], of a game replayed in parts: its tree without the
     /// movetext (tags, header comments, terminator, span).
     pub header: Option<Game>,
-    /// With [`CheckOptions::keep_trees`], why a game is handed over without its moves
+    /// With [`Retain::Trees`], why a game is handed over without its moves
     /// (`parted`, F009).
     pub too_long: Option<TooLong>,
-    /// With [`CheckOptions::keep_trees`], the tags of a game handed over without its moves
+    /// With [`Retain::Trees`], the tags of a game handed over without its moves
     /// that are not in `header` (its header was too large to hold whole; nor are its header
     /// comments from there on).
     pub tags_left_out: usize,
-    /// With [`CheckOptions::keep_text`], the chunk's text released while it was read (the
+    /// With [`Retain::TreesAndText`], the chunk's text released while it was read (the
     /// part before `chunk.text`), kept in a temporary file; `None` when nothing was released.
     pub spilled: Option<Spilled>,
 }
 
 impl CheckedGame {
     /// The chunk's whole text: the released part ([`CheckedGame::spilled`]) read back, then
-    /// `chunk.text`. Without [`CheckOptions::keep_text`], the text of a game longer than the
+    /// `chunk.text`. Without [`Retain::TreesAndText`], the text of a game longer than the
     /// reader's window starts where its released part ended ([`Chunk::released`] bytes in).
     pub fn text(&mut self) -> io::Result<impl Read + '_> {
         let before: Box<dyn Read + '_> = match &mut self.spilled {
@@ -206,7 +234,7 @@ impl FileTotals {
 
 impl FileTotals {
     /// Counts `games` more games read under the guess `guess`.
-    fn add_guess(&mut self, guess: &Guess, games: usize) {
+    pub fn add_guess(&mut self, guess: &Guess, games: usize) {
         match self.guesses.iter_mut().find(|f| f.guess == *guess) {
             Some(f) => f.games += games,
             None => self.guesses.push(FileGuess {
@@ -489,69 +517,26 @@ pub fn check_stream<R: Read>(
 pub fn check_stream_with<R: Read>(
     input: R,
     options: &CheckOptions,
-    mut visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
+    visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
 ) -> io::Result<FileTotals> {
     let (mut ctx, input) = surveyed(input, options)?;
     let decoder = match options.encoding {
         Some(e) => TextDecoder::with_encoding(input, e),
         None => TextDecoder::new(input),
     };
-    if options.streaming {
-        let mut reader = GameReader::new(decoder, options.read.clone());
-        if let Some(w) = options.window {
-            reader = reader.with_window(w);
-        }
-        return check_streaming(reader, ctx, options, visit);
-    }
     let mut reader = GameReader::new(decoder, options.read.clone());
-    let mut totals = FileTotals::default();
-    while let Some(mut chunk) = reader.next_chunk()? {
-        options.levels.retain_dialects(&mut chunk.dialects);
-        totals.bytes += chunk.text.len();
-        let mut diagnostics = std::mem::take(&mut chunk.diagnostics);
-        let mut report = None;
-        if let Some(game) = &chunk.game {
-            totals.games += 1;
-            if !options.syntax_only {
-                let mut r = replay_game(game, &options.replay, &mut ctx);
-                match r.variant {
-                    Some(v) => *totals.variants.entry(v).or_default() += 1,
-                    None => totals.unreplayed += 1,
-                }
-                totals.plies += r.plies as u64;
-                if let Some(g) = &r.guess {
-                    totals.guessed += 1;
-                    totals.add_guess(g, 1);
-                }
-                for mut d in std::mem::take(&mut r.diagnostics) {
-                    if options.read.strict && d.severity != Severity::Error && strict_kind(d.kind) {
-                        d.severity = Severity::Error;
-                    }
-                    diagnostics.push(d);
-                }
-                report = Some(r);
-            }
-        }
-        options.levels.apply(&mut diagnostics);
-        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        for d in &diagnostics {
-            totals.count(d);
-        }
-        cap_diagnostics(&mut diagnostics, &mut totals, Dropped::default());
-        let flow = visit(CheckedGame {
-            chunk,
-            report,
-            diagnostics,
-            parted: false,
-            header: None,
-            too_long: None,
-            tags_left_out: 0,
-            spilled: None,
-        });
-        if flow.is_break() {
-            break;
-        }
+    if let Some(w) = options.window {
+        reader = reader.with_window(w);
     }
+    let mut totals = FileTotals::default();
+    check_part(
+        &mut reader,
+        &mut ctx,
+        &mut totals,
+        options,
+        usize::MAX,
+        visit,
+    )?;
     totals.decoding = reader.decoding();
     totals.white_score_first = ctx.white_score_first();
     Ok(totals)
@@ -661,30 +646,30 @@ struct StreamingCheck<'a> {
     parted: bool,
     /// The game just ended was replayed in parts.
     in_parts: bool,
-    /// With `keep_trees`, the tree of the game just ended, when it was read in one piece.
+    /// With trees kept, the tree of the game just ended, when it was read in one piece.
     game: Option<Game>,
-    /// With `keep_trees`, the tree without movetext of the game just ended, when it was read
+    /// With trees kept, the tree without movetext of the game just ended, when it was read
     /// in parts.
     header: Option<Game>,
-    /// With `keep_text`, the text released since the last chunk.
+    /// With the text kept, the text released since the last chunk.
     spilled: Option<Spilled>,
     spill_error: Option<io::Error>,
     /// The game's first tag and the tags the replay reads (at most [`TAGS_ANCHORED`]): their
     /// source text is kept when the header is released before the replay reports on them.
     anchors: Vec<Anchor>,
     /// Movetext comments of the part being built that were left out of its tree (not
-    /// wanted: without `keep_trees`, a comment before the first move that holds no command),
+    /// wanted: without trees kept, a comment before the first move that holds no command),
     /// counted as its elements so that the game is cut where it would be with them.
     left_out: usize,
     /// A variation of the main line grew past [`VARIATION_ELEMENTS`]: the part was closed
     /// and replayed there, and every token is left out until the reader is back on the main
     /// line.
     dropping: bool,
-    /// With `keep_trees`, the chunk's tree is no longer held to be handed over (F009 was
+    /// With trees kept, the chunk's tree is no longer held to be handed over (F009 was
     /// given): the game is too long, its header too large or its text past the reader's
-    /// window. From then on the tree is built as without `keep_trees`.
+    /// window. From then on the tree is built as without trees kept.
     let_go: bool,
-    /// With `keep_trees`, the header elements held of the chunk being read: tags, header
+    /// With trees kept, the header elements held of the chunk being read: tags, header
     /// comments and comments kept before the first move ([`HEADER_ELEMENTS`] at most).
     held: usize,
     /// The game's tree was let go since the reader last asked which comments before the
@@ -715,17 +700,17 @@ pub const PART_BYTES: usize = 4 << 20;
 /// a move of its own).
 pub const VARIATION_BYTES: usize = 8 << 20;
 
-/// The most tags of one game kept for the replay (without [`CheckOptions::keep_trees`]) and
+/// The most tags of one game kept for the replay (without [`Retain::Trees`]) and
 /// anchored for its findings: the first tag and the tags it reads
 /// ([`crate::replay::reads_tag`]).
 pub const TAGS_ANCHORED: usize = 64;
 
 /// The most header elements (tags, header comments, comments before the first move) of one
-/// game held with [`CheckOptions::keep_trees`]: past it the game is handed over as one too
+/// game held with [`Retain::Trees`]: past it the game is handed over as one too
 /// long to hold ([`CheckedGame::parted`], F009), its header cut there.
 pub const HEADER_ELEMENTS: usize = 1 << 12;
 
-/// Why a game's tree is not held to be handed over with [`CheckOptions::keep_trees`] (F009).
+/// Why a game's tree is not held to be handed over with [`Retain::Trees`] (F009).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TooLong {
     /// More than [`PART_ELEMENTS`] movetext elements.
@@ -771,15 +756,15 @@ impl StreamingCheck<'_> {
 
     /// Whether the game's tree is built (part by part): to replay it, or to hand it over.
     fn building(&self) -> bool {
-        self.replaying() || self.options.keep_trees
+        self.replaying() || self.options.retain.trees()
     }
 
     /// Whether the game's tree is still held to be handed over.
     fn keeping(&self) -> bool {
-        self.options.keep_trees && !self.let_go
+        self.options.retain.trees() && !self.let_go
     }
 
-    /// With `keep_trees`, the first time: F009 at `at`, and the game's tree is not held to be
+    /// With trees kept, the first time: F009 at `at`, and the game's tree is not held to be
     /// handed over from there on (the game is handed over as one too long to hold).
     fn let_go(&mut self, at: Span, why: TooLong) {
         if !self.keeping() {
@@ -812,7 +797,7 @@ impl StreamingCheck<'_> {
             .push(d, Origin::Reader, self.options, &mut self.totals);
     }
 
-    /// With `keep_trees`, one more header element held: past [`HEADER_ELEMENTS`], the game's
+    /// With trees kept, one more header element held: past [`HEADER_ELEMENTS`], the game's
     /// tree is let go at `at`. Whether the element is still to be held.
     fn hold_header(&mut self, at: Span) -> bool {
         if !self.keeping() {
@@ -834,7 +819,7 @@ impl StreamingCheck<'_> {
     /// Replays the part built so far if it is long and the main line may be cut here: before
     /// a move number or a variation of the main line, after a move that takes nothing (so a
     /// capture written one jump per move is never split).
-    /// With `keep_trees`, the first cut gives F009 at `at`, the token the next part starts
+    /// With trees kept, the first cut gives F009 at `at`, the token the next part starts
     /// with: the moves from there on are not held.
     /// A part is also cut once its text passes [`PART_BYTES`], and, even after a capture,
     /// once it passes [`VARIATION_BYTES`].
@@ -1227,7 +1212,7 @@ impl Visitor for StreamingCheck<'_> {
         for d in self.replay.held_mut() {
             d.quote(piece, index);
         }
-        if self.options.keep_text && self.spill_error.is_none() {
+        if self.options.retain.text() && self.spill_error.is_none() {
             let kept = match &mut self.spilled {
                 Some(s) => s.push(piece.text),
                 None => Spilled::new().and_then(|mut s| {
@@ -1249,7 +1234,7 @@ impl Visitor for StreamingCheck<'_> {
             self.in_parts = !whole;
             self.replay_part(true);
             if let Some(game) = self.builder.take_game() {
-                match (self.options.keep_trees, whole) {
+                match (self.options.retain.trees(), whole) {
                     (true, true) => self.game = Some(game),
                     (true, false) => self.header = Some(game),
                     (false, _) => self.builder.recycle(game),
@@ -1286,30 +1271,8 @@ fn element_start(e: &Element) -> usize {
     }
 }
 
-/// [`check_stream_with`] with [`CheckOptions::streaming`].
-fn check_streaming<R: Read>(
-    mut reader: GameReader<R>,
-    mut ctx: FileContext,
-    options: &CheckOptions,
-    visit: impl FnMut(CheckedGame) -> ControlFlow<()>,
-) -> io::Result<FileTotals> {
-    let mut totals = FileTotals::default();
-    check_part(
-        &mut reader,
-        &mut ctx,
-        &mut totals,
-        options,
-        usize::MAX,
-        visit,
-    )?;
-    totals.decoding = reader.decoding();
-    totals.white_score_first = ctx.white_score_first();
-    Ok(totals)
-}
-
-/// Checks the chunks of `reader` as [`check_stream_with`] does with
-/// [`CheckOptions::streaming`], from where the reader stands to the first chunk that starts at
-/// or after file offset `stop_at` (not read), or to the end of the file. `ctx` is the file's
+/// Checks the chunks of `reader` as [`check_stream_with`] does, from where the reader stands
+/// to the first chunk that starts at or after file offset `stop_at` (not read), or to the end of the file. `ctx` is the file's
 /// replay context before the reader's place and after the chunks read; the chunks' counts are
 /// added to `totals` (but not the decoding nor the result convention, which are the whole
 /// file's). A file read in parts is checked with one call per part, each part's reader

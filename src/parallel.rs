@@ -276,8 +276,7 @@ impl<R: Read> Cutter<R> {
     }
 }
 
-/// Checks one stream as [`crate::check::check_stream_with`] does with
-/// [`CheckOptions::streaming`] (the same games, diagnostics and totals, handed to `visit` in
+/// Checks one stream as [`crate::check::check_stream_with`] does (the same games, diagnostics and totals, handed to `visit` in
 /// the same order), cutting the text into blocks checked on the current rayon pool (or the
 /// global one). `visit` is called on the calling thread.
 pub fn check_stream_parallel<R: Read>(
@@ -578,7 +577,7 @@ mod tests {
 
     fn streaming() -> CheckOptions {
         CheckOptions {
-            streaming: true,
+            retain: crate::check::Retain::Findings,
             ..CheckOptions::default()
         }
     }

@@ -699,7 +699,7 @@ impl FileStats {
     /// Counts one checked game (or piece of text outside any game: its diagnostics count).
     ///
     /// A game too long to hold whole ([`CheckedGame::parted`], read with
-    /// [`crate::check::CheckOptions::keep_trees`]) counts from its tags, terminator and replay
+    /// [`crate::check::Retain::Trees`]) counts from its tags, terminator and replay
     /// report like any other, but its opening cannot be named: it is counted in
     /// [`Stats::openings_not_counted`] instead.
     pub fn add(&mut self, g: &CheckedGame) {

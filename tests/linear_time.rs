@@ -11,7 +11,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::check::{CheckOptions, Retain, check_stream};
 use pdnkit::write::render::{SourceView, render_human, render_short};
 
 /// Times `small` and `large` in turns, nine rounds, and keeps the fastest of each: a busy
@@ -78,7 +78,7 @@ fn long_line_with_a_diagnostic_per_move(n: usize) -> String {
 #[test]
 fn rendering_many_diagnostics_on_one_long_line_is_linear() {
     let options = CheckOptions {
-        streaming: true,
+        retain: Retain::Findings,
         ..CheckOptions::default()
     };
     let few = check_and_render(&long_line_with_a_diagnostic_per_move(4), &options);
@@ -96,7 +96,7 @@ fn a_game_with_many_comments_is_read_in_linear_time() {
     let make = |n: usize| format!("[Event \"x\"]\n\n1. 32-28 {} *\n", "{c} ".repeat(n));
     let options = CheckOptions {
         syntax_only: true,
-        streaming: true,
+        retain: Retain::Findings,
         ..CheckOptions::default()
     };
     grows_linearly(25_000, make, |t| {
@@ -116,7 +116,7 @@ fn a_header_with_many_distinct_tags_is_read_in_linear_time() {
     };
     let options = CheckOptions {
         syntax_only: true,
-        streaming: true,
+        retain: Retain::Findings,
         ..CheckOptions::default()
     };
     grows_linearly(10_000, make, |t| {
@@ -141,7 +141,7 @@ fn many_tags_with_bare_quotes_on_one_line_are_read_in_linear_time() {
     };
     let options = CheckOptions {
         syntax_only: true,
-        streaming: true,
+        retain: Retain::Findings,
         ..CheckOptions::default()
     };
     grows_linearly(5_000, make, |t| {
@@ -161,7 +161,7 @@ fn many_untagged_games_are_checked_in_linear_time() {
     ];
     let make = |n: usize| (0..n).map(|i| games[i % games.len()]).collect::<String>();
     let options = CheckOptions {
-        streaming: true,
+        retain: Retain::Findings,
         ..CheckOptions::default()
     };
     grows_linearly(8_000, make, |t| {

@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pdnkit::check::{CheckOptions, check_stream};
+use pdnkit::check::{CheckOptions, Retain, check_stream};
 use pdnkit::replay::{ForcedVariant, RuleProfile};
 use pdnkit::rules::Variant;
 use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
@@ -38,19 +38,17 @@ fuzz_target!(|data: &[u8]| {
     let streaming = match text.len() % 4 {
         0 => return,
         1 => CheckOptions {
-            streaming: true,
+            retain: Retain::Findings,
             ..options
         },
         2 => CheckOptions {
-            streaming: true,
+            retain: Retain::Findings,
             window: Some(1024),
             ..options
         },
         _ => CheckOptions {
-            streaming: true,
+            retain: Retain::TreesAndText,
             window: Some(1024),
-            keep_trees: true,
-            keep_text: true,
             ..options
         },
     };

@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 
 use clap::{ArgMatches, ValueEnum};
-use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream_with};
+use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, Retain, check_stream_with};
 use pdnkit::lint::codes::file::{F001, F006};
 use pdnkit::lint::{Level, LintLevels, Severity, Target};
 use pdnkit::parallel::{ParallelOptions, check_stream_parallel};
@@ -332,10 +332,8 @@ pub(crate) fn settings(
             syntax_only,
             levels,
             // The commands that need each game's tree (stats, filter, dedup) share these.
-            streaming: false,
+            retain: Retain::Trees,
             window: None,
-            keep_trees: false,
-            keep_text: false,
         },
         max_diagnostics: max_diagnostics.or(config.max_diagnostics),
     })
@@ -434,7 +432,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let job = Job {
         // Check needs nothing of a game but its findings: read and replay it as it streams.
         options: CheckOptions {
-            streaming: true,
+            retain: Retain::Findings,
             ..options
         },
         parallel: (jobs > 1).then(|| ParallelOptions {

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::ArgMatches;
-use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, check_stream_with};
+use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, Retain, check_stream_with};
 use pdnkit::lint::Severity;
 use pdnkit::lint::codes::file::{F001, F006};
 use pdnkit::replay::ForcedVariant;
@@ -216,9 +216,11 @@ impl<W: EmittingWork> EmittingWork for Marked<W> {
 /// ([`CheckedGame::parted`], F009). `keep_text`: a command that writes games out keeps the text
 /// of a long game in a temporary file ([`CheckedGame::text`]).
 pub fn bounded(options: &mut CheckOptions, keep_text: bool) {
-    options.streaming = true;
-    options.keep_trees = true;
-    options.keep_text = keep_text;
+    options.retain = if keep_text {
+        Retain::TreesAndText
+    } else {
+        Retain::Trees
+    };
 }
 
 /// Runs `work` over every file of `input`, writes each file's output to `out` in path order,

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgMatches, ValueEnum};
-use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
+use pdnkit::check::{CheckOptions, CheckedGame, Retain, check_stream_with};
 use pdnkit::notation::NotationKind;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
@@ -182,9 +182,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     options.replay.record_moves = annotate.is_none();
     // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
     // movetext elements, a longer game's text is kept aside to be written as it was.
-    options.streaming = true;
-    options.keep_trees = true;
-    options.keep_text = true;
+    options.retain = Retain::TreesAndText;
     let convert = ConvertOptions {
         notation: args.notation.map(|n| match n {
             Notation::Numeric => NotationKind::Numeric,

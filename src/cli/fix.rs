@@ -7,7 +7,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
-use pdnkit::check::CheckedGame;
+use pdnkit::check::{CheckedGame, Retain};
 use pdnkit::write::fix::fix_chunk;
 use pdnkit::write::unchanged::{BLOCK, Unchanged, write_unchanged};
 
@@ -94,9 +94,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     options.replay.record_moves = true;
     // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
     // movetext elements, a longer game's text is kept aside to be written as it was.
-    options.streaming = true;
-    options.keep_trees = true;
-    options.keep_text = true;
+    options.retain = Retain::TreesAndText;
     let mode = if args.in_place {
         Mode::InPlace
     } else if args.dry_run {

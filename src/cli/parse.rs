@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use pdnkit::check::{CheckOptions, CheckedGame, check_stream_with};
+use pdnkit::check::{CheckOptions, CheckedGame, Retain, check_stream_with};
 use pdnkit::lint::codes::file::F007;
 use pdnkit::source::encoding_for_label;
 use pdnkit::syntax::ReadOptions;
@@ -72,9 +72,7 @@ pub fn run(args: &Args) -> i32 {
         },
         encoding,
         syntax_only: true,
-        streaming: true,
-        keep_trees: true,
-        keep_text: true,
+        retain: Retain::TreesAndText,
         ..CheckOptions::default()
     };
     let mut out = super::stdout_writer();

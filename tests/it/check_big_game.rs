@@ -2,14 +2,14 @@
 //! findings are the same, at the same lines and columns, and are shown the same in every form,
 //! as when the game is held whole.
 
-use pdnkit::check::{CheckOptions, CheckedGame, HEADER_ELEMENTS, TooLong, check_stream};
+use pdnkit::check::{CheckOptions, CheckedGame, HEADER_ELEMENTS, Retain, TooLong, check_stream};
 use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
 
 /// Every finding of `text` rendered in the three forms, with the largest text a chunk held,
 /// the bytes released and the findings shown from the text they keep.
 fn rendered(text: &str, window: Option<usize>) -> (Vec<String>, usize, usize, usize) {
     let options = CheckOptions {
-        streaming: true,
+        retain: Retain::Findings,
         window,
         ..CheckOptions::default()
     };
@@ -51,7 +51,7 @@ fn line_col(text: &str, at: usize) -> (u32, u32) {
 /// The short form's `line:col` of each finding, and what `line_col` counts from the text.
 fn places(text: &str, window: Option<usize>) -> Vec<((u32, u32), (u32, u32))> {
     let options = CheckOptions {
-        streaming: true,
+        retain: Retain::Findings,
         window,
         ..CheckOptions::default()
     };
@@ -177,7 +177,7 @@ fn rendered_with(
     max_depth: usize,
 ) -> (Vec<String>, usize, usize) {
     let mut options = CheckOptions {
-        streaming: true,
+        retain: Retain::Findings,
         window,
         syntax_only,
         ..CheckOptions::default()
@@ -335,10 +335,8 @@ fn with_trees_kept_a_long_header_is_let_go() {
         (&few, Some(4096), TooLong::Text(4096), 2),
     ] {
         let options = CheckOptions {
-            streaming: true,
+            retain: Retain::TreesAndText,
             window,
-            keep_trees: true,
-            keep_text: true,
             ..CheckOptions::default()
         };
         let mut games = 0;

@@ -1,5 +1,5 @@
-//! The streaming check with `keep_trees` and `keep_text`: every game read in one piece is
-//! handed over as the tree path hands it (tree, text, report, findings), and a game too long to
+//! The check keeping trees and text: every game read in one piece is
+//! handed over as a replay of its whole tree gives it (tree, text, report, findings), and a game too long to
 //! hold is handed over without its moves, with its header and its whole text.
 
 #[allow(dead_code)]
@@ -7,39 +7,40 @@ use crate::common;
 
 use std::io::Read;
 
-use pdnkit::check::{CheckOptions, PART_ELEMENTS, check_stream};
+use crate::common::tree_check::tree_check;
+use pdnkit::check::{CheckOptions, CheckedGame, PART_ELEMENTS, Retain, check_stream};
 use pdnkit::replay::ReplayOptions;
+
+/// Everything a command sees of a chunk, as text.
+fn seen(g: &CheckedGame) -> String {
+    format!(
+        "{} {} {:?} {}\n{:?}\n{:?}\n{:?}",
+        g.chunk.offset,
+        g.chunk.first_line,
+        g.chunk.index,
+        g.chunk.text,
+        g.chunk.game,
+        g.report,
+        g.diagnostics
+    )
+}
 
 /// Everything a command sees of each chunk, as text.
 fn handed(text: &[u8], options: &CheckOptions) -> Vec<String> {
     let mut out = Vec::new();
-    check_stream(text, options, |g| {
-        out.push(format!(
-            "{} {} {:?} {}\n{:?}\n{:?}\n{:?}",
-            g.chunk.offset,
-            g.chunk.first_line,
-            g.chunk.index,
-            g.chunk.text,
-            g.chunk.game,
-            g.report,
-            g.diagnostics
-        ));
-    })
-    .expect("in memory");
+    check_stream(text, options, |g| out.push(seen(&g))).expect("in memory");
     out
 }
 
 fn keeping(options: &CheckOptions) -> CheckOptions {
     CheckOptions {
-        streaming: true,
-        keep_trees: true,
-        keep_text: true,
+        retain: Retain::TreesAndText,
         ..options.clone()
     }
 }
 
 #[test]
-fn every_corpus_game_is_handed_over_as_the_tree_path_hands_it() {
+fn every_corpus_game_is_handed_over_as_its_whole_tree_gives_it() {
     let recorded = CheckOptions {
         replay: ReplayOptions {
             record_moves: true,
@@ -54,7 +55,7 @@ fn every_corpus_game_is_handed_over_as_the_tree_path_hands_it() {
     for path in common::corpus_files(&["pdn"]) {
         let bytes = std::fs::read(&path).unwrap();
         for options in [&recorded, &syntax] {
-            let tree = handed(&bytes, options);
+            let tree: Vec<String> = tree_check(&bytes, options).0.iter().map(seen).collect();
             let kept = handed(&bytes, &keeping(options));
             assert_eq!(tree.len(), kept.len(), "{}", path.display());
             for (k, (a, b)) in tree.iter().zip(&kept).enumerate() {
@@ -173,7 +174,7 @@ fn without_keep_text_the_released_text_is_not_kept() {
     let long = long_game(3 * PART_ELEMENTS);
     let options = CheckOptions {
         window: Some(4096),
-        keep_text: false,
+        retain: Retain::Trees,
         ..keeping(&CheckOptions::default())
     };
     let mut released = 0;

@@ -1,57 +1,61 @@
-//! The streaming check (each game replayed part by part as it is read, no tree kept) finds
-//! exactly what the tree path finds.
+//! The check (each game replayed part by part as it is read, no tree kept unless asked for)
+//! finds exactly what a replay of each game's whole tree finds.
 
 #[allow(dead_code)]
 use crate::common;
 
-use pdnkit::check::{CheckOptions, FileTotals, PART_ELEMENTS, check_stream};
+use crate::common::tree_check::tree_check;
+use pdnkit::check::{CheckOptions, CheckedGame, FileTotals, PART_ELEMENTS, Retain, check_stream};
 use pdnkit::random::{GenOptions, generate};
 use pdnkit::rules::Variant;
 use pdnkit::syntax::ReadOptions;
 
-/// Each game's findings as text (code, severity, place, message, notes), and the totals.
+/// One game's findings as text (code, severity, place, message, notes).
+fn lines(g: &CheckedGame) -> Vec<String> {
+    g.diagnostics
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {:?} {}..{} {} | {}",
+                d.code,
+                d.severity,
+                d.span.start,
+                d.span.end,
+                d.message,
+                d.notes.join(" | ")
+            )
+        })
+        .collect()
+}
+
+/// Each game's findings as text, and the totals.
 fn findings(text: &[u8], options: &CheckOptions) -> (Vec<Vec<String>>, FileTotals) {
     let mut games = Vec::new();
-    let totals = check_stream(text, options, |g| {
-        games.push(
-            g.diagnostics
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} {:?} {}..{} {} | {}",
-                        d.code,
-                        d.severity,
-                        d.span.start,
-                        d.span.end,
-                        d.message,
-                        d.notes.join(" | ")
-                    )
-                })
-                .collect(),
-        );
-    })
-    .expect("in memory");
+    let totals = check_stream(text, options, |g| games.push(lines(&g))).expect("in memory");
     (games, totals)
 }
 
+/// The check keeping findings only finds what the reference finds.
 fn same_findings(text: &[u8], options: &CheckOptions) {
-    let tree = findings(text, options);
-    let streaming = findings(
-        text,
-        &CheckOptions {
-            streaming: true,
-            ..options.clone()
-        },
-    );
-    assert_eq!(tree.0.len(), streaming.0.len());
-    for (k, (a, b)) in tree.0.iter().zip(&streaming.0).enumerate() {
+    let (games, totals) = tree_check(text, options);
+    let tree: Vec<Vec<String>> = games.iter().map(lines).collect();
+    let streaming = findings(text, &findings_only(options));
+    assert_eq!(tree.len(), streaming.0.len());
+    for (k, (a, b)) in tree.iter().zip(&streaming.0).enumerate() {
         assert_eq!(a, b, "chunk {k}");
     }
-    assert_eq!(tree.1, streaming.1);
+    assert_eq!(totals, streaming.1);
+}
+
+fn findings_only(options: &CheckOptions) -> CheckOptions {
+    CheckOptions {
+        retain: Retain::Findings,
+        ..options.clone()
+    }
 }
 
 #[test]
-fn streaming_finds_what_the_tree_path_finds_in_the_corpus() {
+fn the_check_finds_what_the_whole_tree_gives_in_the_corpus() {
     for path in common::corpus_files(&["pdn"]) {
         let bytes = std::fs::read(&path).unwrap();
         same_findings(&bytes, &CheckOptions::default());
@@ -72,7 +76,7 @@ fn streaming_finds_what_the_tree_path_finds_in_the_corpus() {
 }
 
 #[test]
-fn parts_cut_for_their_text_find_what_the_tree_path_finds() {
+fn parts_cut_for_their_text_find_what_the_whole_tree_gives() {
     // With a window of 1 KiB every game's part is cut as soon as its text passes it, at the
     // next place a part may end: every few moves, before comments and variations alike.
     let small = CheckOptions {
@@ -88,7 +92,7 @@ fn parts_cut_for_their_text_find_what_the_tree_path_finds() {
 }
 
 #[test]
-fn streaming_finds_what_the_tree_path_finds_in_generated_games() {
+fn the_check_finds_what_the_whole_tree_gives_in_generated_games() {
     for (variant, seed) in [
         (Variant::International, 1),
         (Variant::English, 2),
@@ -205,7 +209,7 @@ fn a_game_in_many_parts_is_judged_as_a_whole() {
 }
 
 #[test]
-fn commands_in_comments_around_the_tags_are_read_as_the_tree_path_reads_them() {
+fn commands_in_comments_around_the_tags_are_read_as_from_the_whole_tree() {
     // Commands in comments before the tags, between them and before the first move, each
     // among many plain comments: only those before the first move are movetext comments,
     // whose `huff` the replay reads (H404 here: no piece can be huffed before any move).
@@ -215,7 +219,7 @@ fn commands_in_comments_around_the_tags_are_read_as_the_tree_path_reads_them() {
          {run}{{[%huff 1]}} {run}{{no command}} {{[%huff 6]}}\n1. 46-41 1-6 *\n\
          [GameType \"20\"]\n{{[%huff 46]}} {run}[FEN \"W:WK46:BK1\"]\n1. 46-41 1-6 *\n"
     );
-    let (games, _) = findings(s.as_bytes(), &CheckOptions::default());
+    let (games, _) = findings(s.as_bytes(), &findings_only(&CheckOptions::default()));
     assert!(
         games[0].iter().filter(|d| d.starts_with("H404")).count() == 2,
         "{:?}",
@@ -231,8 +235,7 @@ fn commands_in_comments_around_the_tags_are_read_as_the_tree_path_reads_them() {
     // are the same but for it.
     for window in [None, Some(1024)] {
         let kept = CheckOptions {
-            streaming: true,
-            keep_trees: true,
+            retain: Retain::Trees,
             window,
             ..CheckOptions::default()
         };

@@ -10,7 +10,7 @@ use crate::common;
 
 use std::ops::ControlFlow;
 
-use pdnkit::check::{CheckOptions, check_stream_with};
+use pdnkit::check::{CheckOptions, Retain, check_stream_with};
 use pdnkit::replay::ReplayOptions;
 use pdnkit::write::export::{ExportOptions, ExportedGame, ROSTER};
 use serde_json::Value;
@@ -31,9 +31,7 @@ fn records(text: &[u8], file: &str, options: ExportOptions) -> Vec<Record> {
             record_moves: true,
             ..ReplayOptions::default()
         },
-        streaming: true,
-        keep_trees: true,
-        keep_text: true,
+        retain: Retain::TreesAndText,
         ..CheckOptions::default()
     };
     let mut out = Vec::new();

@@ -3,6 +3,7 @@
 
 #[allow(dead_code)]
 pub mod report;
+pub mod tree_check;
 
 use std::fs;
 use std::path::PathBuf;
