@@ -56,6 +56,11 @@ impl Default for ParallelOptions {
 /// enough that a few blocks in flight keep memory low.
 pub const DEFAULT_SEGMENT: usize = 1 << 20;
 
+/// A block is cut after this many likely game starts, before its size is reached: the games
+/// of a block are held until it is taken, so with short games a block of the full size would
+/// hold tens of thousands of them.
+const BLOCK_GAMES: usize = 1024;
+
 /// A block without a likely game start within this many segment sizes ends the cutting: the
 /// rest of the file is read on one thread.
 const MAX_BLOCK_SEGMENTS: usize = 4;
@@ -181,6 +186,26 @@ fn find_cut(text: &str, from: usize) -> Option<usize> {
     None
 }
 
+/// The end of a block after its `games`-th likely game start, if that comes before byte
+/// `before` of `text`: a block of many short games is cut sooner, so that the results a block
+/// holds stay few whatever the games' length.
+fn nth_cut(text: &str, before: usize, games: usize) -> Option<usize> {
+    let b = &text.as_bytes()[..before.min(text.len())];
+    let mut seen = 0;
+    let mut i = 1;
+    while i < b.len() {
+        let k = b[i..].iter().position(|&c| c == b'[')? + i;
+        if let Some(cut) = likely_game_start(b, k) {
+            seen += 1;
+            if seen == games {
+                return Some(cut);
+            }
+        }
+        i = k + 1;
+    }
+    None
+}
+
 /// The column after `text` when it starts at column `column`, as the reader counts it.
 fn next_column(text: &str, column: u32) -> u32 {
     match text.rfind(['\n', '\r']) {
@@ -230,6 +255,11 @@ impl<R: Read> Cutter<R> {
         let mut searched = target;
         loop {
             if self.window.len() > target {
+                if searched == target {
+                    if let Some(cut) = nth_cut(&self.window, target, BLOCK_GAMES) {
+                        return Ok(Some(self.cut(cut)));
+                    }
+                }
                 if let Some(cut) = find_cut(&self.window, searched) {
                     if cut > 0 {
                         return Ok(Some(self.cut(cut)));
