@@ -684,7 +684,21 @@ struct StreamingCheck<'a> {
     unwanted: usize,
     /// Tags not held once the tree was let go.
     tags_left_out: usize,
+    /// The main line held [`EARLY_ELEMENTS`] elements before its first move (F011 was given):
+    /// the elements from there to the first move are left out.
+    early_full: bool,
+    /// The first comment holding a command before the first move that was not copied, there
+    /// being [`EARLY_ELEMENTS`] copies already: its number among those not wanted, and its
+    /// place.
+    early_lost: Option<(usize, Span)>,
 }
+
+/// The most movetext elements of a game's main line held before its first move (move
+/// numbers, comments holding commands, setups, variations; comments held for a tree are let
+/// go sooner, past [`HEADER_ELEMENTS`]): past it, the elements up to the first move are
+/// read but not held, nor replayed (F011). A part is cut only after a move, and the first
+/// part is what the variant is inferred from, so without this limit they would all be held.
+pub const EARLY_ELEMENTS: usize = PART_ELEMENTS;
 
 /// The most movetext elements one part may hold while a variation is open (a part is cut
 /// only on the main line): past it the rest of the variation is not held, nor replayed (F010).
@@ -875,7 +889,7 @@ impl StreamingCheck<'_> {
             return true;
         }
         if self.depth == 0 {
-            return false;
+            return !self.moved && self.early_limit(at);
         }
         let Some((why, _)) = self.past(at, VARIATION_ELEMENTS, VARIATION_BYTES) else {
             return false;
@@ -887,6 +901,42 @@ impl StreamingCheck<'_> {
     /// Lets the variation open go at `at`: F010 (saying after what, `why`, when given),
     /// the part's open variations closed and the part replayed; every token is then left out
     /// until the reader is back on the main line.
+    /// Whether the main line's element at `at`, before its first move, is left out: the part
+    /// holds [`EARLY_ELEMENTS`] elements already. The first time, gives F011 there (and F009
+    /// with trees kept).
+    fn early_limit(&mut self, at: Span) -> bool {
+        if self.early_full {
+            return true;
+        }
+        let held = self.builder.game().map_or(0, |g| g.body.len());
+        if held < EARLY_ELEMENTS {
+            return false;
+        }
+        self.early_full(at);
+        true
+    }
+
+    /// From `at` to the main line's first move nothing is held (F011).
+    fn early_full(&mut self, at: Span) {
+        self.early_full = true;
+        if self.replaying() {
+            let d = Diagnostic::new(
+                &crate::lint::codes::file::F011,
+                at,
+                format!(
+                    "more than {EARLY_ELEMENTS} movetext elements before the game's first \
+                     move: from here to that move they are not held, and the commands and \
+                     setups among them are not applied"
+                ),
+            );
+            self.kept
+                .push(d, Origin::Reader, self.options, &mut self.totals);
+        }
+        if !self.parted {
+            self.let_go(at, TooLong::Moves);
+        }
+    }
+
     fn let_variation_go(&mut self, at: Span, why: TooLong) {
         let after = match why {
             TooLong::Moves => Some(format!("{VARIATION_ELEMENTS} movetext elements")),
@@ -975,6 +1025,8 @@ impl Visitor for StreamingCheck<'_> {
         self.anchors.clear();
         self.left_out = 0;
         self.dropping = false;
+        self.early_full = false;
+        self.early_lost = None;
         if self.building() {
             self.builder.begin_game()
         } else {
@@ -999,7 +1051,11 @@ impl Visitor for StreamingCheck<'_> {
         // be a header comment or a movetext comment (`comments_left_out` says).
         self.unwanted += 1;
         if self.replaying() && c.text.contains("[%") {
-            self.early.push((self.unwanted, c.to_comment()));
+            if self.early.len() < EARLY_ELEMENTS {
+                self.early.push((self.unwanted, c.to_comment()));
+            } else if self.early_lost.is_none() {
+                self.early_lost = Some((self.unwanted, c.span));
+            }
         }
         false
     }
@@ -1011,6 +1067,7 @@ impl Visitor for StreamingCheck<'_> {
         // The last `n` comments not wanted are movetext comments; the copies of those among
         // them that hold commands are built, in their order in the text.
         let from = self.unwanted.saturating_sub(n);
+        let lost = self.early_lost.take().filter(|(k, _)| *k > from);
         let mut early = std::mem::take(&mut self.early);
         early.retain(|(k, _)| *k > from);
         early.sort_by_key(|(_, c)| c.span.start);
@@ -1022,6 +1079,11 @@ impl Visitor for StreamingCheck<'_> {
                 semicolon: c.semicolon,
                 span: c.span,
             });
+        }
+        if let Some((_, at)) = lost {
+            if !self.early_full && !self.moved && self.depth == 0 {
+                self.early_full(at);
+            }
         }
     }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
@@ -1061,7 +1123,8 @@ impl Visitor for StreamingCheck<'_> {
         if !self.building() {
             return ControlFlow::Continue(());
         }
-        if self.drops(mv.span) {
+        // The limit before the first move leaves out no move of the main line.
+        if self.depth > 0 && self.drops(mv.span) {
             return ControlFlow::Continue(());
         }
         if self.depth == 0 {
@@ -1138,7 +1201,9 @@ impl Visitor for StreamingCheck<'_> {
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
         if self.building() && self.drops(span) {
-            // The reader still reports what it finds in it.
+            // The reader still reports what it finds in it. Left out before the first move,
+            // it is left out to its end.
+            self.dropping = true;
             self.depth += 1;
             return ControlFlow::Continue(Skip(true));
         }
@@ -1314,6 +1379,8 @@ pub fn check_part<R: Read>(
         tags_left_out: 0,
         early: Vec::new(),
         unwanted: 0,
+        early_full: false,
+        early_lost: None,
     };
     let result = check_chunks(reader, &mut check, stop_at, &mut visit);
     *ctx = check.ctx;

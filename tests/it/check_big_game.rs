@@ -2,7 +2,9 @@
 //! findings are the same, at the same lines and columns, and are shown the same in every form,
 //! as when the game is held whole.
 
-use pdnkit::check::{CheckOptions, CheckedGame, HEADER_ELEMENTS, Retain, TooLong, check_stream};
+use pdnkit::check::{
+    CheckOptions, CheckedGame, EARLY_ELEMENTS, HEADER_ELEMENTS, Retain, TooLong, check_stream,
+};
 use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
 
 /// Every finding of `text` rendered in the three forms, with the largest text a chunk held,
@@ -367,4 +369,61 @@ fn with_trees_kept_a_long_header_is_let_go() {
         .expect("in memory");
         assert_eq!(games, 1);
     }
+}
+
+/// The codes found in `text`, each with its offset, keeping `retain`.
+fn codes_at(text: &str, retain: Retain) -> Vec<(&'static str, usize)> {
+    let options = CheckOptions {
+        retain,
+        ..CheckOptions::default()
+    };
+    let mut out = Vec::new();
+    check_stream(text.as_bytes(), &options, |g| {
+        out.extend(g.diagnostics.iter().map(|d| (d.code, d.span.start)));
+    })
+    .expect("in memory");
+    out
+}
+
+#[test]
+fn past_the_limit_before_the_first_move_elements_are_left_out_once_said() {
+    const HEAD: &str = "[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n";
+    // The offset of the `k`-th (from 0) of `n` runs of `unit` after the header.
+    let at = |unit: &str, k: usize| HEAD.len() + k * unit.len();
+    let n = EARLY_ELEMENTS + 50;
+    // Move numbers only, then moves with an impossible one: the limit is said once, where it
+    // is passed, and the moves are replayed as ever.
+    let numbers = format!("{HEAD}{}1. 46-41 1-6 2. 41-42 *\n", "1. ".repeat(n));
+    for retain in [Retain::Findings, Retain::Trees] {
+        let found = codes_at(&numbers, retain);
+        let codes: Vec<&str> = found.iter().map(|f| f.0).collect();
+        let expected: &[&str] = if retain == Retain::Findings {
+            &["F011", "R304"]
+        } else {
+            &["F011", "F009", "R304"]
+        };
+        assert_eq!(codes, expected, "{retain:?}: {found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|&(c, o)| c == "F011" && o == at("1. ", EARLY_ELEMENTS)),
+            "{found:?}"
+        );
+    }
+    // Comments holding commands: those past the limit are not copied; said at the first.
+    let commands = format!("{HEAD}{}1. 46-41 *\n", "{[%c 1]} ".repeat(n));
+    let found = codes_at(&commands, Retain::Findings);
+    assert_eq!(found, [("F011", at("{[%c 1]} ", EARLY_ELEMENTS))]);
+    // A variation met past the limit is left out whole, its moves not replayed (this one's
+    // would be impossible).
+    let variation = format!("{HEAD}{}(1. 46-47 1-2) 1. 46-41 *\n", "1. ".repeat(n));
+    let found = codes_at(&variation, Retain::Findings);
+    assert_eq!(found, [("F011", at("1. ", EARLY_ELEMENTS))]);
+    // Below the limit nothing is said, and nothing is left out.
+    let few = format!("{HEAD}{}(1. 46-47) 1. 46-41 *\n", "1. ".repeat(100));
+    let codes: Vec<&str> = codes_at(&few, Retain::Findings)
+        .iter()
+        .map(|f| f.0)
+        .collect();
+    assert_eq!(codes, ["R304"]);
 }

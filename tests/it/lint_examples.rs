@@ -55,12 +55,13 @@ fn codes_without_an_example_are_the_ones_no_pdn_text_shows() {
     // capture search limit a position built for it under the 1902 rules (F008; both tested in
     // cli_hostile.rs), and a game too long to hold a game of over 16,384 movetext elements
     // read by a command that keeps trees (F009, tested in check_keep.rs), and a variation too
-    // long to hold one of over 65,536 (F010, tested in check_big_game.rs): each but F006 has
-    // its own test.
+    // long to hold one of over 65,536 (F010, tested in check_big_game.rs), and more than
+    // 16,384 elements before a game's first move (F011, tested in check_big_game.rs): each but
+    // F006 has its own test.
     for c in &without {
         assert!(
             [
-                "F001", "F002", "F003", "F004", "F006", "F007", "F008", "F009", "F010"
+                "F001", "F002", "F003", "F004", "F006", "F007", "F008", "F009", "F010", "F011"
             ]
             .contains(c),
             "{c} has no example"

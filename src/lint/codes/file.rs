@@ -167,7 +167,27 @@ pub static F010: Code = Code {
     example: "",
 };
 
+/// Too many movetext elements before a game's first move to hold while it is checked.
+pub static F011: Code = Code {
+    code: "F011",
+    name: "too-much-before-first-move",
+    kind: Kind::Io,
+    severity: Severity::Warning,
+    summary: "a game's main line holds more than 16,384 movetext elements before its first move",
+    explanation: "A game is checked in parts, each cut after a move of its main line, and the \
+                  first part, which the variant is inferred from, holds everything before the \
+                  first move: move numbers, comments, setups, variations. After 16,384 of \
+                  them (or as many comments holding commands), the elements up to the first \
+                  move are read, and the reader still reports what it finds in them, but they \
+                  are not held: the commands and setups among them are not applied to the \
+                  position, and no tree holds them. No real game comes near this: it is almost \
+                  always a file whose moves were lost, or text pasted in by mistake. Look at \
+                  the place given; if the elements are wanted, put them in fewer comments. \
+                  docs/limits.md lists the limits.",
+    example: "",
+};
+
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
-    &F001, &F002, &F003, &F004, &F005, &F006, &F007, &F008, &F009, &F010,
+    &F001, &F002, &F003, &F004, &F005, &F006, &F007, &F008, &F009, &F010, &F011,
 ];
