@@ -150,17 +150,27 @@ fn check_text(
 /// Where a block may end if byte `p` of `text` starts a game: `p` starts a line that starts
 /// with `[`, and the last line before it with anything but blanks does not end with `]` (a
 /// tag after movetext or a result, not after another tag: where a game's header likely
-/// starts). The block ends at the end of that last line, where the reader ends the game
-/// before (the blank lines between two games are read with the second).
+/// starts); or, in files whose games have no tags, `p` starts a line that starts with a move
+/// number, after a blank line after a line that ends with a result. The block ends at the end
+/// of that last line, where the reader ends the game before (the blank lines between two games
+/// are read with the second).
 fn likely_game_start(b: &[u8], p: usize) -> Option<usize> {
-    if p == 0 || b.get(p) != Some(&b'[') || !matches!(b[p - 1], b'\n' | b'\r') {
+    if p == 0 || !matches!(b[p - 1], b'\n' | b'\r') {
         return None;
     }
+    let tag = match b.get(p) {
+        Some(b'[') => true,
+        Some(c) if c.is_ascii_digit() => false,
+        _ => return None,
+    };
     let mut q = p;
     while q > 0 && b[q - 1].is_ascii_whitespace() {
         q -= 1;
     }
     if q == 0 || b[q - 1] == b']' {
+        return None;
+    }
+    if !tag && !(numbered_line(&b[p..]) && ends_with_result(&b[..q]) && blank_line(&b[q..p])) {
         return None;
     }
     while matches!(b[q], b' ' | b'\t' | 0x0b | 0x0c) {
@@ -172,12 +182,47 @@ fn likely_game_start(b: &[u8], p: usize) -> Option<usize> {
     })
 }
 
+/// `line` starts with a move number: digits, then a dot.
+fn numbered_line(line: &[u8]) -> bool {
+    let digits = line.iter().take_while(|c| c.is_ascii_digit()).count();
+    digits > 0 && line.get(digits) == Some(&b'.')
+}
+
+/// `text` ends with a game result, as a word of its own.
+fn ends_with_result(text: &[u8]) -> bool {
+    ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"]
+        .iter()
+        .any(|r| {
+            text.ends_with(r.as_bytes())
+                && text
+                    .len()
+                    .checked_sub(r.len() + 1)
+                    .is_none_or(|k| text[k].is_ascii_whitespace())
+        })
+}
+
+/// `gap` (blanks only) holds a blank line: two line breaks.
+fn blank_line(gap: &[u8]) -> bool {
+    let lf = gap.iter().filter(|&&c| c == b'\n').count();
+    let cr = gap.iter().filter(|&&c| c == b'\r').count();
+    lf.max(cr) >= 2
+}
+
+/// The next place at or after `i` that may start a game: a `[`, or a line's first byte.
+fn next_candidate(b: &[u8], i: usize) -> Option<usize> {
+    let k = b[i..]
+        .iter()
+        .position(|&c| matches!(c, b'[' | b'\n' | b'\r'))?
+        + i;
+    Some(if b[k] == b'[' { k } else { k + 1 })
+}
+
 /// The end of a block at the first likely game start at or after `from` in `text`.
 fn find_cut(text: &str, from: usize) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = from.max(1);
     while i < b.len() {
-        let k = b[i..].iter().position(|&c| c == b'[')? + i;
+        let k = next_candidate(b, i)?;
         if let Some(cut) = likely_game_start(b, k) {
             return Some(cut);
         }
@@ -194,7 +239,7 @@ fn nth_cut(text: &str, before: usize, games: usize) -> Option<usize> {
     let mut seen = 0;
     let mut i = 1;
     while i < b.len() {
-        let k = b[i..].iter().position(|&c| c == b'[')? + i;
+        let k = next_candidate(b, i)?;
         if let Some(cut) = likely_game_start(b, k) {
             seen += 1;
             if seen == games {
@@ -736,5 +781,19 @@ mod tests {
             .collect();
         // After the first game's line, after the second's (CRLF), not between two tags.
         assert_eq!(cuts, [11, t.find("[FEN").unwrap()]);
+    }
+
+    #[test]
+    fn game_starts_without_tags_are_numbered_lines_after_a_result_and_a_blank_line() {
+        let t = "1. 32-28 *\n\n1. 33-29 1-0\n2. 34-30\n\n\r\n1. 31-26 2-0\r\n\r\n1. 35-30 1-1\n\n\
+                 1. 31-27 21-1\n\n1. x\n";
+        let b = t.as_bytes();
+        let cuts: Vec<usize> = (0..b.len())
+            .filter_map(|p| likely_game_start(b, p))
+            .collect();
+        // After `*` and a blank line; not after a line ending with a move, nor before a line
+        // that holds no move number, nor after `21-1` (a move, not a result).
+        let after = |s: &str| t.find(s).unwrap() + s.len() + 1;
+        assert_eq!(cuts, [after("*"), after("2-0\r"), after("1-1")]);
     }
 }
