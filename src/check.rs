@@ -115,7 +115,7 @@ pub struct Spilled {
 impl Spilled {
     fn new() -> io::Result<Self> {
         Ok(Spilled {
-            file: tempfile::tempfile()?,
+            file: crate::scratch::scratch_file()?,
             len: 0,
         })
     }

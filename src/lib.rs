@@ -52,6 +52,8 @@ pub mod syntax;
 pub mod tally;
 pub mod write;
 
+mod scratch;
+
 pub use lint::{Diagnostic, Kind, Severity};
 pub use rules::Variant;
 pub use syntax::{Chunk, Game, GameReader, ReadOptions};
