@@ -23,42 +23,58 @@
 //! feature) is a thin layer over it. Built with `default-features = false`, the library
 //! depends on none of the tool's crates.
 //!
-//! ## One game, from text to positions
+//! ## Quick start
+//!
+//! The example of the README: check a file, then play from a position.
 //!
 //! ```
-//! use pdnkit::{Position, ReadOptions, Variant, parse_str};
+//! use pdnkit::{CheckOptions, Position, Variant, check_stream};
+//!
+//! // English draughts: after 11-15 22-18, Black must take 15x22 but plays 12-16.
+//! let pdn = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *\n";
+//! let mut codes = Vec::new();
+//! check_stream(pdn.as_bytes(), &CheckOptions::default(), |game| {
+//!     codes.extend(game.diagnostics.iter().map(|d| d.code));
+//! })?;
+//! assert_eq!(codes, ["R305"]);
+//!
+//! let mut pos = Position::start(Variant::English);
+//! pos.play_text("11-15")?;
+//! pos.play_text("22-18")?;
+//! assert_eq!(pos.legal_moves()[0].notation(), "15x22");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## The flow of one game
+//!
+//! Read it, replay its moves on a [`Position`], write it back. ([`check_stream`] does the
+//! reading and the replay in one go, and says what is wrong with each game.)
+//!
+//! ```
+//! use pdnkit::{GameReader, Position, ReadOptions, TextDecoder, Variant, write_game};
 //!
 //! let pdn = "[Event \"Club\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 {even} *\n";
-//! let chunks = parse_str(pdn, &ReadOptions::default());
-//! let game = chunks[0].game.as_ref().expect("one game");
+//! // Read: one chunk per game, from any `io::Read`, in any encoding.
+//! let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+//! let chunk = reader.next_chunk()?.expect("a chunk");
+//! let game = chunk.game.as_ref().expect("a game");
 //! assert_eq!(game.tag("Event"), Some("Club"));
 //!
-//! let number: u32 = game.tag("GameType").and_then(|t| t.parse().ok()).unwrap();
-//! let mut pos = Position::start(Variant::from_gametype(number).unwrap());
+//! // Replay: each move token names one legal move of the position.
+//! let gametype = game.tag("GameType").and_then(|t| t.parse().ok());
+//! let mut pos = Position::start(gametype.and_then(Variant::from_gametype).unwrap());
 //! for token in game.main_line_moves() {
 //!     let mv = pos.token_move(token)?;
 //!     pos.play(&mv)?;
 //! }
 //! assert_eq!(pos.to_fen(), "W:W31,33-50:B1-13,15-18,20,23");
 //! assert_eq!(pos.legal_moves().len(), 9);
-//! # Ok::<(), pdnkit::PlayError>(())
-//! ```
 //!
-//! ## Checking a file
-//!
-//! ```
-//! use pdnkit::{CheckOptions, check_stream};
-//!
-//! // English draughts: after 11-15 22-18, Black must take 15x22 but plays 12-16.
-//! let pdn = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *\n";
-//! let mut found = Vec::new();
-//! let totals = check_stream(pdn.as_bytes(), &CheckOptions::default(), |game| {
-//!     found.extend(game.diagnostics.iter().map(|d| (d.code, d.message.clone())));
-//! })?;
-//! assert_eq!(found[0].0, "R305");
-//! assert_eq!(found[0].1, "12-16 takes nothing, but black had to capture (15x22)");
-//! assert_eq!((totals.games, totals.errors), (1, 1));
-//! # Ok::<(), std::io::Error>(())
+//! // Write: the game in PDN 3.0 form.
+//! let mut out = String::new();
+//! write_game(game, &mut out);
+//! assert!(out.ends_with("\n\n1. 32-28 19-23 2. 28x19 14x23 {even} *\n\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! ## Internal modules
@@ -273,3 +289,29 @@ pub use write::pdn::write_chunk;
 /// assert_eq!(why.to_string(), "a move holds square 0, which is on no board");
 /// ```
 pub use write::pdn::Kept;
+
+#[cfg(test)]
+mod tests {
+    /// The README's example is the crate documentation's Quick start, which runs as a doctest.
+    #[test]
+    fn the_readme_example_is_a_doctest() {
+        let readme = include_str!("../README.md");
+        let section = &readme[readme.find("## As a library").expect("the section")..];
+        let code = section
+            .split("```rust\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n```").next())
+            .expect("a Rust block");
+        let doc: String = include_str!("lib.rs")
+            .lines()
+            .filter_map(|l| l.strip_prefix("//!"))
+            .map(|l| l.strip_prefix(' ').unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(code.lines().count() >= 10, "{code}");
+        assert!(
+            doc.contains(&format!("```\n{code}\n```")),
+            "the README's example differs from the Quick start of src/lib.rs"
+        );
+    }
+}
