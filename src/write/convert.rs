@@ -818,6 +818,9 @@ pub fn convert_checked(
 /// written when that game was ([`Unconverted::AfterOpenGame`]): written whole, with its tags
 /// in the roster's order, it would read as more tags of that game.
 ///
+/// The moves are written from the moves the replay played: check the games with
+/// [`ReplayOptions::record_moves`](crate::replay::ReplayOptions::record_moves) on.
+///
 /// # Examples
 ///
 /// ```
