@@ -91,7 +91,8 @@ pub struct ConvertOptions {
     pub eol: Option<Eol>,
 }
 
-/// What `--canonical` does with the result token that ends each game.
+/// What canonical form ([`ConvertOptions::canonical`]) does with the result token that ends each
+/// game.
 ///
 /// # Examples
 ///
