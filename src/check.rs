@@ -143,7 +143,7 @@ pub struct Spilled {
 impl Spilled {
     fn new() -> io::Result<Self> {
         Ok(Spilled {
-            file: tempfile::tempfile()?,
+            file: crate::scratch::scratch_file()?,
             len: 0,
         })
     }

@@ -17,6 +17,18 @@ use serde::Serialize;
 ///
 /// Offsets count bytes of the UTF-8 text after decoding, from the start of the file, so a span
 /// stays valid whatever block of the file it was found in.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, parse_str};
+///
+/// let pdn = "[Event \"Club\"] 1. 32-28 *";
+/// let chunks = parse_str(pdn, &ReadOptions::default());
+/// let span = chunks[0].game.as_ref().unwrap().tags[0].value_span;
+/// assert_eq!(&pdn[span.start..span.end], "\"Club\"");
+/// assert_eq!(span.len(), 6);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Span {
     /// First byte of the range.
@@ -151,6 +163,20 @@ pub(crate) const SNIFF_LEN: usize = 1 << 20;
 const BLOCK_LEN: usize = 1 << 16;
 
 /// Incremental decoder: reads a byte stream in blocks and appends UTF-8 text to a buffer.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{GameReader, ReadOptions, TextDecoder};
+///
+/// // Windows-1252 bytes: not UTF-8, decoded all the same.
+/// let bytes: &[u8] = b"[Event \"Caf\xe9\"]\n1. 32-28 *\n";
+/// let mut reader = GameReader::new(TextDecoder::new(bytes), ReadOptions::default());
+/// let chunk = reader.next_chunk()?.unwrap();
+/// assert_eq!(chunk.game.unwrap().tag("Event"), Some("Café"));
+/// assert_eq!(reader.decoding().unwrap().name(), "windows-1252");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct TextDecoder<R> {
     input: R,
     decoder: Option<encoding_rs::Decoder>,
@@ -694,6 +720,17 @@ pub fn decode_all(
 }
 
 /// A 1-based line and column; the column counts characters (Unicode scalar values).
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, parse_str};
+///
+/// let chunks = parse_str("[Event \"Club\"]\n1. 32-28 *\n", &ReadOptions::default());
+/// let token = chunks[0].game.as_ref().unwrap().main_line_moves().next().unwrap();
+/// let at = chunks[0].line_col(token.span.start);
+/// assert_eq!((at.line, at.column), (2, 4));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct LineCol {
     /// Line, from 1.

@@ -137,7 +137,7 @@ struct RunWriter {
 impl RunWriter {
     fn new() -> io::Result<Self> {
         Ok(RunWriter {
-            out: BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
+            out: BufWriter::with_capacity(1 << 16, crate::scratch::scratch_file()?),
             record: Vec::new(),
         })
     }
@@ -642,13 +642,13 @@ mod tests {
 
     #[test]
     fn a_damaged_run_is_an_error_not_a_count() {
-        let mut f = tempfile::tempfile().unwrap();
+        let mut f = crate::scratch::scratch_file().unwrap();
         // A record of nine bytes of which three are there.
         f.write_all(&[9, 3, b'a']).unwrap();
         f.rewind().unwrap();
         assert!(Source::<u64>::run(f).next().is_err());
         // A whole record whose count is missing.
-        let mut f = tempfile::tempfile().unwrap();
+        let mut f = crate::scratch::scratch_file().unwrap();
         f.write_all(&[2, 1, b'a']).unwrap();
         f.rewind().unwrap();
         assert_eq!(

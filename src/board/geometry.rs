@@ -16,6 +16,17 @@ use std::fmt;
 use serde::Serialize;
 
 /// A playing square, as a 0-based index in the canonical order of its board.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Position, Variant};
+///
+/// let pos = Position::start(Variant::Russian);
+/// let sq = pos.square("c3").unwrap();
+/// assert_eq!(pos.square_name(sq), "c3");
+/// assert!(pos.piece_at(sq).is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Square(pub u8);
 
@@ -50,6 +61,17 @@ impl fmt::Display for Square {
 }
 
 /// A board size and kind. All boards are square with the `a1` corner playable.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Board, Variant};
+///
+/// let board = Variant::Canadian.board();
+/// assert_eq!(board, Board::B12);
+/// assert_eq!((board.size(), board.squares()), (12, 72));
+/// assert!(Variant::Turkish.board().is_full());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Board {
     /// 8x8, 32 playing squares.

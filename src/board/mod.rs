@@ -11,6 +11,16 @@ use serde::Serialize;
 
 /// A side. White's men start on the low ranks (`a1` side), Black's on the high ranks, in every
 /// variant; which of them moves first is the variant's business.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Color, Position, Variant};
+///
+/// assert_eq!(Color::White.opponent(), Color::Black);
+/// assert_eq!(Color::Black.as_str(), "black");
+/// assert_eq!(Position::start(Variant::English).turn(), Color::Black);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
@@ -40,6 +50,17 @@ impl Color {
 }
 
 /// A man or a king.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Color, Position, Role, Variant};
+///
+/// let pos = Position::from_fen("W:WK10,45:B5", Variant::International)?;
+/// assert_eq!(pos.count(Color::White, Role::King), 1);
+/// assert_eq!(pos.count(Color::White, Role::Man), 1);
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
@@ -50,6 +71,17 @@ pub enum Role {
 }
 
 /// A piece: a role and a colour.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Color, Piece, Position, Role, Variant};
+///
+/// let pos = Position::from_fen("B:WK4:B22", Variant::English)?;
+/// let sq = pos.square("4").unwrap();
+/// assert_eq!(pos.piece_at(sq), Some(Piece { color: Color::White, role: Role::King }));
+/// # Ok::<(), pdnkit::FenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Piece {
     /// Whose.

@@ -7,6 +7,15 @@ use super::{Board, Color, Piece, Role, Square};
 use crate::rules::Variant;
 
 /// When captured pieces leave the board.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CaptureRemoval, Variant};
+///
+/// assert_eq!(Variant::International.rules().capture_removal, CaptureRemoval::AfterMove);
+/// assert_eq!(Variant::Thai.rules().capture_removal, CaptureRemoval::Immediate);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CaptureRemoval {

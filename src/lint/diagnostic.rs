@@ -9,6 +9,21 @@ use crate::board::{Color, Piece};
 use crate::source::Span;
 
 /// How bad a finding is.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, Severity, check_stream};
+///
+/// let pdn = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *\n";
+/// let mut worst = None;
+/// check_stream(pdn.as_bytes(), &CheckOptions::default(), |game| {
+///     worst = game.diagnostics.iter().map(|d| d.severity).max();
+/// })?;
+/// assert_eq!(worst, Some(Severity::Error));
+/// assert_eq!(Severity::Warning.as_str(), "warning");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -39,6 +54,20 @@ impl fmt::Display for Severity {
 
 /// The fixed vocabulary of what a diagnostic is about; tools filter on it. Documented in
 /// `docs/lints.md` and `docs/json.md`.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, Kind, check_stream};
+///
+/// let pdn = "[GameType \"20\"]\n1. 32-27 {never closed\n";
+/// let mut kinds = Vec::new();
+/// check_stream(pdn.as_bytes(), &CheckOptions::default(), |game| {
+///     kinds.extend(game.diagnostics.iter().map(|d| d.kind));
+/// })?;
+/// assert!(kinds.contains(&Kind::Syntax));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
@@ -171,6 +200,22 @@ pub struct MoveContext {
 }
 
 /// One finding about one place in a file.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, Kind, Severity, check_stream};
+///
+/// let pdn = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *\n";
+/// let mut found = Vec::new();
+/// check_stream(pdn.as_bytes(), &CheckOptions::default(), |game| {
+///     found.extend(game.diagnostics);
+/// })?;
+/// let d = &found[0];
+/// assert_eq!((d.code, d.severity, d.kind), ("R305", Severity::Error, Kind::MissedCapture));
+/// assert_eq!(&pdn[d.span.start..d.span.end], "12-16");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     /// The stable code (`"S101"`); see [`super::codes`].

@@ -77,6 +77,15 @@ pub struct RawFen {
 }
 
 /// What is wrong with a FEN.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{FenErrorKind, Position, Variant};
+///
+/// let e = Position::from_fen("W:W31,32:B32", Variant::International).unwrap_err();
+/// assert_eq!(e.kind, FenErrorKind::Duplicate("32".into()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum FenErrorKind {
     /// The text is empty.
@@ -107,6 +116,17 @@ pub enum FenErrorKind {
 }
 
 /// A FEN that does not describe a position.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Position, Variant};
+///
+/// let fen = "W:W31-51:B1-20";
+/// let e = Position::from_fen(fen, Variant::International).unwrap_err();
+/// assert_eq!(e.to_string(), "square 51 is not a playing square of this board");
+/// assert_eq!(&fen[e.span.clone()], "31-51");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 #[error("{}", self.message())]
 pub struct FenError {

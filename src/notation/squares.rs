@@ -16,6 +16,17 @@ use crate::board::{Board, Color, Square};
 use crate::rules::Variant;
 
 /// Whether squares are written as numbers or as file-rank names.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{NotationKind, Position, Variant};
+///
+/// let pos = Position::start(Variant::Russian);
+/// assert_eq!(pos.notation(), NotationKind::Algebraic);
+/// let numeric = pos.with_notation(NotationKind::Numeric);
+/// assert_eq!(numeric.legal_moves()[0].notation(), "21-17");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum NotationKind {

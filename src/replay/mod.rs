@@ -41,6 +41,24 @@ use crate::rules::Move;
 use crate::source::Span;
 
 /// Which historical rule set decides what a missed capture is.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, RuleProfile, Severity, check_stream};
+///
+/// // 12-16 ignores the capture 15x22: an error today, a warning under the old huffing rules.
+/// let pdn = "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 *\n";
+/// let mut options = CheckOptions::default();
+/// options.replay.rules = RuleProfile::Huffing;
+/// let mut severities = Vec::new();
+/// check_stream(pdn.as_bytes(), &options, |game| {
+///     severities.extend(game.diagnostics.iter().map(|d| d.severity));
+/// })?;
+/// assert!(severities.contains(&Severity::Warning));
+/// assert!(!severities.contains(&Severity::Error));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleProfile {
@@ -64,6 +82,17 @@ impl RuleProfile {
 
 /// What `--variant` names: a variant to replay every game as, or a game of the PDN GameType
 /// table that pdnkit reads but does not replay (Spantsiretti, chess, Othello ...).
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ForcedVariant, Variant};
+///
+/// assert_eq!("russian".parse(), Ok(ForcedVariant::Replay(Variant::Russian)));
+/// assert_eq!("20".parse(), Ok(ForcedVariant::Replay(Variant::International)));
+/// assert_eq!("chess".parse(), Ok(ForcedVariant::NotReplayed(0)));
+/// assert!("chess960".parse::<ForcedVariant>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ForcedVariant {
     /// Replay every game under these rules.
@@ -106,6 +135,23 @@ impl FromStr for ForcedVariant {
 }
 
 /// How to replay.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, ForcedVariant, ReplayOptions, Variant, check_stream};
+///
+/// // An untagged game replayed as Russian draughts, whatever its moves suggest.
+/// let mut options = CheckOptions::default();
+/// options.replay = ReplayOptions {
+///     variant: Some(ForcedVariant::Replay(Variant::Russian)),
+///     ..ReplayOptions::default()
+/// };
+/// let totals = check_stream("1. c3-d4 f6-e5 *".as_bytes(), &options, |_| {})?;
+/// assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
+/// assert_eq!(totals.guessed, 0);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct ReplayOptions {
     /// Replay every game as this variant (or replay none, for a game pdnkit has no rules for),

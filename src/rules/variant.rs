@@ -9,6 +9,20 @@ use crate::board::{Board, CaptureRemoval, Color};
 
 /// The draughts variants whose rules pdnkit knows. Each has one entry in [`Variant::TABLE`],
 /// in the same order (the order inference prefers among the variants of one board).
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::Variant;
+///
+/// let v: Variant = "russian".parse()?;
+/// assert_eq!(v, Variant::Russian);
+/// assert_eq!(Variant::from_gametype(25), Some(v));
+/// assert_eq!((v.name(), v.gametype(), v.capture_separator()), ("russian", 25, ':'));
+/// assert_eq!(Variant::from_variant_tag("Frysk!"), Some(Variant::Frysk));
+/// assert_eq!(Variant::ALL.len(), 16);
+/// # Ok::<(), pdnkit::UnknownVariant>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
@@ -50,6 +64,16 @@ pub enum Variant {
 }
 
 /// What happens when a man reaches the far row in the middle of a capture.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{PromotionRule, Variant};
+///
+/// assert_eq!(Variant::English.rules().promotion, PromotionRule::EndsMove);
+/// assert_eq!(Variant::Russian.rules().promotion, PromotionRule::ContinuesAsKing);
+/// assert_eq!(Variant::International.rules().promotion, PromotionRule::ContinuesAsMan);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PromotionRule {
@@ -68,6 +92,16 @@ pub enum PromotionRule {
 /// Each choice is a list of [`Criterion`]s applied in order: a capture is legal when no other
 /// capture beats it on the first criterion where the two differ. [`CaptureChoice::rank`] folds
 /// the list into one number, so the legal captures are those of the highest rank.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CaptureChoice, Variant};
+///
+/// assert_eq!(Variant::International.rules().capture_choice, CaptureChoice::Majority);
+/// assert_eq!(Variant::Italian.rules().capture_choice, CaptureChoice::Italian);
+/// assert_eq!(Variant::Frisian.rules().capture_choice, CaptureChoice::Value);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CaptureChoice {
@@ -213,6 +247,16 @@ impl Criterion {
 }
 
 /// How a game ends: who has lost in a final position.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{EndRule, Variant};
+///
+/// assert_eq!(Variant::International.rules().end, EndRule::NoMoveLoses);
+/// assert_eq!(Variant::Antidraughts.rules().end, EndRule::NoMoveWins);
+/// assert_eq!(Variant::Breakthrough.rules().end, EndRule::FirstKingWins);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndRule {
@@ -226,6 +270,17 @@ pub enum EndRule {
 }
 
 /// The rule switches of a variant. Everything the move generator needs to know.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Board, CaptureChoice, Color, Variant};
+///
+/// let english = Variant::English.rules();
+/// assert_eq!((english.board, english.first_to_move), (Board::B8, Color::Black));
+/// assert!(!english.flying_kings && !english.men_capture_backward);
+/// assert_eq!(english.capture_choice, CaptureChoice::Free);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Rules {
     /// Board size.
@@ -267,6 +322,16 @@ pub struct Rules {
 
 /// How a variant's files name squares when nothing says otherwise: the standard GameType's
 /// notation field and invert flag (PDN 3.0).
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::Variant;
+///
+/// assert!(Variant::Russian.info().notation.algebraic);
+/// assert!(!Variant::International.info().notation.algebraic);
+/// assert!(Variant::Italian.info().notation.inverted);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct StandardNotation {
     /// Algebraic squares (`A`), else numeric (`N`).
@@ -281,6 +346,17 @@ pub struct StandardNotation {
 /// Everything pdnkit knows of one variant besides its move generator: one entry of
 /// [`Variant::TABLE`]. Adding a variant is one entry here, a line in the move generator's
 /// variant list (`src/rules/movegen.rs`), and rule code for what no switch yet expresses.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::Variant;
+///
+/// let info = Variant::International.info();
+/// assert_eq!((info.gametype, info.title), (20, "International draughts"));
+/// assert!(info.aliases.contains(&"polish"));
+/// assert!(info.two_point_results);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct VariantInfo {
     /// The variant.
@@ -781,6 +857,16 @@ impl fmt::Display for Variant {
 }
 
 /// A variant name or GameType number that pdnkit does not know.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::Variant;
+///
+/// let e = "chess960".parse::<Variant>().unwrap_err();
+/// assert_eq!(e.0, "chess960");
+/// assert!(e.to_string().starts_with("unknown variant `chess960`"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown variant `{0}` (expected one of: {names}, or a GameType number {numbers})", names = known_names(), numbers = known_numbers())]
 pub struct UnknownVariant(pub String);

@@ -14,6 +14,21 @@ use serde::{Serialize, Serializer};
 use crate::source::Span;
 
 /// One game as written: its tags, its movetext and its terminator.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let pdn = "[White \"Sijbrands\"]\n1. 32-28 (1. 33-29) 19-23 {sharp} 2. 28x19 *";
+/// let chunks = parse_str(pdn, &ReadOptions::default());
+/// let game = chunks[0].game.as_ref().unwrap();
+/// assert_eq!(game.tag("White"), Some("Sijbrands"));
+/// let main: Vec<String> = game.main_line_moves().map(|m| m.squares[0].raw.to_string()).collect();
+/// assert_eq!(main, ["32", "19", "28"]);
+/// assert_eq!(game.lines().len(), 2);
+/// assert!(game.body.iter().any(|e| matches!(e, Element::Comment(c) if c.text == "sharp")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Game {
     /// Tag pairs, in file order.
@@ -30,6 +45,18 @@ pub struct Game {
 }
 
 /// A tag pair `[Name "value"]`.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, parse_str};
+///
+/// let pdn = "[Event \"Club \\\"A\\\"\"] *";
+/// let chunks = parse_str(pdn, &ReadOptions::default());
+/// let tag = &chunks[0].game.as_ref().unwrap().tags[0];
+/// assert_eq!((tag.name.as_str(), tag.value.as_str()), ("Event", "Club \"A\""));
+/// assert_eq!(&pdn[tag.span.start..tag.span.end], pdn.strip_suffix(" *").unwrap());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Tag {
     /// The tag name as written (`Event`).
@@ -45,6 +72,25 @@ pub struct Tag {
 }
 
 /// One element of the movetext.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 32-28 $1 {good} (1. 33-29) *", &ReadOptions::default());
+/// let kinds: Vec<&str> = chunks[0].game.as_ref().unwrap().body.iter().map(|e| match e {
+///     Element::MoveNumber(_) => "number",
+///     Element::Move(_) => "move",
+///     Element::Ellipsis { .. } => "ellipsis",
+///     Element::Comment(_) => "comment",
+///     Element::Nag { .. } => "nag",
+///     Element::Setup(_) => "setup",
+///     Element::VariationStart { .. } => "(",
+///     Element::VariationEnd { .. } => ")",
+/// }).collect();
+/// assert_eq!(kinds, ["number", "move", "nag", "comment", "(", "number", "move", ")"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Element {
@@ -81,6 +127,16 @@ pub enum Element {
 }
 
 /// A move number.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let chunks = parse_str("12... 19-23 *", &ReadOptions::default());
+/// let Element::MoveNumber(n) = &chunks[0].game.as_ref().unwrap().body[0] else { panic!() };
+/// assert_eq!((n.number, n.second_player), (12, true));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveNumber {
     /// The number (leading zeros dropped).
@@ -123,6 +179,17 @@ impl Move {
 
 /// The squares of a move: a slice (through `Deref`) that keeps the common two-square move
 /// inline, without an allocation.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 28x19x10 *", &ReadOptions::default());
+/// let token = chunks[0].game.as_ref().unwrap().main_line_moves().next().unwrap();
+/// let raw: Vec<&str> = token.squares.iter().map(|s| s.raw.as_str()).collect();
+/// assert_eq!(raw, ["28", "19", "10"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareList(SquareRepr);
 
@@ -160,6 +227,19 @@ impl Serialize for SquareList {
 }
 
 /// One square of a move token.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, SeparatorKind, SquareValue, parse_str};
+///
+/// let chunks = parse_str("1. c3:e5 *", &ReadOptions::default());
+/// let token = chunks[0].game.as_ref().unwrap().main_line_moves().next().unwrap();
+/// let to = &token.squares[1];
+/// assert_eq!(to.raw.as_str(), "e5");
+/// assert_eq!(to.value, SquareValue::Algebraic { file: 4, rank: 5 });
+/// assert_eq!(to.separator.map(|s| s.kind), Some(SeparatorKind::Colon));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SquareToken {
     /// The square as written (`07`, `28`, `c3`).
@@ -174,6 +254,18 @@ pub struct SquareToken {
 }
 
 /// A square as the notation writes it, before any board is known.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, SquareValue, parse_str};
+///
+/// let chunks = parse_str("1. cd4 *", &ReadOptions::default());
+/// let token = chunks[0].game.as_ref().unwrap().main_line_moves().next().unwrap();
+/// assert!(token.is_short());
+/// assert_eq!(token.squares[0].value, SquareValue::File { file: 2 });
+/// assert_eq!(token.squares[1].value, SquareValue::Algebraic { file: 3, rank: 4 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SquareValue {
@@ -196,6 +288,19 @@ pub enum SquareValue {
 }
 
 /// A separator between two squares.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, SeparatorKind, parse_str};
+///
+/// let pdn = "1. 32-28 *";
+/// let chunks = parse_str(pdn, &ReadOptions::default());
+/// let token = chunks[0].game.as_ref().unwrap().main_line_moves().next().unwrap();
+/// let sep = token.squares[1].separator.unwrap();
+/// assert_eq!(sep.kind, SeparatorKind::Move);
+/// assert_eq!(&pdn[sep.span.start..sep.span.end], "-");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Separator {
     /// Which character.
@@ -205,6 +310,16 @@ pub struct Separator {
 }
 
 /// The separator characters.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::SeparatorKind;
+///
+/// assert!(SeparatorKind::Colon.is_capture());
+/// assert!(!SeparatorKind::Move.is_capture());
+/// assert_eq!(SeparatorKind::CaptureUpper.as_char(), 'X');
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SeparatorKind {
@@ -236,6 +351,21 @@ impl SeparatorKind {
 }
 
 /// A strength mark after a move.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 32-28!? 19-23(?) *", &ReadOptions::default());
+/// let game = chunks[0].game.as_ref().unwrap();
+/// let marks: Vec<(&str, bool)> = game
+///     .main_line_moves()
+///     .filter_map(|m| m.strength.as_ref())
+///     .map(|s| (s.marks.as_str(), s.parenthesized))
+///     .collect();
+/// assert_eq!(marks, [("!?", false), ("?", true)]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Strength {
     /// The marks without parentheses (`!?`), or `*` for a PDN 2.0 star.
@@ -247,6 +377,18 @@ pub struct Strength {
 }
 
 /// A comment and the commands embedded in it.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 32-28 {a classic [%clock w1:55:21]} *", &ReadOptions::default());
+/// let game = chunks[0].game.as_ref().unwrap();
+/// let Element::Comment(c) = &game.body[2] else { panic!() };
+/// assert!(c.text.starts_with("a classic"));
+/// assert_eq!(c.commands[0].name, "clock");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Comment {
     /// The text between the braces (or after `;`).
@@ -261,6 +403,18 @@ pub struct Comment {
 }
 
 /// An embedded command `[%name args]` inside a comment.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 32-28 {[%clock w1:55:21 B1:50:00]} *", &ReadOptions::default());
+/// let Element::Comment(c) = &chunks[0].game.as_ref().unwrap().body[2] else { panic!() };
+/// let cmd = &c.commands[0];
+/// assert_eq!((cmd.name.as_str(), cmd.args.as_str()), ("clock", "w1:55:21 B1:50:00"));
+/// assert_eq!(cmd.clocks.len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Command {
     /// The command name (`clock`, `clk`, `csl`, ...).
@@ -276,6 +430,17 @@ pub struct Command {
 }
 
 /// One time of a clock command: `w1:55:21`, `B0:00:03` or `1:55:21`.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 32-28 {[%clock w1:55:21 B1:50:00]} *", &ReadOptions::default());
+/// let Element::Comment(c) = &chunks[0].game.as_ref().unwrap().body[2] else { panic!() };
+/// let black = c.commands[0].clocks[1];
+/// assert_eq!((black.side, black.running, black.seconds), (Some('b'), true, 6600));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ClockTime {
     /// `w`/`W` = White, `b`/`B` = Black, absent when no side is given.
@@ -287,6 +452,16 @@ pub struct ClockTime {
 }
 
 /// A setup command `/FEN "..."/`.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let chunks = parse_str("/FEN \"W:W31-50:B1-20\"/ 1. 32-28 *", &ReadOptions::default());
+/// let Element::Setup(s) = &chunks[0].game.as_ref().unwrap().body[0] else { panic!() };
+/// assert_eq!(s.fen.as_deref(), Some("W:W31-50:B1-20"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Setup {
     /// The text between the slashes.
@@ -298,6 +473,16 @@ pub struct Setup {
 }
 
 /// The game terminator.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, ResultKind, parse_str};
+///
+/// let chunks = parse_str("1. 32-28 1/2-1/2", &ReadOptions::default());
+/// let result = chunks[0].game.as_ref().unwrap().result.as_ref().unwrap();
+/// assert_eq!((result.kind, result.raw.as_str()), (ResultKind::Draw1, "1/2-1/2"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameResult {
     /// Which terminator.
@@ -309,6 +494,17 @@ pub struct GameResult {
 }
 
 /// The terminators of the reading grammar, and the non-standard ones read leniently.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::ResultKind;
+///
+/// assert_eq!(ResultKind::standard("2-0"), Some(ResultKind::Win2));
+/// assert_eq!(ResultKind::read(" 1:0 "), Some(ResultKind::Win1));
+/// assert_eq!(ResultKind::Draw1.as_str(), Some("1/2-1/2"));
+/// assert_eq!(ResultKind::read("4-6"), None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResultKind {
@@ -383,6 +579,16 @@ impl ResultKind {
 }
 
 /// A short piece of text kept inline (up to 15 bytes), so square tokens need no allocation.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::RawText;
+///
+/// let t = RawText::new("28").unwrap();
+/// assert_eq!((t.as_str(), t.to_string()), ("28", "28".to_string()));
+/// assert!(RawText::new("a text far too long").is_none());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RawText {
     len: u8,
@@ -457,6 +663,21 @@ impl Serialize for RawText {
 }
 
 /// One line of play: the main line or a variation, as indices into [`Game::body`].
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{Element, ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 32-28 19-23 (1... 18-23 2. 33-29) 2. 28x19 *", &ReadOptions::default());
+/// let game = chunks[0].game.as_ref().unwrap();
+/// let lines = game.lines();
+/// let variation = &lines[1];
+/// assert_eq!((variation.depth, variation.parent), (1, Some(0)));
+/// // Its first move replaces 19-23 of the main line.
+/// let Element::Move(replaced) = &game.body[variation.replaces.unwrap()] else { panic!() };
+/// assert_eq!(replaced.squares[0].raw.as_str(), "19");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Line {
     /// 0 for the main line, 1 for its variations, and so on.

@@ -37,6 +37,19 @@ pub use reader::{
 pub use visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, TreeBuilder, Visitor};
 
 /// How to read.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, Severity, parse_str};
+///
+/// // A result written with a colon is read, with a warning; strict reading makes it an error.
+/// let pdn = "1. 32-28 1:0";
+/// let lenient = parse_str(pdn, &ReadOptions::default());
+/// assert!(lenient[0].diagnostics.iter().all(|d| d.severity != Severity::Error));
+/// let strict = ReadOptions { strict: true, ..ReadOptions::default() };
+/// assert!(parse_str(pdn, &strict)[0].diagnostics.iter().any(|d| d.severity == Severity::Error));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadOptions {
     /// Report the constructs that PDN 3.0 does not allow as errors rather than warnings.

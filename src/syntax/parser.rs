@@ -378,7 +378,7 @@ impl GameParser {
 /// Up to this many tags, a game's tag names are looked up one by one.
 const FEW_TAGS: usize = 16;
 
-/// The bytes of tag names and values one game's [`TagNames`] remembers: the tags of a header
+/// The bytes of tag names and values one game's `TagNames` remembers: the tags of a header
 /// longer than this are not all remembered, so a repeat of one that is not is not found.
 pub const TAG_NAMES_KEPT: usize = 1 << 20;
 

@@ -13,6 +13,21 @@ use crate::source::{DecodeEvent, Decoding, LineCol, LineIndex, Span, TextDecoder
 /// One piece of a file: the text of (at most) one game, and what was found in it.
 ///
 /// Every byte of the decoded file belongs to exactly one chunk, and chunks come in file order.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, Severity, parse_str};
+///
+/// let pdn = "[Event \"A\"]\n1. 32-28 *\n\n[Event \"B\"]\n1. 33-29 {never closed\n";
+/// let chunks = parse_str(pdn, &ReadOptions::default());
+/// assert_eq!(chunks.len(), 2);
+/// assert_eq!((chunks[1].index, chunks[1].start().line), (Some(2), 3));
+/// assert!(chunks[1].text.trim_start().starts_with("[Event \"B\"]"));
+/// assert!(chunks[1].diagnostics.iter().any(|d| d.severity == Severity::Error));
+/// // Every byte of the file is in exactly one chunk.
+/// assert_eq!(chunks.iter().map(|c| c.text.as_str()).collect::<String>(), pdn);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Chunk {
     /// The exact decoded text of this chunk, from its first byte, or from the first byte not
@@ -175,6 +190,23 @@ pub const HEAD_KEPT: usize = 64 << 10;
 const LINE_SEARCH: usize = 4096;
 
 /// Reads games one at a time from a decoder; memory holds about one game plus one block.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{GameReader, ReadOptions, TextDecoder};
+///
+/// let pdn = "[Event \"A\"]\n1. 32-28 *\n\n[Event \"B\"]\n1. 33-29 *\n";
+/// let reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut events = Vec::new();
+/// for chunk in reader {
+///     if let Some(game) = chunk?.game {
+///         events.extend(game.tag("Event").map(str::to_string));
+///     }
+/// }
+/// assert_eq!(events, ["A", "B"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct GameReader<R: Read> {
     decoder: TextDecoder<R>,
     options: ReadOptions,
@@ -766,6 +798,15 @@ fn next_column(text: &str, column: u32) -> u32 {
 
 /// Reads all chunks of `text` at once (for tests and small inputs). The text goes through
 /// the same decoder as a file, so text holding NUL bytes is reported as binary (F002).
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ReadOptions, parse_str};
+///
+/// let chunks = parse_str("1. 32-28 19-23 *", &ReadOptions::default());
+/// assert_eq!(chunks[0].game.as_ref().unwrap().main_line_moves().count(), 2);
+/// ```
 pub fn parse_str(text: &str, options: &ReadOptions) -> Vec<Chunk> {
     let reader = GameReader::new(TextDecoder::new(text.as_bytes()), options.clone());
     reader.filter_map(Result::ok).collect()

@@ -19,10 +19,66 @@ use crate::lint::Diagnostic;
 use crate::source::Span;
 
 /// Whether to skip a variation: `Skip(true)` skips it.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdnkit::{Diagnostic, GameReader, RawMove, ReadOptions, Skip, Span, TextDecoder, Visitor};
+///
+/// /// Hears of the main line only.
+/// #[derive(Default)]
+/// struct MainLine(Vec<String>);
+///
+/// impl Visitor for MainLine {
+///     fn begin_variation(&mut self, _span: Span) -> ControlFlow<(), Skip> {
+///         ControlFlow::Continue(Skip(true))
+///     }
+///     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
+///         self.0.push(mv.text.to_string());
+///         ControlFlow::Continue(())
+///     }
+///     fn diagnostic(&mut self, _d: Diagnostic) {}
+/// }
+///
+/// let pdn = "1. 32-28 (1. 33-29 (1. 34-30)) 19-23 *";
+/// let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut main = MainLine::default();
+/// reader.next_chunk_with(&mut main)?;
+/// assert_eq!(main.0, ["32-28", "19-23"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Skip(pub bool);
 
 /// A move token as read: borrowed from the reader for the length of the call.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdnkit::{Diagnostic, GameReader, RawMove, ReadOptions, TextDecoder, Visitor};
+///
+/// struct Captures(usize);
+///
+/// impl Visitor for Captures {
+///     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
+///         // Borrowed: nothing is built unless asked for (`mv.to_move()`).
+///         if mv.to_move().is_capture() {
+///             self.0 += 1;
+///         }
+///         ControlFlow::Continue(())
+///     }
+///     fn diagnostic(&mut self, _d: Diagnostic) {}
+/// }
+///
+/// let pdn = "1. 32-28 19-23 2. 28x19 14x23 *";
+/// let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut n = Captures(0);
+/// reader.next_chunk_with(&mut n)?;
+/// assert_eq!(n.0, 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RawMove<'a> {
     /// The move's text, strength excluded (`32-28`, `c3:e5`, `3228`).
@@ -48,6 +104,30 @@ impl RawMove<'_> {
 }
 
 /// A comment as read.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdnkit::{Diagnostic, GameReader, RawComment, ReadOptions, TextDecoder, Visitor};
+///
+/// struct Clocks(usize);
+///
+/// impl Visitor for Clocks {
+///     fn comment(&mut self, c: RawComment<'_>) -> ControlFlow<()> {
+///         self.0 += c.commands().iter().filter(|cmd| cmd.name == "clock").count();
+///         ControlFlow::Continue(())
+///     }
+///     fn diagnostic(&mut self, _d: Diagnostic) {}
+/// }
+///
+/// let pdn = "1. 32-28 {[%clock w1:00:00]} 19-23 {[%clock b0:59:00]} *";
+/// let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut n = Clocks(0);
+/// reader.next_chunk_with(&mut n)?;
+/// assert_eq!(n.0, 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RawComment<'a> {
     /// The text between the braces (or after `;`, or between the parentheses of a note).
@@ -80,6 +160,30 @@ impl RawComment<'_> {
 }
 
 /// A setup command `/.../` as read.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdnkit::{Diagnostic, GameReader, RawSetup, ReadOptions, TextDecoder, Visitor};
+///
+/// struct Fens(Vec<String>);
+///
+/// impl Visitor for Fens {
+///     fn setup(&mut self, s: RawSetup<'_>) -> ControlFlow<()> {
+///         self.0.extend(s.fen.map(str::to_string));
+///         ControlFlow::Continue(())
+///     }
+///     fn diagnostic(&mut self, _d: Diagnostic) {}
+/// }
+///
+/// let pdn = "/FEN \"W:W31-50:B1-20\"/ 1. 32-28 *";
+/// let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut fens = Fens(Vec::new());
+/// reader.next_chunk_with(&mut fens)?;
+/// assert_eq!(fens.0, ["W:W31-50:B1-20"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RawSetup<'a> {
     /// The text between the slashes.
@@ -91,6 +195,30 @@ pub struct RawSetup<'a> {
 }
 
 /// The game terminator as read.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdnkit::{Diagnostic, GameReader, RawResult, ReadOptions, ResultKind, TextDecoder, Visitor};
+///
+/// struct Results(Vec<ResultKind>);
+///
+/// impl Visitor for Results {
+///     fn result(&mut self, r: RawResult<'_>) -> ControlFlow<()> {
+///         self.0.push(r.kind);
+///         ControlFlow::Continue(())
+///     }
+///     fn diagnostic(&mut self, _d: Diagnostic) {}
+/// }
+///
+/// let pdn = "1. 32-28 2-0\n\n1. 33-29 *\n";
+/// let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut results = Results(Vec::new());
+/// while reader.next_chunk_with(&mut results)?.is_some() {}
+/// assert_eq!(results.0, [ResultKind::Win2, ResultKind::Unknown]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RawResult<'a> {
     /// Which terminator.
@@ -103,6 +231,40 @@ pub struct RawResult<'a> {
 
 /// Hears of each token of a game as the reader reads it. Every method but `diagnostic` has a
 /// default that does nothing.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdnkit::{Diagnostic, GameReader, RawMove, ReadOptions, Tag, TextDecoder, Visitor};
+///
+/// /// Counts moves and collects the events, keeping nothing else.
+/// #[derive(Default)]
+/// struct Survey { moves: usize, events: Vec<String>, findings: usize }
+///
+/// impl Visitor for Survey {
+///     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
+///         if tag.name == "Event" {
+///             self.events.push(tag.value.clone());
+///         }
+///         ControlFlow::Continue(())
+///     }
+///     fn mv(&mut self, _mv: RawMove<'_>) -> ControlFlow<()> {
+///         self.moves += 1;
+///         ControlFlow::Continue(())
+///     }
+///     fn diagnostic(&mut self, _d: Diagnostic) {
+///         self.findings += 1;
+///     }
+/// }
+///
+/// let pdn = "[Event \"A\"]\n1. 32-28 19-23 *\n\n[Event \"B\"]\n1. 33-29 *\n";
+/// let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut survey = Survey::default();
+/// while let Some(_chunk) = reader.next_chunk_with(&mut survey)? {}
+/// assert_eq!((survey.moves, survey.events.len(), survey.findings), (3, 2, 0));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub trait Visitor {
     /// A game begins (called before its first token is handed over).
     fn begin_game(&mut self) -> ControlFlow<()> {
@@ -203,6 +365,25 @@ pub trait Visitor {
 
 /// The visitor that builds the syntax tree: [`Game`] and the findings, as
 /// [`crate::syntax::GameReader::next_chunk`] hands them out.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{GameReader, ReadOptions, TextDecoder, TreeBuilder};
+///
+/// let pdn = "1. 32-28 *\n\n1. 33-29 *\n";
+/// let mut reader = GameReader::new(TextDecoder::new(pdn.as_bytes()), ReadOptions::default());
+/// let mut builder = TreeBuilder::new();
+/// let mut moves = 0;
+/// while reader.next_chunk_with(&mut builder)?.is_some() {
+///     if let Some(game) = builder.take_game() {
+///         moves += game.main_line_moves().count();
+///         builder.recycle(game); // the next game reuses its lists
+///     }
+/// }
+/// assert_eq!(moves, 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
     game: Option<Game>,

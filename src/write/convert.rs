@@ -22,6 +22,28 @@ use crate::write::pdn::{
 };
 
 /// Which squares a capture is written with.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CaptureStyle, CheckOptions, ConvertOptions, FileConversion, check_stream};
+///
+/// let pdn = "[GameType \"20\"]\n[FEN \"W:W28:B23,13\"]\n1. 28x19x8 *\n";
+/// let mut check = CheckOptions::default();
+/// check.replay.record_moves = true;
+/// let written = |captures| -> std::io::Result<String> {
+///     let options = ConvertOptions { captures, ..Default::default() };
+///     let mut out = String::new();
+///     let mut file = FileConversion::default();
+///     check_stream(pdn.as_bytes(), &check, |g| {
+///         out += &file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &options).unwrap();
+///     })?;
+///     Ok(out)
+/// };
+/// assert!(written(CaptureStyle::Full)?.contains("1. 28x19x8 *"));
+/// assert!(written(CaptureStyle::Short)?.contains("1. 28x8 *"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CaptureStyle {
     /// The squares as the file wrote them, renamed.
@@ -38,6 +60,23 @@ pub enum CaptureStyle {
 }
 
 /// How to convert.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CaptureStyle, ConvertOptions, Eol, NotationKind, Results};
+///
+/// // PDN 3.0 form, numbers, captures with their turning squares where needed, CRLF line ends.
+/// let options = ConvertOptions {
+///     notation: Some(NotationKind::Numeric),
+///     captures: CaptureStyle::Minimal,
+///     canonical: true,
+///     results: Results::Keep,
+///     eol: Some(Eol::Crlf),
+/// };
+/// assert!(options.canonical);
+/// assert!(!ConvertOptions::default().canonical);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ConvertOptions {
     /// The notation to write squares in; `None` keeps each game's own.
@@ -52,7 +91,26 @@ pub struct ConvertOptions {
     pub eol: Option<Eol>,
 }
 
-/// What `--canonical` does with the result token that ends each game.
+/// What canonical form ([`ConvertOptions::canonical`]) does with the result token that ends each
+/// game.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, ConvertOptions, FileConversion, Results, check_stream};
+///
+/// let pdn = "[Result \"1-0\"]\n1. 32-28 1-0\n";
+/// let mut check = CheckOptions::default();
+/// check.replay.record_moves = true;
+/// let options = ConvertOptions { canonical: true, results: Results::Drop, ..Default::default() };
+/// let mut out = String::new();
+/// let mut file = FileConversion::default();
+/// check_stream(pdn.as_bytes(), &check, |g| {
+///     out += &file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &options).unwrap();
+/// })?;
+/// assert!(out.contains("[Result \"1-0\"]") && out.contains("1. 32-28 *"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Results {
     /// Written in standard form (`1/2-1/2`, `*` for a dash).
@@ -63,6 +121,24 @@ pub enum Results {
 }
 
 /// Line ends.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, ConvertOptions, Eol, FileConversion, check_stream};
+///
+/// let pdn = "[Event \"Club\"]\n1. 32-28 *\n";
+/// let mut check = CheckOptions::default();
+/// check.replay.record_moves = true;
+/// let options = ConvertOptions { eol: Some(Eol::Crlf), ..Default::default() };
+/// let mut out = String::new();
+/// let mut file = FileConversion::default();
+/// check_stream(pdn.as_bytes(), &check, |g| {
+///     out += &file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &options).unwrap();
+/// })?;
+/// assert!(out.starts_with("[Event \"Club\"]\r\n"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eol {
     /// `\n`.
@@ -72,6 +148,24 @@ pub enum Eol {
 }
 
 /// Why a game was left as it was.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CheckOptions, ConvertOptions, FileConversion, Kept, Unconverted, check_stream};
+///
+/// let pdn = "1. 32-28 {never closed\n";
+/// let mut check = CheckOptions::default();
+/// check.replay.record_moves = true;
+/// let options = ConvertOptions { canonical: true, ..Default::default() };
+/// let mut why = None;
+/// let mut file = FileConversion::default();
+/// check_stream(pdn.as_bytes(), &check, |g| {
+///     why = file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &options).err();
+/// })?;
+/// assert_eq!(why, Some(Unconverted::Kept(Kept::SyntaxError)));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unconverted {
     /// The replay had no rules or no layout for the game.
@@ -724,6 +818,33 @@ pub fn convert_checked(
 /// its first tag repeats one of the game before it ([`Chunk::after_open_game`]) is kept as
 /// written when that game was ([`Unconverted::AfterOpenGame`]): written whole, with its tags
 /// in the roster's order, it would read as more tags of that game.
+///
+/// The moves are written from the moves the replay played: check the games with
+/// [`ReplayOptions::record_moves`](crate::replay::ReplayOptions::record_moves) on.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{
+///     CheckOptions, ConvertOptions, FileConversion, NotationKind, check_stream, unconverted_chunk_text,
+/// };
+///
+/// // Russian draughts, written with file and rank, rewritten in numbers.
+/// let pdn = "[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n";
+/// let mut check = CheckOptions::default();
+/// check.replay.record_moves = true; // conversion writes each move from the move played
+/// let options = ConvertOptions { notation: Some(NotationKind::Numeric), ..Default::default() };
+/// let mut file = FileConversion::default();
+/// let mut out = String::new();
+/// check_stream(pdn.as_bytes(), &check, |g| {
+///     match file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &options) {
+///         Ok(text) => out.push_str(&text),
+///         Err(_why) => out.push_str(&unconverted_chunk_text(&g.chunk, &options)),
+///     }
+/// })?;
+/// assert_eq!(out, "[GameType \"25,W,8,8,N2,0\"]\n1. 22-18 11-15 2. 18:11 8:15 *\n");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FileConversion {
     /// The last chunk was written as it was.
@@ -791,6 +912,16 @@ pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
 /// on the line where the one before it ends keeps, in canonical form, the line end that ends
 /// that line: the text before it was written up to there as it was, and what it ended with
 /// would otherwise run on into this chunk's first line.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{ConvertOptions, Eol, ReadOptions, parse_str, unconverted_chunk_text};
+///
+/// let chunks = parse_str("1. 32-28 {never closed\n", &ReadOptions::default());
+/// let options = ConvertOptions { eol: Some(Eol::Crlf), ..Default::default() };
+/// assert_eq!(unconverted_chunk_text(&chunks[0], &options), "1. 32-28 {never closed\r\n");
+/// ```
 pub fn unconverted_chunk_text(chunk: &Chunk, options: &ConvertOptions) -> String {
     if options.canonical {
         let out = canonical_chunk_block(chunk);

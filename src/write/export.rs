@@ -303,7 +303,7 @@ impl CsvTable {
         let mut table = CsvTable {
             columns: Vec::new(),
             index: HashMap::new(),
-            rows: io::BufWriter::with_capacity(1 << 16, tempfile::tempfile()?),
+            rows: io::BufWriter::with_capacity(1 << 16, crate::scratch::scratch_file()?),
             partial: Vec::new(),
         };
         for name in ROSTER.iter().chain(["GameType"].iter()) {

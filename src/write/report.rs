@@ -311,7 +311,7 @@ impl Write for Spool {
         }
         self.held.extend_from_slice(buf);
         if self.held.len() > SPOOL_HELD {
-            if let Ok(t) = tempfile::tempfile() {
+            if let Ok(t) = crate::scratch::scratch_file() {
                 let mut f = io::BufWriter::with_capacity(1 << 16, t);
                 f.write_all(&self.held)?;
                 self.held = Vec::new();
