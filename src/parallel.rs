@@ -170,7 +170,9 @@ fn likely_game_start(b: &[u8], p: usize) -> Option<usize> {
     if q == 0 || b[q - 1] == b']' {
         return None;
     }
-    if !tag && !(numbered_line(&b[p..]) && ends_with_result(&b[..q]) && blank_line(&b[q..p])) {
+    let after_result =
+        || numbered_line(&b[p..]) && ends_with_result(&b[..q]) && blank_line(&b[q..p]);
+    if !tag && !after_result() {
         return None;
     }
     while matches!(b[q], b' ' | b'\t' | 0x0b | 0x0c) {
