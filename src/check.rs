@@ -46,7 +46,7 @@ pub struct CheckOptions {
 /// does not grow with its length, and the diagnostics are the same.
 ///
 /// ```
-/// use pdnkit::check::{check_stream, CheckOptions, Retain};
+/// use pdnkit::{check_stream, CheckOptions, Retain};
 ///
 /// let pdn = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n";
 /// let options = CheckOptions { retain: Retain::Findings, ..CheckOptions::default() };

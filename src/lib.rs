@@ -186,8 +186,9 @@ pub use replay::{ForcedVariant, ReplayOptions, RuleProfile};
 pub use check::check_stream;
 
 /// What to check and how: reading options, the replay's variant and rules, the encoding,
-/// lint levels. [`CheckOptions::default`] reads leniently, sniffs the encoding, decides each
-/// game's variant from its tags (or its moves) and replays every game.
+/// lint levels, and what is kept of each game ([`Retain`]). [`CheckOptions::default`] reads
+/// leniently, sniffs the encoding, decides each game's variant from its tags (or its moves),
+/// replays every game and keeps each game's tree.
 ///
 /// # Examples
 ///
@@ -200,6 +201,8 @@ pub use check::check_stream;
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub use check::CheckOptions;
+
+pub use check::Retain;
 
 /// One game (or the text between games) as [`check_stream`] hands it over: its [`Chunk`]
 /// (text, place, tree), the replay's report, and every diagnostic of it in source order.
