@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use super::squares::{Layout, NotationKind};
 use crate::board::{Color, Piece, Role, Square};
+use crate::lint::clip;
 
 /// A square as written in a FEN, before it is placed on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -96,9 +97,11 @@ pub enum FenErrorKind {
     BadColor,
     /// A character that does not belong in a FEN.
     Unexpected(char),
-    /// A square that is not a number or a file-rank name.
+    /// A square that is not a number or a file-rank name, as written (a long one cut as
+    /// [`crate::lint::clip`] cuts it).
     BadSquare(String),
-    /// A range written with algebraic squares, or running backwards over nothing.
+    /// A range written with algebraic squares, or running backwards over nothing, as written
+    /// (a long one cut as [`crate::lint::clip`] cuts it).
     BadRange(String),
     /// A square that is not a playing square of the board.
     OffBoard(String),
@@ -282,7 +285,7 @@ impl RawFen {
                         (SquareRef::Numeric(_), SquareRef::Numeric(_)) => {}
                         _ => {
                             return Err(FenError::new(
-                                FenErrorKind::BadRange(text[start..after].to_string()),
+                                FenErrorKind::BadRange(clip(&text[start..after]).to_string()),
                                 start..after,
                             ));
                         }
@@ -402,9 +405,12 @@ fn read_square(text: &str, start: usize, end: usize) -> Result<(SquareRef, usize
         while i < end && b[i].is_ascii_digit() {
             i += 1;
         }
-        let n: u32 = text[start..i]
-            .parse()
-            .map_err(|_| FenError::new(FenErrorKind::BadSquare(text[start..i].into()), start..i))?;
+        let n: u32 = text[start..i].parse().map_err(|_| {
+            FenError::new(
+                FenErrorKind::BadSquare(clip(&text[start..i]).to_string()),
+                start..i,
+            )
+        })?;
         return Ok((SquareRef::Numeric(n), i));
     }
     if i < end && b[i].is_ascii_alphabetic() {
@@ -434,7 +440,7 @@ fn read_square(text: &str, start: usize, end: usize) -> Result<(SquareRef, usize
         stop += 1;
     }
     Err(FenError::new(
-        FenErrorKind::BadSquare(text[start..stop].to_string()),
+        FenErrorKind::BadSquare(clip(&text[start..stop]).to_string()),
         start..stop,
     ))
 }

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::squares::{Corner, Layout, NotationKind};
 use crate::board::{Board, Color};
+use crate::lint::clip;
 use crate::rules::Variant;
 
 /// The fields of a GameType value, as written.
@@ -38,7 +39,8 @@ pub enum GameTypeError {
     /// The value is empty.
     #[error("the GameType value is empty")]
     Empty,
-    /// The game number is not a number.
+    /// The game number is not a number (as written; a long one cut as [`crate::lint::clip`]
+    /// cuts it).
     #[error("`{0}` is not a game number")]
     BadNumber(String),
     /// A detail field cannot be read.
@@ -46,7 +48,7 @@ pub enum GameTypeError {
     BadField {
         /// 1-based field position.
         field: usize,
-        /// The field's text.
+        /// The field's text (a long one cut as [`crate::lint::clip`] cuts it).
         text: String,
         /// What was expected.
         why: &'static str,
@@ -102,7 +104,7 @@ impl GameType {
         }
         let number: u32 = first
             .parse()
-            .map_err(|_| GameTypeError::BadNumber(first.to_string()))?;
+            .map_err(|_| GameTypeError::BadNumber(clip(first).to_string()))?;
         let mut gt = GameType {
             number,
             first: None,
@@ -114,7 +116,7 @@ impl GameType {
         };
         let bad = |field: usize, why: &'static str| GameTypeError::BadField {
             field,
-            text: fields[field - 1].to_string(),
+            text: clip(fields[field - 1]).to_string(),
             why,
         };
         if let Some(&c) = fields.get(1) {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use crate::board::bitboard::bit_square;
 use crate::board::{Color, Piece, Position, Role, Square};
 use crate::lint::codes::replay::*;
-use crate::lint::{Code, Diagnostic, Diagram, MoveContext, Severity};
+use crate::lint::{ClipBuilder, Code, Diagnostic, Diagram, MoveContext, Severity, clip};
 use crate::notation::resolve::{
     Reach, ResolveError, matching, prefix_of, resolve, resolve_quick, resolve_squares,
     token_squares, write_move, write_move_in,
@@ -353,15 +353,16 @@ enum Step {
     Stop,
 }
 
+/// The move as written, as a message quotes it (a long capture cut, with its length).
 fn token_text(m: &MoveToken) -> String {
-    let mut s = String::new();
+    let mut s = ClipBuilder::default();
     for sq in m.squares.iter() {
         if let Some(sep) = sq.separator {
             s.push(sep.kind.as_char());
         }
         s.push_str(sq.raw.as_str());
     }
-    s
+    s.finish()
 }
 
 impl<'g> Shared<'g, '_> {
@@ -1631,7 +1632,7 @@ impl<'g> Shared<'g, '_> {
     fn setup(&mut self, state: &mut State, s: &crate::syntax::Setup) -> bool {
         let layout = self.sel.layout;
         let parsed = match &s.fen {
-            None => Err(format!("setup command `/{}/` holds no FEN", s.raw)),
+            None => Err(format!("setup command `/{}/` holds no FEN", clip(&s.raw))),
             Some(f) => RawFen::parse(f)
                 .and_then(|raw| raw.resolve(&layout))
                 .map_err(|e| e.message()),
@@ -1702,7 +1703,7 @@ impl<'g> Shared<'g, '_> {
                     Diagnostic::new(
                         &H404,
                         span,
-                        format!("`[%huff {}]` names no huffable piece", args.trim()),
+                        format!("`[%huff {}]` names no huffable piece", clip(args.trim())),
                     )
                     .with_note(why),
                 );
@@ -1728,7 +1729,8 @@ impl<'g> Shared<'g, '_> {
                         r.span,
                         format!(
                             "the game ends with {} but its Result tag says {}",
-                            r.raw, t.value
+                            clip(&r.raw),
+                            clip(&t.value)
                         ),
                     )
                     .with_label(t.value_span, "the Result tag"),

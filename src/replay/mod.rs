@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::board::{Color, Position};
 use crate::lint::codes::replay::{G503, G514, R310};
-use crate::lint::{Diagnostic, Severity};
+use crate::lint::{Diagnostic, Severity, clip};
 use crate::notation::Layout;
 use crate::notation::gametype::game_name;
 use crate::rules::{UnknownVariant, Variant};
@@ -524,7 +524,7 @@ fn judge_result(
                                 "this file gives White's score first: at the end {}, so {} won, and the file writes {}; PDN gives the first mover's score first, and in {} Black moves first, so {}'s win is {pdn}",
                                 d.why,
                                 winner.as_str(),
-                                d.raw,
+                                clip(&d.raw),
                                 sel.variant.title(),
                                 winner.as_str(),
                             )
@@ -564,7 +564,7 @@ fn judge_result(
             "at the end {}, so {} lost, but the result {} credits {} with {credited}",
             d.why,
             loser.as_str(),
-            d.raw,
+            clip(&d.raw),
             loser.as_str()
         ),
     )

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Color, Position};
 use crate::lint::codes::replay::{G504, G507, G508, G509, G510, G511, G512, G516};
-use crate::lint::{Diagnostic, Severity};
+use crate::lint::{Diagnostic, Severity, clip};
 use crate::notation::gametype::{game_name, is_server_private};
 use crate::notation::{GameType, Layout, NotationKind, RawFen};
 use crate::rules::Variant;
@@ -130,7 +130,7 @@ fn select_variant(
             Err(e) => diags.push(Diagnostic::new(
                 &G508,
                 tag.value_span,
-                format!("GameType \"{}\" cannot be read: {e}", tag.value),
+                format!("GameType \"{}\" cannot be read: {e}", clip(&tag.value)),
             )),
             Ok(gt) => {
                 let r = gt.resolve();
@@ -224,7 +224,7 @@ fn select_variant(
                         tag.value_span,
                         format!(
                             "Variant \"{}\" is a game whose rules pdnkit does not know: the moves are not checked",
-                            tag.value
+                            clip(&tag.value)
                         ),
                     ));
                     return None;

@@ -21,7 +21,7 @@ use super::ReadOptions;
 use super::ast::*;
 use super::visitor::{RawComment, RawMove, RawResult, RawSetup, Skip, Visitor};
 use crate::lint::codes::{Code, syntax as c};
-use crate::lint::{Anchor, Diagnostic, Severity, SourcePiece};
+use crate::lint::{Anchor, Diagnostic, Severity, SourcePiece, clip};
 use crate::source::Span;
 
 /// The outcome of reading on in one game.
@@ -1104,7 +1104,7 @@ impl<'a> P<'a, '_> {
                         &c::N215,
                         start,
                         self.g.pos,
-                        format!("this `{raw}` ends no game: nothing comes before it"),
+                        format!("this `{}` ends no game: nothing comes before it", clip(raw)),
                     );
                     self.take_line_end();
                     Tok::Stop(Stop::Orphan)
@@ -1132,7 +1132,7 @@ impl<'a> P<'a, '_> {
                             &c::N215,
                             start,
                             self.g.pos,
-                            format!("this result `{}` ends no game", &self.s[start..end]),
+                            format!("this result `{}` ends no game", clip(&self.s[start..end])),
                         );
                         self.take_line_end();
                         Tok::Stop(Stop::Orphan)
@@ -1160,10 +1160,7 @@ impl<'a> P<'a, '_> {
             }
             _ => {
                 let end = self.token_end(start);
-                let mut tok: String = self.s[start..end].chars().take(20).collect();
-                if tok.len() < end - start {
-                    tok.push('…');
-                }
+                let tok = clip(&self.s[start..end]);
                 let line = self.s[start..].lines().next().unwrap_or("");
                 let why = if unopened_tag(line) {
                     ": the line looks like a tag missing its opening `[`, and is not read as one"
@@ -1210,7 +1207,8 @@ impl<'a> P<'a, '_> {
                     if let Some(first) = earlier {
                         let msg = format!(
                             "the tag {} appears twice in this game; readers take the first, \"{}\"",
-                            t.name, first
+                            clip(&t.name),
+                            clip(first)
                         );
                         let (a, z) = (t.span.start - self.base, t.span.end - self.base);
                         self.lenient(&c::N218, a, z, msg);
@@ -1902,7 +1900,10 @@ impl<'a> P<'a, '_> {
                 &c::N202,
                 name_start,
                 i,
-                format!("tag name `{name}` does not start with a capital letter"),
+                format!(
+                    "tag name `{}` does not start with a capital letter",
+                    clip(name)
+                ),
             );
         }
         let (after, _) = self.tag_gap(i, |p, k| p.at(k) == Some(b'"'));
@@ -1957,8 +1958,9 @@ impl<'a> P<'a, '_> {
                             j,
                             j + 1,
                             format!(
-                                "unescaped quote inside the value of tag `{name}`: write it \
-                                 as `\\\"`"
+                                "unescaped quote inside the value of tag `{}`: write it as \
+                                 `\\\"`",
+                                clip(name)
                             ),
                         );
                         i = close + 1;
@@ -1979,8 +1981,9 @@ impl<'a> P<'a, '_> {
                     j,
                     brk,
                     format!(
-                        "the value of tag `{name}` is broken over two lines; it is read with \
-                         one space for the line break"
+                        "the value of tag `{}` is broken over two lines; it is read with one \
+                         space for the line break",
+                        clip(name)
                     ),
                 );
                 if let Some(q) = inner {
@@ -1989,8 +1992,9 @@ impl<'a> P<'a, '_> {
                         q,
                         q + 1,
                         format!(
-                            "unescaped quote inside the value of tag `{name}`: write it as \
-                             `\\\"`"
+                            "unescaped quote inside the value of tag `{}`: write it as \
+                             `\\\"`",
+                            clip(name)
                         ),
                     );
                 }
@@ -2022,7 +2026,7 @@ impl<'a> P<'a, '_> {
                 &c::S106,
                 open,
                 j.max(open + 1),
-                format!("tag `{name}` has no quoted value"),
+                format!("tag `{}` has no quoted value", clip(name)),
             );
             i = j;
         }
@@ -2038,7 +2042,7 @@ impl<'a> P<'a, '_> {
                     &c::S103,
                     open,
                     open + 1,
-                    format!("tag `{name}` is not closed with `]`"),
+                    format!("tag `{}` is not closed with `]`", clip(name)),
                 );
             }
             i
@@ -2051,9 +2055,9 @@ impl<'a> P<'a, '_> {
                 open,
                 end,
                 if broken {
-                    format!("tag `{name}` is broken over two lines")
+                    format!("tag `{}` is broken over two lines", clip(name))
                 } else {
-                    format!("extra spaces inside tag `{name}`")
+                    format!("extra spaces inside tag `{}`", clip(name))
                 },
             );
         }
@@ -2379,7 +2383,7 @@ impl<'a> P<'a, '_> {
             end,
             format!(
                 "`{}` as {what} is read as no result, like `*` (reported once per file)",
-                dash.trim_matches('"')
+                clip(dash.trim_matches('"'))
             ),
         );
     }
@@ -2401,7 +2405,10 @@ impl<'a> P<'a, '_> {
             &c::N227,
             start,
             end,
-            format!("`{written}` as {what} is read as the result `{pdn}` (reported once per file)"),
+            format!(
+                "`{}` as {what} is read as the result `{pdn}` (reported once per file)",
+                clip(written)
+            ),
         );
     }
 
@@ -2499,7 +2506,7 @@ impl<'a> P<'a, '_> {
                     &c::N208,
                     start,
                     end,
-                    format!("`{r}` is not a standard PDN result"),
+                    format!("`{}` is not a standard PDN result", clip(r)),
                 );
                 return Some((ResultKind::Other, end));
             }
@@ -2529,7 +2536,7 @@ impl<'a> P<'a, '_> {
                 &c::N203,
                 start,
                 i,
-                format!("move number `{digits}` has a leading zero"),
+                format!("move number `{}` has a leading zero", clip(digits)),
             );
         }
         let number = match digits.parse::<u32>() {
@@ -2891,7 +2898,7 @@ impl<'a> P<'a, '_> {
                 &c::S107,
                 start,
                 end,
-                format!("`{}` is a square, not a move", &self.s[start..end]),
+                format!("`{}` is a square, not a move", clip(&self.s[start..end])),
             );
             return None;
         }
@@ -2914,8 +2921,8 @@ impl<'a> P<'a, '_> {
                 format!(
                     "`{}` writes its squares in upper case; read as `{}` (reported once per \
                      file)",
-                    &self.s[start..end],
-                    self.s[start..end].to_ascii_lowercase()
+                    clip(&self.s[start..end]),
+                    clip(&self.s[start..end]).to_string().to_ascii_lowercase()
                 ),
             );
         }
@@ -2931,7 +2938,7 @@ impl<'a> P<'a, '_> {
                 format!(
                     "`{}` is Russian short notation: the file the piece starts from, then \
                      where it goes; the replay finds the piece (reported once per file)",
-                    &self.s[start..end]
+                    clip(&self.s[start..end])
                 ),
             );
         }
@@ -2996,7 +3003,7 @@ impl<'a> P<'a, '_> {
             let msg = format!(
                 "`{}` runs on into `{next}` with no space between: read as the move, then \
                  `{next}`",
-                &self.s[start..after],
+                clip(&self.s[start..after]),
             );
             self.lenient(&c::N226, start, after, msg);
         }
@@ -3088,7 +3095,10 @@ impl<'a> P<'a, '_> {
                 &c::S108,
                 start,
                 end,
-                format!("`{digits}` cannot be split into two squares in one way"),
+                format!(
+                    "`{}` cannot be split into two squares in one way",
+                    clip(digits)
+                ),
             );
             return None;
         };

@@ -387,7 +387,8 @@ fn fix_move(
                     at: m.span.start,
                     code: "R309",
                     why: format!(
-                        "{before} matches several captures and the next move does not prove which was played"
+                        "{} matches several captures and the next move does not prove which was played",
+                        crate::lint::clip(before)
                     ),
                 });
             } else {

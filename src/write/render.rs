@@ -294,12 +294,14 @@ pub fn render_human(view: &SourceView<'_>, d: &Diagnostic, color: bool) -> Strin
     // that each excerpt costs the same whatever the line's length (the whole line would be
     // copied and measured again for every diagnostic on it); its place is then given apart.
     let long = src.long || (line_lo == 0 && src.cut_before) || line_hi - line_lo > LONG_LINE;
+    // The annotated text itself is shown up to LONG_LINE bytes, as a quote keeps it.
     let (line_lo, line_hi) = if long {
         let mut a = line_lo.max(lo.saturating_sub(WINDOW_CONTEXT));
         while !text.is_char_boundary(a) {
             a -= 1;
         }
-        let mut z = line_hi.min(hi.saturating_add(WINDOW_CONTEXT));
+        let mark_end = hi.min(lo.saturating_add(LONG_LINE));
+        let mut z = line_hi.min(mark_end.saturating_add(WINDOW_CONTEXT));
         while !text.is_char_boundary(z) {
             z += 1;
         }

@@ -50,7 +50,17 @@ fn a_long_token_is_quoted_cut_with_an_ellipsis() {
         b"[GameType \"20\"]\n1. 32-28 Whiteoversteppedthetimelimit *\n",
     );
     let s105 = ds.iter().find(|d| d["code"] == "S105").expect("S105");
-    assert_eq!(s105["message"], "`Whiteoversteppedthet…` is not PDN");
+    assert_eq!(s105["message"], "`Whiteoversteppedthetimelimit` is not PDN");
+    let long = format!(
+        "[GameType \"20\"]\n1. 32-28 {} *\n",
+        "Whiteoverstepped".repeat(5)
+    );
+    let ds = json_of(&[], long.as_bytes());
+    let s105 = ds.iter().find(|d| d["code"] == "S105").expect("S105");
+    assert_eq!(
+        s105["message"],
+        "`WhiteoversteppedWhiteoversteppedWhiteove… (80 bytes)` is not PDN"
+    );
     let ds = json_of(&[], b"[GameType \"20\"]\n1. 32-28 Short!! *\n");
     if let Some(d) = ds.iter().find(|d| d["code"] == "S105") {
         assert!(!d["message"].as_str().unwrap().contains('…'), "{d}");

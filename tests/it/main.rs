@@ -36,6 +36,7 @@ mod dialects;
 mod export_records;
 mod fuzz_findings;
 mod lint_examples;
+mod long_tokens;
 mod parted_games;
 mod perft;
 mod random_games;
