@@ -26,8 +26,9 @@ pub struct Args {
     /// over) instead of standard output.
     #[arg(short, long, value_name = "FILE", conflicts_with_all = ["in_place", "dry_run"])]
     pub output: Option<PathBuf>,
-    /// Rewrite each file in its place (through a temporary file renamed over it), in its own
-    /// encoding; a file with nothing to repair is not written.
+    /// Rewrite each file in its place (through a temporary file renamed over it, or copied into
+    /// a file with other names), in its own encoding; a symbolic link is followed and stays; a
+    /// file with nothing to repair is not written.
     #[arg(long, conflicts_with = "dry_run")]
     pub in_place: bool,
     /// Write nothing; print what would change as a unified diff.
@@ -488,13 +489,4 @@ fn fix_game(s: &mut FileFix, g: &CheckedGame) -> String {
             chunk.text.clone()
         }
     }
-}
-
-/// A temporary file in the directory of `path`, so that renaming it over `path` is atomic.
-fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    tempfile::NamedTempFile::new_in(dir)
 }

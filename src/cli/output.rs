@@ -4,11 +4,14 @@
 //! Nothing is replaced by accident: [`refuse_input`] turns down an output that is one of the
 //! run's inputs (the same file, however it is spelled), a symbolic link is written through to
 //! the file it names (the link stays), and a device or FIFO (`/dev/null`, `/dev/stdout`, a
-//! named pipe) is written to, never renamed over.
+//! named pipe) is written to, never renamed over. A file that a new file renamed over it would
+//! not be the same as ([`put_in_place`]: one with other names, or an owner the run cannot give
+//! a new file) has the new text copied into it instead, and a file the run may not write is
+//! refused as the shell refuses it.
 
 use std::collections::VecDeque;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use super::batch::{Discovery, Entry, discover};
@@ -20,8 +23,8 @@ enum Target {
     Stdout(io::StdoutLock<'static>),
     /// A device, FIFO or socket, written where it is.
     Device(File),
-    /// A temporary file beside the file asked for, renamed over it by [`Output::finish`].
-    Temp(tempfile::NamedTempFile),
+    /// The text of the file asked for, put in its place by [`Output::finish`].
+    Temp(Staged),
 }
 
 impl Write for Target {
@@ -123,9 +126,9 @@ impl Output {
 
     /// `path`: `-` (or `/dev/stdout`) is standard output; a device, FIFO or socket is written
     /// where it is; a symbolic link is followed, and the file it names replaced (the link
-    /// stays; a link to nothing is refused); any other path is created under a temporary name
-    /// beside it (hidden, so that a walk of its directory does not read it) and put in its
-    /// place by [`Output::finish`].
+    /// stays; a link to nothing is refused); any other path is made as a [`Staged`] file and
+    /// put in its place by [`Output::finish`]. An existing file the run may not write is
+    /// refused here, before any work.
     pub fn file(path: &Path) -> io::Result<Output> {
         if path.as_os_str() == "-" || STDOUT_NAMES.iter().any(|n| path == Path::new(n)) {
             return Ok(Output::stdout());
@@ -146,8 +149,15 @@ impl Output {
                 let f = OpenOptions::new().write(true).open(path)?;
                 return Ok(Output::new(Target::Device(f), 1 << 16, None));
             }
-            Ok(_) if link => std::fs::canonicalize(path)?,
-            Ok(_) => path.to_path_buf(),
+            Ok(_) => {
+                // Opened, not truncated: the permission to write is the file's own.
+                OpenOptions::new().write(true).open(path)?;
+                if link {
+                    std::fs::canonicalize(path)?
+                } else {
+                    path.to_path_buf()
+                }
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound && link => {
                 let to = std::fs::read_link(path).unwrap_or_default();
                 return Err(io::Error::new(
@@ -161,21 +171,7 @@ impl Output {
             Err(e) if e.kind() == io::ErrorKind::NotFound => path.to_path_buf(),
             Err(e) => return Err(e),
         };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let name = path
-            .file_name()
-            .map_or("out".into(), |n| n.to_string_lossy().into_owned());
-        let prefix = format!(".{name}.");
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        // Created as any file the user makes (0666 less the umask), not private as temporary
-        // files are.
-        #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let temp = builder.tempfile_in(dir)?;
+        let temp = Staged::new(&path)?;
         Ok(Output::new(Target::Temp(temp), 1 << 16, Some(path)))
     }
 
@@ -229,9 +225,8 @@ impl Output {
         }
     }
 
-    /// Flushes the output; a temporary file is synced and put in its place when `keep` (with
-    /// the permissions of the file it replaces, if there was one), else removed and the file
-    /// asked for left as it was.
+    /// Flushes the output; a temporary file is put in its place ([`put_in_place`]) when
+    /// `keep`, else removed and the file asked for left as it was.
     pub fn finish(&mut self, keep: bool) -> io::Result<()> {
         let Some(w) = self.w.take() else {
             return Ok(());
@@ -257,11 +252,7 @@ impl Output {
                 if !keep {
                     return Ok(());
                 }
-                temp.as_file().sync_all()?;
-                if let Ok(old) = std::fs::metadata(path) {
-                    std::fs::set_permissions(temp.path(), old.permissions())?;
-                }
-                let _: File = temp.persist(path).map_err(|e| e.error)?;
+                put_in_place(temp, path)?;
                 self.persisted = true;
                 Ok(())
             }
@@ -279,6 +270,125 @@ impl Write for Output {
 
     fn flush(&mut self) -> io::Result<()> {
         self.writer()?.flush()
+    }
+}
+
+/// The new text of a file, made under a temporary name: hidden beside the file (so that a walk
+/// of its directory does not read it, and a rename puts it in place), or, when the file exists
+/// and its directory takes no new file, in the system's temporary directory (its text is then
+/// copied into the file).
+pub struct Staged {
+    temp: tempfile::NamedTempFile,
+    beside: bool,
+}
+
+impl Staged {
+    /// A new temporary file for the text of `path`.
+    pub fn new(path: &Path) -> io::Result<Staged> {
+        temp_for(path, ".tmp", true).map(|(temp, beside)| Staged { temp, beside })
+    }
+}
+
+/// A temporary file named after `path` (hidden, ending in `suffix`), beside it or, when `path`
+/// exists and its directory takes no new file, in the system's temporary directory (`false`).
+/// `usual`: created as any file the user makes (0666 less the umask), else private.
+fn temp_for(path: &Path, suffix: &str, usual: bool) -> io::Result<(tempfile::NamedTempFile, bool)> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or("out".into(), |n| n.to_string_lossy().into_owned());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(suffix);
+    #[cfg(unix)]
+    if usual {
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    }
+    #[cfg(not(unix))]
+    let _ = usual;
+    match builder.tempfile_in(dir) {
+        Ok(temp) => Ok((temp, true)),
+        Err(e) if path.is_file() => {
+            let mut elsewhere = tempfile::Builder::new();
+            elsewhere.prefix(&prefix).suffix(suffix);
+            elsewhere.tempfile().map(|t| (t, false)).map_err(|_| e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+impl Write for Staged {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.temp.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.temp.flush()
+    }
+}
+
+/// Puts the text `staged` in the place of the regular file `path` (made canonical): renamed
+/// over it when the new file can be what the old one was (its only name, its owner and group,
+/// its permissions), else copied into it, the old text kept in a backup until the copy is
+/// done (a file with other names, hard links, keeps them and their content stays the same; a
+/// file of another owner keeps its owner). A copy that fails leaves the backup and names it.
+pub fn put_in_place(staged: Staged, path: &Path) -> io::Result<()> {
+    let Staged { temp, beside } = staged;
+    temp.as_file().sync_all()?;
+    let old = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound && beside => {
+            let _: File = temp.persist(path).map_err(|e| e.error)?;
+            return Ok(());
+        }
+        Err(e) => return Err(e),
+    };
+    if beside && takes_its_place(&temp, &old) {
+        let _: File = temp.persist(path).map_err(|e| e.error)?;
+        return Ok(());
+    }
+    copy_into(temp, path)
+}
+
+/// Whether `temp` can be made what `old` is: `old` has no other name, and `temp` takes its
+/// owner, group and permissions.
+#[cfg(unix)]
+fn takes_its_place(temp: &tempfile::NamedTempFile, old: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    old.nlink() == 1
+        && std::os::unix::fs::fchown(temp.as_file(), Some(old.uid()), Some(old.gid())).is_ok()
+        && temp.as_file().set_permissions(old.permissions()).is_ok()
+}
+
+#[cfg(not(unix))]
+fn takes_its_place(temp: &tempfile::NamedTempFile, old: &std::fs::Metadata) -> bool {
+    temp.as_file().set_permissions(old.permissions()).is_ok()
+}
+
+/// Copies the text of `temp` into `path`, the old text kept aside until it is done.
+fn copy_into(mut temp: tempfile::NamedTempFile, path: &Path) -> io::Result<()> {
+    let mut file = OpenOptions::new().write(true).open(path)?;
+    let (mut backup, _) = temp_for(path, ".old", false)?;
+    io::copy(&mut File::open(path)?, &mut backup)?;
+    backup.as_file().sync_all()?;
+    let copied = (|| {
+        temp.as_file_mut().rewind()?;
+        file.set_len(0)?;
+        io::copy(temp.as_file_mut(), &mut file)?;
+        file.sync_all()
+    })();
+    match copied {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let kept = match backup.keep() {
+                Ok((_, p)) => format!("its old text is in {}", p.display()),
+                Err(k) => format!("its old text could not be kept: {}", k.error),
+            };
+            Err(io::Error::new(e.kind(), format!("{e}; {kept}")))
+        }
     }
 }
 

@@ -28,6 +28,7 @@ mod cli_parse_parted;
 mod cli_parted;
 mod cli_progress;
 mod cli_report;
+mod cli_safe_writes;
 mod cli_stats;
 mod convert;
 mod corpus_check;

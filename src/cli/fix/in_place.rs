@@ -1,6 +1,9 @@
-//! `pdn fix --in-place`: the fixed text written as it is made into a temporary file beside
-//! the file, in the file's own encoding, and renamed over the file at the end when something
-//! was repaired.
+//! `pdn fix --in-place`: the fixed text written as it is made into a temporary file, in the
+//! file's own encoding, and put in the file's place at the end when something was repaired
+//! ([`put_in_place`]: renamed over it, or copied into it when the file has other names or an
+//! owner a new file cannot be given). A symbolic link is followed (the link stays); a name
+//! that is not a regular file (a device, a FIFO, a link to standard input) or a file the run
+//! may not write is not rewritten.
 //!
 //! The file's own encoding is the first of these that gives back the file's bytes from the
 //! text read: UTF-8, UTF-8 with a byte-order mark, UTF-16 (little-endian, then big-endian)
@@ -16,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use encoding_rs::{Encoder, EncoderResult, Encoding};
 
-use super::temp_beside;
+use crate::cli::output::{Staged, put_in_place};
 
 /// Why a file is not rewritten when its encoding does not give its bytes back.
 const NOT_BACK: &str = "the file changed while it was read, or its encoding cannot be written back; use -o FILE to write UTF-8";
@@ -132,7 +135,9 @@ pub struct InPlace {
     label: Option<String>,
     forms: Vec<Form>,
     begun: bool,
-    temp: Option<BufWriter<tempfile::NamedTempFile>>,
+    temp: Option<BufWriter<Staged>>,
+    /// Why the file cannot be rewritten, found before it is read: nothing is opened then.
+    refused: Option<io::Error>,
     /// The first failure to read the file or write the temporary file.
     failed: Option<io::Error>,
     read: Vec<u8>,
@@ -149,7 +154,18 @@ impl InPlace {
             Ok(real) if link => real,
             _ => path.to_path_buf(),
         };
+        let refused = match std::fs::metadata(&path) {
+            Ok(m) if !m.is_file() => Some(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it is not a regular file (a device, a FIFO or standard input), which cannot \
+                 be read again and replaced; use -o FILE",
+            )),
+            // Opened, not truncated: the permission to write is the file's own.
+            Ok(_) => std::fs::OpenOptions::new().write(true).open(&path).err(),
+            Err(e) => Some(e),
+        };
         InPlace {
+            refused,
             path,
             label: label.map(str::to_string),
             forms: Vec::new(),
@@ -190,7 +206,7 @@ impl InPlace {
             }
             self.forms.push(form);
         }
-        match temp_beside(&self.path) {
+        match Staged::new(&self.path) {
             Ok(t) => self.temp = Some(BufWriter::with_capacity(1 << 16, t)),
             Err(e) => {
                 self.failed.get_or_insert(e);
@@ -204,6 +220,9 @@ impl InPlace {
     }
 
     fn step(&mut self, old: &str, new: &str, last: bool) {
+        if self.refused.is_some() {
+            return;
+        }
         let first = !self.begun;
         if first {
             self.begin();
@@ -267,11 +286,14 @@ impl InPlace {
         }
     }
 
-    /// The file is over: renames the temporary file over it when something was `repaired`,
-    /// else deletes it.
+    /// The file is over: puts the temporary file in its place when something was
+    /// `repaired`, else deletes it.
     pub fn finish(mut self, repaired: bool) -> io::Result<()> {
         if !repaired {
             return Ok(());
+        }
+        if let Some(e) = self.refused.take() {
+            return Err(e);
         }
         self.step("", "", true);
         let winner = self
@@ -289,10 +311,6 @@ impl InPlace {
             .take()
             .ok_or_else(|| io::Error::other("the temporary file was lost"))?;
         let temp = temp.into_inner().map_err(|e| e.into_error())?;
-        temp.as_file().sync_all()?;
-        let permissions = std::fs::metadata(&self.path)?.permissions();
-        std::fs::set_permissions(temp.path(), permissions)?;
-        temp.persist(&self.path).map_err(|e| e.error)?;
-        Ok(())
+        put_in_place(temp, &self.path)
     }
 }
