@@ -1,5 +1,6 @@
-//! The batch runner every command over files uses: discovery, an ordered parallel run with
-//! per-file panic isolation, and progress.
+//! The batch runner under the file driver ([`super::driver::run_files`], the only caller of
+//! [`Runner::run`]): discovery, an ordered parallel run with per-file panic isolation, and
+//! progress.
 //!
 //! [`discover`] turns the paths of the command line into [`Entry`]s in path order: the files to
 //! read, and every file the walk saw and did not read, with its reason. [`Runner::run`] runs a

@@ -88,7 +88,7 @@ impl<'a> Opening<'a> {
 }
 
 /// Why a file could not be read to its end.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Failure {
     /// It could not be opened, listed or read (F001): the reason.
     Unreadable(String),

@@ -102,14 +102,16 @@ pub fn run(args: &Args) -> i32 {
         &mut out,
         |_, (failure, p)| {
             printed = p;
-            failed = match failure {
-                None => false,
-                Some(Failure::Unreadable(e)) => cannot_read(&e) != EXIT_OK,
+            failed = failure.is_some();
+            match failure {
+                None => {}
+                Some(Failure::Unreadable(e)) => {
+                    cannot_read(&e);
+                }
                 Some(Failure::Panicked(why)) => {
                     eprintln!("pdn parse: internal error while reading {name}: {why}");
-                    true
                 }
-            };
+            }
         },
     );
     if failed {
@@ -171,11 +173,7 @@ impl FileSink for Printing {
         failure: Option<&Failure>,
         _: &mut FileOut<'_>,
     ) -> Self::Done {
-        let failure = failure.map(|f| match f {
-            Failure::Unreadable(e) => Failure::Unreadable(e.clone()),
-            Failure::Panicked(why) => Failure::Panicked(why.clone()),
-        });
-        (failure, printed)
+        (failure.cloned(), printed)
     }
 }
 
