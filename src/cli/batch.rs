@@ -1,5 +1,6 @@
-//! The batch runner every command over files uses: discovery, an ordered parallel run with
-//! per-file panic isolation, and progress.
+//! The batch runner under the file driver ([`super::driver::run_files`], the only caller of
+//! [`Runner::run`]): discovery, an ordered parallel run with per-file panic isolation, and
+//! progress.
 //!
 //! [`discover`] turns the paths of the command line into [`Entry`]s in path order: the files to
 //! read, and every file the walk saw and did not read, with its reason. [`Runner::run`] runs a
@@ -268,6 +269,8 @@ pub fn looks_like_pdn(head: &[u8]) -> bool {
 pub enum Event<T> {
     /// Bytes to write, in order.
     Output(Vec<u8>),
+    /// Bytes for standard error, in order with the output.
+    Said(Vec<u8>),
     /// A game's bytes have all been handed over (for commands that count the games written).
     Mark,
     /// The job is over, with its result.
@@ -290,6 +293,12 @@ impl<T> Emitter<'_, T> {
     /// stopped.
     pub fn mark(&self) -> bool {
         self.tx.send(Event::Mark).is_ok()
+    }
+
+    /// Hands `bytes` over to be written to standard error, in order with the output. False
+    /// when the printing side has stopped.
+    pub fn say(&self, bytes: Vec<u8>) -> bool {
+        bytes.is_empty() || self.tx.send(Event::Said(bytes)).is_ok()
     }
 }
 
@@ -552,7 +561,7 @@ mod tests {
                     match ev {
                         Event::Output(b) => seen.push((i, u32::from(b[0]))),
                         Event::Done(t) => seen.push((i, t)),
-                        Event::Mark => {}
+                        Event::Mark | Event::Said(_) => {}
                     }
                     Ok(())
                 },

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgMatches, ValueEnum};
-use pdnkit::check::{CheckOptions, CheckedGame, Retain, check_stream_with};
+use pdnkit::check::CheckedGame;
 use pdnkit::notation::NotationKind;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
@@ -15,11 +15,10 @@ use pdnkit::write::convert::{
 use pdnkit::write::export::{CsvTable, ExportOptions, ExportedGame};
 use pdnkit::write::unchanged::{Unchanged, write_unchanged};
 
-use super::batch::{
-    Discovery, Emitter, Entry, Event, Progress, Runner, discover, open_input, worker_count,
-};
-use super::collect::InputArgs;
+use super::driver::{Failure, FileOut, FileSink, Files, JobsNote, Opening, Run};
+use super::input::{InputArgs, Retain};
 use super::output::{self, Output};
+use super::printer::FileRecord;
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The notation to write squares in.
@@ -180,9 +179,6 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     };
     // Annotating needs the findings only; converting and exporting need every move.
     options.replay.record_moves = annotate.is_none();
-    // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
-    // movetext elements, a longer game's text is kept aside to be written as it was.
-    options.retain = Retain::TreesAndText;
     let convert = ConvertOptions {
         notation: args.notation.map(|n| match n {
             Notation::Numeric => NotationKind::Numeric,
@@ -209,19 +205,16 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
         eprintln!("pdn {cmd}: {e}");
         return EXIT_FAILURE;
     }
-    let entries = discover(
-        &input.paths,
-        &Discovery {
-            hidden: input.hidden,
-            follow: input.follow,
-            globs: input.glob.clone(),
-        },
-    );
-    let (jobs, _) = worker_count(input.jobs);
-    let progress = Progress::new(
-        !input.no_progress && io::IsTerminal::is_terminal(&io::stderr()),
-        entries.len(),
-    );
+    let run = Run {
+        doing: "converting",
+        // Said in the command's own words.
+        say_failures: false,
+        say_nothing_found: false,
+        jobs_note: JobsNote::Silent,
+        ..Run::new(cmd, input, &options)
+    };
+    // The files are found before the output is made: its temporary file is not one of them.
+    let files = Files::find(&run);
     let mut sink = match Output::open(args.output.as_deref()) {
         Ok(s) => s,
         Err(e) => {
@@ -240,13 +233,11 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     } else {
         b"\n"
     };
-    let job = Job {
-        options: &options,
+    let job = Converting {
         convert: &convert,
         export: &export,
         to: args.to,
         annotate,
-        several: entries.len() > 1,
     };
     let opening = match args.to {
         To::Json => "[".to_string(),
@@ -254,7 +245,7 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
     };
     // The CSV's columns are known only when every game has been read: its rows wait in a
     // temporary file, and the header goes first when the run is over.
-    let mut table = match args.to {
+    let table = match args.to {
         To::Csv => match CsvTable::new() {
             Ok(t) => Some(t),
             Err(e) => {
@@ -264,43 +255,23 @@ fn run_with(args: &Args, annotate: Option<AnnotateOptions>, matches: Option<&Arg
         },
         _ => None,
     };
-    let mut any_record = false;
     let started = sink.write_all(opening.as_bytes());
+    let mut out = Records {
+        sink: &mut sink,
+        table,
+        json: args.to == To::Json,
+        any: false,
+    };
     let written = started.and_then(|()| {
-        Runner { jobs }.run(
-            &entries,
-            &progress,
-            |entry, out| convert_entry(entry, &job, out),
-            |entry, why, _| FileResult {
-                warnings: vec![format!(
-                    "{}: internal error while converting the file: {why}",
-                    entry.path().display()
-                )],
-                failed: true,
-            },
-            |_, event| match event {
-                Event::Output(bytes) => {
-                    let first = !any_record;
-                    any_record = true;
-                    match (args.to, &mut table) {
-                        (_, Some(t)) => t.add(&bytes),
-                        (To::Json, _) if first => {
-                            sink.write_all(bytes.strip_prefix(b",").unwrap_or(&bytes))
-                        }
-                        _ => sink.write_all(&bytes),
-                    }
-                }
-                Event::Mark => Ok(()),
-                Event::Done(r) => {
-                    failed |= r.failed;
-                    for w in &r.warnings {
-                        eprintln!("{w}");
-                    }
-                    Ok(())
-                }
-            },
-        )
+        let outcome = files.run(&job, &mut out, |_, r: FileResult| {
+            failed |= r.failed;
+            for w in &r.warnings {
+                eprintln!("{w}");
+            }
+        });
+        outcome.written
     });
+    let table = out.table;
     let written = written.and_then(|()| match (args.to, table) {
         (To::Json, _) => sink.write_all(&[eol, b"]", eol].concat()),
         (_, Some(t)) => t.finish(&mut sink, eol),
@@ -345,128 +316,120 @@ pub fn run_annotate(args: AnnotateArgs, matches: Option<&ArgMatches>) -> i32 {
     run_with(&convert, Some(AnnotateOptions { nags: args.nags }), matches)
 }
 
-/// How many bytes of PDN are gathered before they are handed to the writer.
-const BLOCK: usize = 1 << 16;
-
-/// What every file's job needs.
-struct Job<'a> {
-    options: &'a CheckOptions,
+/// What `pdn convert` and `pdn annotate` do with each file.
+struct Converting<'a> {
     convert: &'a ConvertOptions,
     export: &'a ExportOptions,
     to: To,
     /// Write the findings in instead of converting.
     annotate: Option<AnnotateOptions>,
+}
+
+/// A file as it is converted.
+struct FileConvert {
+    name: String,
+    /// The name's bytes in base64, when they are not UTF-8.
+    name_bytes: Option<String>,
     /// More than one file goes to the output: each must end with a line break, or the next
     /// file's first game would be read as part of its last.
     several: bool,
+    /// The last byte written.
+    last: u8,
+    /// How the chunk before each was written.
+    conversion: FileConversion,
+    result: FileResult,
 }
 
-fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) -> FileResult {
-    let mut result = FileResult {
-        warnings: Vec::new(),
-        failed: false,
-    };
-    let path = match entry {
-        Entry::Read(p) => p,
-        Entry::Skipped(..) => return result,
-        Entry::Unwalkable(p, why) => {
-            result
-                .warnings
-                .push(format!("{}: error: cannot read: {why}", p.display()));
-            result.failed = true;
-            return result;
+impl FileSink for Converting<'_> {
+    type File = FileConvert;
+    type Done = FileResult;
+
+    fn retain(&self) -> Retain {
+        // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
+        // movetext elements, a longer game's text is kept aside to be written as it was.
+        Retain::TreesAndText
+    }
+
+    fn begin(&self, file: &Opening<'_>) -> FileConvert {
+        FileConvert {
+            name: file.name.to_string(),
+            name_bytes: super::printer::path_bytes(file.path),
+            several: file.entries > 1,
+            last: b'\n',
+            conversion: FileConversion::default(),
+            result: FileResult {
+                warnings: Vec::new(),
+                failed: false,
+            },
         }
-    };
-    let name = path.display().to_string();
-    let name_bytes = super::printer::path_bytes(path);
-    let input = match open_input(path) {
-        Ok(input) => input,
-        Err(e) => {
-            result
-                .warnings
-                .push(format!("{name}: error: cannot read: {e}"));
-            result.failed = true;
-            return result;
-        }
-    };
-    let mut last = b'\n';
-    let mut conversion = FileConversion::default();
-    // PDN goes out in blocks of many games: one hand-over per game costs more than the game.
-    let mut pending: Vec<u8> = Vec::new();
-    let flush = |pending: &mut Vec<u8>| {
-        if pending.len() < BLOCK || out.emit(std::mem::take(pending)) {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    };
-    let send = |text: String, pending: &mut Vec<u8>| {
-        pending.extend_from_slice(text.as_bytes());
-        flush(pending)
-    };
-    let read = check_stream_with(input, job.options, |mut g| {
-        if job.to != To::Pdn {
+    }
+
+    fn game(
+        &self,
+        f: &mut FileConvert,
+        mut g: CheckedGame,
+        out: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        let name = &f.name;
+        let result = &mut f.result;
+        if self.to != To::Pdn {
             let exported = match (&g.chunk.game, &g.header) {
                 (Some(game), _) => ExportedGame::whole(
-                    &name,
+                    name,
                     &g.chunk,
                     game,
                     g.report.as_ref(),
                     &g.diagnostics,
-                    *job.export,
+                    *self.export,
                 ),
                 (None, Some(header)) if g.parted => {
-                    result.warnings.push(left_out(&name, &g, job.to));
+                    result.warnings.push(left_out(name, &g, self.to));
                     ExportedGame::parted(
-                        &name,
+                        name,
                         &g.chunk,
                         header,
                         g.report.as_ref(),
                         &g.diagnostics,
                         g.tags_left_out,
                     )
-                    .in_notation(job.export.notation)
+                    .in_notation(self.export.notation)
                 }
                 _ => return ControlFlow::Continue(()),
             };
-            let exported = exported.with_file_bytes(name_bytes.as_deref());
+            let exported = exported.with_file_bytes(f.name_bytes.as_deref());
             // Records go out in blocks too, each framed here, written straight into the block:
             // in a JSON array, each after a comma, which the printing side leaves out before
             // the run's first.
-            let crlf = job.convert.eol == Some(Eol::Crlf);
-            match job.to {
-                To::Csv => exported.write_csv_record(&mut pending),
+            let crlf = self.convert.eol == Some(Eol::Crlf);
+            out.append(|block| match self.to {
+                To::Csv => exported.write_csv_record(block),
                 To::Json => {
-                    pending.extend_from_slice(if crlf { b",\r\n" } else { b",\n" });
-                    exported.write_json(&mut pending);
+                    block.extend_from_slice(if crlf { b",\r\n" } else { b",\n" });
+                    exported.write_json(block);
                 }
                 _ => {
-                    exported.write_json(&mut pending);
-                    pending.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+                    exported.write_json(block);
+                    block.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
                 }
-            }
-            return flush(&mut pending);
+            });
+            return ControlFlow::Continue(());
         }
         if g.parted {
-            conversion.kept();
+            f.conversion.kept();
             let why = pdnkit::write::convert::Unconverted::TooLong(too_long(&g));
             result
                 .warnings
-                .push(unchanged_warning(&name, &g, &why, job));
+                .push(unchanged_warning(name, &g, &why, self.annotate.is_some()));
             let how = Unchanged {
-                eol: job.convert.eol,
-                canonical: job.convert.canonical && job.annotate.is_none(),
-            };
-            let mut to = Pending {
-                pending: &mut pending,
-                out,
+                eol: self.convert.eol,
+                canonical: self.convert.canonical && self.annotate.is_none(),
             };
             let written = g
                 .text()
-                .and_then(|mut text| write_unchanged(&mut text, how, &mut to));
+                .and_then(|mut text| write_unchanged(&mut text, how, out));
             return match written {
                 Ok(l) => {
-                    last = l.unwrap_or(last);
+                    f.last = l.unwrap_or(f.last);
                     ControlFlow::Continue(())
                 }
                 Err(e) => {
@@ -481,61 +444,110 @@ fn convert_entry(entry: &Entry, job: &Job<'_>, out: &Emitter<'_, FileResult>) ->
                 }
             };
         }
-        if let Some(a) = &job.annotate {
-            let mut text = annotate_chunk(&g.chunk, &g.diagnostics, a);
-            if let Some(eol) = job.convert.eol {
-                text = with_eol(&text, eol);
+        let text = if let Some(a) = &self.annotate {
+            let text = annotate_chunk(&g.chunk, &g.diagnostics, a);
+            match self.convert.eol {
+                Some(eol) => with_eol(&text, eol),
+                None => text,
             }
-            last = text.bytes().last().unwrap_or(last);
-            return send(text, &mut pending);
-        }
-        let converted =
-            conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, job.convert);
-        let text = match converted {
-            Ok(t) => t,
-            Err(why) => {
-                let at = match &why {
-                    pdnkit::write::convert::Unconverted::OffBoard { at, .. } => *at,
-                    _ => g.chunk.offset,
-                };
-                let lc = g.chunk.line_col(at);
-                result.warnings.push(format!(
-                    "{name}:{}:{}: warning: game {} is written out unchanged: {why}",
-                    lc.line,
-                    lc.column,
-                    g.chunk.index.unwrap_or(0)
-                ));
-                unconverted_chunk_text(&g.chunk, job.convert)
+        } else {
+            let converted =
+                f.conversion
+                    .convert(&g.chunk, g.report.as_ref(), &g.diagnostics, self.convert);
+            match converted {
+                Ok(t) => t,
+                Err(why) => {
+                    let at = match &why {
+                        pdnkit::write::convert::Unconverted::OffBoard { at, .. } => *at,
+                        _ => g.chunk.offset,
+                    };
+                    let lc = g.chunk.line_col(at);
+                    result.warnings.push(format!(
+                        "{name}:{}:{}: warning: game {} is written out unchanged: {why}",
+                        lc.line,
+                        lc.column,
+                        g.chunk.index.unwrap_or(0)
+                    ));
+                    unconverted_chunk_text(&g.chunk, self.convert)
+                }
             }
         };
-        last = text.bytes().last().unwrap_or(last);
-        send(text, &mut pending)
-    });
-    if job.several && job.to == To::Pdn && last != b'\n' {
-        pending.push(b'\n');
+        f.last = text.bytes().last().unwrap_or(f.last);
+        // PDN goes out in blocks of many games: one hand-over per game costs more than the game.
+        out.append(|block| block.extend_from_slice(text.as_bytes()));
+        ControlFlow::Continue(())
     }
-    if !pending.is_empty() {
-        out.emit(pending);
+
+    fn end(
+        &self,
+        mut f: FileConvert,
+        _: &FileRecord,
+        failure: Option<&Failure>,
+        out: &mut FileOut<'_>,
+    ) -> FileResult {
+        if let Some(Failure::Panicked(why)) = failure {
+            f.result.warnings.push(format!(
+                "{}: internal error while converting the file: {why}",
+                f.name
+            ));
+            f.result.failed = true;
+            return f.result;
+        }
+        if f.several && self.to == To::Pdn && f.last != b'\n' {
+            out.append(|block| block.push(b'\n'));
+        }
+        if let Some(Failure::Unreadable(why)) = failure {
+            f.result
+                .warnings
+                .push(format!("{}: error: cannot read: {why}", f.name));
+            f.result.failed = true;
+        }
+        f.result
     }
-    if let Err(e) = read {
-        result
-            .warnings
-            .push(format!("{name}: error: cannot read: {e}"));
-        result.failed = true;
-    }
-    result
 }
+
+/// Where the records go on the printing side: to the output, the comma before a JSON array's
+/// first left out, or, for CSV, to the table, whose header is known when the run is over.
+struct Records<'a> {
+    sink: &'a mut Output,
+    table: Option<CsvTable>,
+    json: bool,
+    /// A record has been written.
+    any: bool,
+}
+
+impl Write for Records<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let first = !self.any;
+        self.any = true;
+        match &mut self.table {
+            Some(t) => t.add(bytes)?,
+            None if self.json && first => {
+                self.sink
+                    .write_all(bytes.strip_prefix(b",").unwrap_or(bytes))?;
+            }
+            None => self.sink.write_all(bytes)?,
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.sink.flush()
+    }
+}
+
+impl output::Sink for Records<'_> {}
 
 /// The warning for a game too long to hold, written as it was (PDN).
 fn unchanged_warning(
     name: &str,
     g: &CheckedGame,
     why: &pdnkit::write::convert::Unconverted,
-    job: &Job<'_>,
+    annotating: bool,
 ) -> String {
     let at = g.chunk.start();
     let index = g.chunk.index.unwrap_or(0);
-    if job.annotate.is_some() {
+    if annotating {
         format!(
             "{name}:{}:{}: warning: game {index} is written as it was, without its findings: {why}",
             at.line, at.column
@@ -567,25 +579,4 @@ fn left_out(name: &str, g: &CheckedGame, to: To) -> String {
 /// Why a game handed over without its moves was not held.
 fn too_long(g: &CheckedGame) -> pdnkit::check::TooLong {
     g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
-}
-
-/// The PDN of a file's job on its way to the output: gathered, and handed over a block at a
-/// time.
-struct Pending<'a, 'b> {
-    pending: &'a mut Vec<u8>,
-    out: &'a Emitter<'b, FileResult>,
-}
-
-impl Write for Pending<'_, '_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.pending.extend_from_slice(bytes);
-        if self.pending.len() >= BLOCK && !self.out.emit(std::mem::take(self.pending)) {
-            return Err(io::ErrorKind::BrokenPipe.into());
-        }
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }

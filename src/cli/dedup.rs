@@ -6,6 +6,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -14,8 +15,9 @@ use clap::ArgMatches;
 use pdnkit::check::CheckedGame;
 use pdnkit::dedup::game_key;
 
-use super::collect::{self, Emitting, InputArgs, Work};
+use super::driver::{Failure, FileOut, FileSink, Opening, Run, run_files};
 use super::filter::FileState;
+use super::input::{InputArgs, Retain};
 use super::output::{self, Output};
 use super::printer::FileRecord;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
@@ -310,6 +312,120 @@ fn spool_stdin() -> io::Result<tempfile::NamedTempFile> {
     Ok(f)
 }
 
+/// The first pass of `pdn dedup`: each game's key, as its digest, into a bucket.
+struct Keys<'a> {
+    /// Tags whose values copies share.
+    tags: &'a [String],
+    digest: &'a KeyDigest,
+    buckets: &'a Buckets,
+    /// Jobs started: each file's number until the files are known.
+    jobs: AtomicU32,
+}
+
+impl FileSink for Keys<'_> {
+    /// The file's name, its job's number, and the games not compared.
+    type File = (String, u32, usize);
+    /// The job's number and the games not compared.
+    type Done = (u32, usize);
+
+    fn retain(&self) -> Retain {
+        Retain::Trees
+    }
+
+    fn begin(&self, file: &Opening<'_>) -> Self::File {
+        (
+            file.name.to_string(),
+            self.jobs.fetch_add(1, Ordering::Relaxed),
+            0,
+        )
+    }
+
+    fn game(
+        &self,
+        (name, job, unc): &mut Self::File,
+        g: CheckedGame,
+        _: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        let Some(i) = g.chunk.index else {
+            return ControlFlow::Continue(());
+        };
+        if let (Some(key), Some(game)) = (game_key(&g, self.tags), g.chunk.game.as_ref()) {
+            let line = g.chunk.line_col(game.span.start).line;
+            let place = Place {
+                file: *job,
+                game: i as u32,
+                line,
+            };
+            self.buckets.put(self.digest.of(&key), place);
+        } else if let Some(header) = g.header.as_ref().filter(|_| g.parted) {
+            let at = g.chunk.line_col(header.span.start);
+            eprintln!(
+                "{name}:{}:{}: warning: game {i} is kept without being compared: {} (F009): its \
+                 moves are not held",
+                at.line,
+                at.column,
+                g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
+            );
+            *unc += 1;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end(
+        &self,
+        (_, job, unc): Self::File,
+        _: &FileRecord,
+        _: Option<&Failure>,
+        _: &mut FileOut<'_>,
+    ) -> Self::Done {
+        (job, unc)
+    }
+}
+
+/// The second pass of `pdn dedup`: every game that is not a copy, as its bytes are in its file.
+struct Kept<F> {
+    /// Whether game N of a file (by its name) is a copy.
+    is_dropped: F,
+}
+
+impl<F: Fn(&str, usize) -> bool + Sync> FileSink for Kept<F> {
+    type File = FileState;
+    /// Why the games could not be copied.
+    type Done = Option<String>;
+
+    fn retain(&self) -> Retain {
+        Retain::TreesAndText
+    }
+
+    fn begin(&self, file: &Opening<'_>) -> FileState {
+        FileState::new(file.name)
+    }
+
+    fn game(
+        &self,
+        s: &mut FileState,
+        mut g: CheckedGame,
+        out: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        let keep = (g.chunk.game.is_some() || g.parted)
+            && g.chunk
+                .index
+                .is_some_and(|i| !(self.is_dropped)(&s.path, i));
+        s.take(&mut g, keep, &mut out.marking());
+        ControlFlow::Continue(())
+    }
+
+    fn end(
+        &self,
+        s: FileState,
+        r: &FileRecord,
+        _: Option<&Failure>,
+        out: &mut FileOut<'_>,
+    ) -> Self::Done {
+        s.finish(r, &mut out.marking())
+    }
+}
+
 /// Runs `pdn dedup`.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let fail = |e: String| {
@@ -321,7 +437,6 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         Err(e) => return fail(e),
     };
     options.replay.record_moves = true;
-    collect::bounded(&mut options, false);
     if let Err(e) = output::refuse_input(args.output.as_deref(), &args.input, false) {
         return fail(e);
     }
@@ -338,7 +453,6 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     } else {
         None
     };
-    let tags = &args.same_tags;
     let mut names: Vec<String> = Vec::new();
     // Each game's key goes to a bucket as its digest; the buckets are compared one at a time
     // once every file is read.
@@ -351,60 +465,25 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             ));
         }
     };
-    let jobs = AtomicU32::new(0);
+    let keys = Keys {
+        tags: &args.same_tags,
+        digest: &digest,
+        buckets: &buckets,
+        jobs: AtomicU32::new(0),
+    };
     // The file of each job, once the files before it are done.
     let mut files: Vec<u32> = Vec::new();
     let mut uncompared = 0usize;
-    let mut sink = io::sink();
-    let outcome = collect::run(
-        "dedup",
-        &input,
-        &options,
-        Work {
-            start: |name: &str| {
-                (
-                    name.to_string(),
-                    jobs.fetch_add(1, Ordering::Relaxed),
-                    0usize,
-                )
-            },
-            game: |(name, job, unc): &mut (String, u32, usize), g: CheckedGame, _: &mut Vec<u8>| {
-                let Some(i) = g.chunk.index else {
-                    return;
-                };
-                if let (Some(key), Some(game)) = (game_key(&g, tags), g.chunk.game.as_ref()) {
-                    let line = g.chunk.line_col(game.span.start).line;
-                    let place = Place {
-                        file: *job,
-                        game: i as u32,
-                        line,
-                    };
-                    buckets.put(digest.of(&key), place);
-                } else if let Some(header) = g.header.as_ref().filter(|_| g.parted) {
-                    let at = g.chunk.line_col(header.span.start);
-                    eprintln!(
-                        "{name}:{}:{}: warning: game {i} is kept without being compared: {} \
-                         (F009): its moves are not held",
-                        at.line,
-                        at.column,
-                        g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
-                    );
-                    *unc += 1;
-                }
-            },
-            end: |(_, job, unc), _: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| (job, unc),
-        },
-        &mut sink,
-        |r, (job, unc)| {
-            let job = job as usize;
-            if files.len() <= job {
-                files.resize(job + 1, u32::MAX);
-            }
-            files[job] = names.len() as u32;
-            names.push(r.path.clone());
-            uncompared += unc;
-        },
-    );
+    let run = Run::new("dedup", &input, &options);
+    let outcome = run_files(&run, &keys, &mut io::sink(), |r, (job, unc)| {
+        let job = job as usize;
+        if files.len() <= job {
+            files.resize(job + 1, u32::MAX);
+        }
+        files[job] = names.len() as u32;
+        names.push(r.path.clone());
+        uncompared += unc;
+    });
     if outcome.nothing_found || outcome.run.failed > 0 {
         return EXIT_FAILURE;
     }
@@ -489,31 +568,14 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         Err(e) => return fail(format!("cannot write {}: {e}", path.display())),
     };
     options.replay.record_moves = false;
-    collect::bounded(&mut options, true);
     let mut copy_failed = false;
-    let second = collect::run_emitting(
-        "dedup",
-        &input,
-        &options,
-        &collect::Marked(Emitting {
-            start: FileState::new,
-            game: |s: &mut FileState, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
-                let keep = (g.chunk.game.is_some() || g.parted)
-                    && g.chunk.index.is_some_and(|i| !is_dropped(&s.path, i));
-                s.take(&mut g, keep, emit);
-            },
-            end: |s: FileState, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
-                s.finish(r, emit)
-            },
-        }),
-        &mut out,
-        |r, failed| {
-            if let Some(e) = failed {
-                eprintln!("pdn dedup: {}: cannot copy the games: {e}", r.path);
-                copy_failed = true;
-            }
-        },
-    );
+    let run = Run::new("dedup", &input, &options);
+    let second = run_files(&run, &Kept { is_dropped }, &mut out, |r, failed| {
+        if let Some(e) = failed {
+            eprintln!("pdn dedup: {}: cannot copy the games: {e}", r.path);
+            copy_failed = true;
+        }
+    });
     // The output is put in place only when everything was written.
     let written = second.written.and_then(|()| out.finish(true));
     match &written {

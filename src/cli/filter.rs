@@ -9,6 +9,7 @@
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
@@ -21,7 +22,8 @@ use pdnkit::replay::ForcedVariant;
 use pdnkit::rules::Variant;
 use pdnkit::source::Decoding;
 
-use super::collect::{self, InputArgs};
+use super::driver::{Failure, FileOut, FileSink, Opening, Run, run_files};
+use super::input::{InputArgs, Retain};
 use super::output::{self, Output};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
@@ -514,22 +516,32 @@ struct FilterWork<'a> {
 /// A file's state and the games that could not be judged.
 type FilterState = (FileState, u64);
 
-impl collect::EmittingWork for FilterWork<'_> {
-    type State = FilterState;
+impl FileSink for FilterWork<'_> {
+    type File = FilterState;
     /// Games selected, games that could not be judged, and why the selected ones could not
     /// be copied.
-    type Result = (u64, u64, Option<String>);
+    type Done = (u64, u64, Option<String>);
 
-    fn start(&self, name: &str) -> FilterState {
-        (FileState::new(name), 0)
+    fn retain(&self) -> Retain {
+        // Selected games are written as they are; a long one is read back from where its text
+        // was kept while it was read.
+        if self.list {
+            Retain::Trees
+        } else {
+            Retain::TreesAndText
+        }
+    }
+
+    fn begin(&self, file: &Opening<'_>) -> FilterState {
+        (FileState::new(file.name), 0)
     }
 
     fn game(
         &self,
         (s, unjudged): &mut FilterState,
         mut g: CheckedGame,
-        emit: &mut dyn FnMut(Vec<u8>) -> bool,
-    ) {
+        out: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
         let judged = self.criteria.judge(&g);
         if judged.is_none() {
             *unjudged += 1;
@@ -546,6 +558,7 @@ impl collect::EmittingWork for FilterWork<'_> {
             );
         }
         let keep = judged == Some(true);
+        let mut emit = out.marking();
         if keep && self.list && emit(list_line(&s.path, &g).into_bytes()) {
             emit(Vec::new());
         }
@@ -553,22 +566,20 @@ impl collect::EmittingWork for FilterWork<'_> {
             // Listed, not copied: no place is needed (nor is a long game's text kept).
             s.count += u64::from(keep);
         } else {
-            s.take(&mut g, keep, emit);
+            s.take(&mut g, keep, &mut emit);
         }
+        ControlFlow::Continue(())
     }
 
     fn end(
         &self,
         (s, unjudged): FilterState,
         r: &FileRecord,
-        emit: &mut dyn FnMut(Vec<u8>) -> bool,
-    ) -> (u64, u64, Option<String>) {
+        _: Option<&Failure>,
+        out: &mut FileOut<'_>,
+    ) -> Self::Done {
         let count = s.count;
-        (count, unjudged, s.finish(r, emit))
-    }
-
-    fn marks_games(&self) -> bool {
-        true
+        (count, unjudged, s.finish(r, &mut out.marking()))
     }
 }
 
@@ -587,9 +598,6 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         Err(e) => return fail(e),
     };
     options.replay.record_moves = criteria.needs_moves();
-    // Selected games are written as they are; a long one is read back from where its text
-    // was kept while it was read.
-    collect::bounded(&mut options, !args.list);
     if let Err(e) = output::refuse_input(args.output.as_deref(), &args.input, false) {
         return fail(e);
     }
@@ -618,24 +626,18 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         list: args.list,
         unjudged_by,
     };
-    let outcome = collect::run_emitting(
-        "filter",
-        &args.input,
-        &options,
-        &work,
-        &mut out,
-        |r, (n, u, failed)| {
-            selected += n;
-            unjudged += u;
-            if let Some(e) = failed {
-                eprintln!(
-                    "pdn filter: {}: cannot copy the selected games: {e}",
-                    r.path
-                );
-                copy_failed = true;
-            }
-        },
-    );
+    let run = Run::new("filter", &args.input, &options);
+    let outcome = run_files(&run, &work, &mut out, |r, (n, u, failed)| {
+        selected += n;
+        unjudged += u;
+        if let Some(e) = failed {
+            eprintln!(
+                "pdn filter: {}: cannot copy the selected games: {e}",
+                r.path
+            );
+            copy_failed = true;
+        }
+    });
     // The output is put in place only when everything was written.
     let written = outcome.written.and_then(|()| out.finish(true));
     let games_out = out.games_written();

@@ -4,14 +4,16 @@ mod diff;
 mod in_place;
 
 use std::io::{self, Read, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
-use pdnkit::check::{CheckedGame, Retain};
+use pdnkit::check::CheckedGame;
 use pdnkit::write::fix::fix_chunk;
 use pdnkit::write::unchanged::{BLOCK, Unchanged, write_unchanged};
 
-use super::collect::{self, Emitting, InputArgs};
+use super::driver::{Failure, FileOut, FileSink, Opening, Run, run_files};
+use super::input::{InputArgs, Retain};
 use super::output::{self, Output};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
@@ -83,6 +85,116 @@ struct Done {
     failed: bool,
 }
 
+/// What `pdn fix` does with each file.
+struct Fixing {
+    mode: Mode,
+    /// `--encoding`, to write a file back in.
+    encoding: Option<String>,
+    /// Files go one after another into one output: each must end with a line break.
+    several: bool,
+}
+
+impl FileSink for Fixing {
+    type File = FileFix;
+    type Done = Done;
+
+    fn retain(&self) -> Retain {
+        // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
+        // movetext elements, a longer game's text is kept aside to be written as it was.
+        Retain::TreesAndText
+    }
+
+    fn begin(&self, file: &Opening<'_>) -> FileFix {
+        let name = file.name;
+        FileFix {
+            name: name.to_string(),
+            sink: match self.mode {
+                Mode::Stream => Sink::Stream,
+                Mode::InPlace => Sink::InPlace(in_place::InPlace::new(
+                    Path::new(name),
+                    self.encoding.as_deref(),
+                )),
+                Mode::DryRun => Sink::DryRun(diff::Differ::new(name)),
+            },
+            lines: Said::default(),
+            declined: Declined::default(),
+            untouched: 0,
+            repairs: 0,
+            last: b'\n',
+            unreadable: false,
+        }
+    }
+
+    fn game(&self, s: &mut FileFix, mut g: CheckedGame, out: &mut FileOut<'_>) -> ControlFlow<()> {
+        if g.parted {
+            copy_parted(s, &mut g, out);
+            return ControlFlow::Continue(());
+        }
+        let text = fix_game(s, &g);
+        match &mut s.sink {
+            Sink::Stream => {
+                s.last = text.bytes().last().unwrap_or(s.last);
+                out.send(text.into_bytes());
+            }
+            Sink::InPlace(w) => w.piece(&g.chunk.text, &text),
+            Sink::DryRun(d) => {
+                if !s.unreadable {
+                    if let Err(e) = d.piece(&g.chunk.text, &text, &mut |b| out.send(b)) {
+                        cannot_diff(s, &e);
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end(
+        &self,
+        mut s: FileFix,
+        r: &FileRecord,
+        _: Option<&Failure>,
+        out: &mut FileOut<'_>,
+    ) -> Done {
+        for l in std::mem::take(&mut s.declined).lines() {
+            s.lines.push(l);
+        }
+        let mut done = Done {
+            lines: s.lines,
+            untouched: s.untouched,
+            failed: s.unreadable,
+        };
+        if !matches!(r.status, FileStatus::Read) {
+            return done;
+        }
+        match s.sink {
+            Sink::Stream => {
+                if self.several && s.last != b'\n' {
+                    out.send(b"\n".to_vec());
+                }
+            }
+            // The diff stops at a long game that could not be read back.
+            Sink::DryRun(d) => {
+                if !s.unreadable {
+                    if let Err(e) = d.finish(&mut |b| out.send(b)) {
+                        done.lines
+                            .push(format!("{}: error: cannot make the diff: {e}", s.name));
+                        done.failed = true;
+                    }
+                }
+            }
+            // A file whose long game could not be read back is not rewritten.
+            Sink::InPlace(w) => {
+                if let Err(e) = w.finish(s.repairs > 0 && !s.unreadable) {
+                    done.lines
+                        .push(format!("{}: error: not rewritten: {e}", s.name));
+                    done.failed = true;
+                }
+            }
+        }
+        done
+    }
+}
+
 /// Runs `pdn fix`.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let mut options = match args.input.options(matches) {
@@ -93,9 +205,6 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         }
     };
     options.replay.record_moves = true;
-    // Games are read as `pdn parse` reads them: a game's tree is held up to PART_ELEMENTS
-    // movetext elements, a longer game's text is kept aside to be written as it was.
-    options.retain = Retain::TreesAndText;
     let mode = if args.in_place {
         Mode::InPlace
     } else if args.dry_run {
@@ -125,95 +234,17 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     let mut untouched = 0usize;
     let mut failed = false;
-    let outcome = collect::run_emitting(
-        "fix",
-        &args.input,
-        &options,
-        &Emitting {
-            start: |name: &str| FileFix {
-                name: name.to_string(),
-                sink: match mode {
-                    Mode::Stream => Sink::Stream,
-                    Mode::InPlace => {
-                        Sink::InPlace(in_place::InPlace::new(Path::new(name), encoding.as_deref()))
-                    }
-                    Mode::DryRun => Sink::DryRun(diff::Differ::new(name)),
-                },
-                lines: Said::default(),
-                declined: Declined::default(),
-                untouched: 0,
-                repairs: 0,
-                last: b'\n',
-                unreadable: false,
-            },
-            game: |s: &mut FileFix, mut g: CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
-                if g.parted {
-                    copy_parted(s, &mut g, emit);
-                    return;
-                }
-                let text = fix_game(s, &g);
-                match &mut s.sink {
-                    Sink::Stream => {
-                        s.last = text.bytes().last().unwrap_or(s.last);
-                        emit(text.into_bytes());
-                    }
-                    Sink::InPlace(w) => w.piece(&g.chunk.text, &text),
-                    Sink::DryRun(d) => {
-                        if !s.unreadable {
-                            if let Err(e) = d.piece(&g.chunk.text, &text, emit) {
-                                cannot_diff(s, &e);
-                            }
-                        }
-                    }
-                }
-            },
-            end: |mut s: FileFix, r: &FileRecord, emit: &mut dyn FnMut(Vec<u8>) -> bool| {
-                for l in std::mem::take(&mut s.declined).lines() {
-                    s.lines.push(l);
-                }
-                let mut done = Done {
-                    lines: s.lines,
-                    untouched: s.untouched,
-                    failed: s.unreadable,
-                };
-                if !matches!(r.status, FileStatus::Read) {
-                    return done;
-                }
-                match s.sink {
-                    Sink::Stream => {
-                        if several && s.last != b'\n' {
-                            emit(b"\n".to_vec());
-                        }
-                    }
-                    // The diff stops at a long game that could not be read back.
-                    Sink::DryRun(d) => {
-                        if !s.unreadable {
-                            if let Err(e) = d.finish(emit) {
-                                done.lines
-                                    .push(format!("{}: error: cannot make the diff: {e}", s.name));
-                                done.failed = true;
-                            }
-                        }
-                    }
-                    // A file whose long game could not be read back is not rewritten.
-                    Sink::InPlace(w) => {
-                        if let Err(e) = w.finish(s.repairs > 0 && !s.unreadable) {
-                            done.lines
-                                .push(format!("{}: error: not rewritten: {e}", s.name));
-                            done.failed = true;
-                        }
-                    }
-                }
-                done
-            },
-        },
-        &mut output,
-        |_, d: Done| {
-            d.lines.print();
-            untouched += d.untouched;
-            failed |= d.failed;
-        },
-    );
+    let fixing = Fixing {
+        mode,
+        encoding,
+        several,
+    };
+    let run = Run::new("fix", &args.input, &options);
+    let outcome = run_files(&run, &fixing, &mut output, |_, d: Done| {
+        d.lines.print();
+        untouched += d.untouched;
+        failed |= d.failed;
+    });
     if outcome.nothing_found {
         return EXIT_FAILURE;
     }
@@ -233,7 +264,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
 /// A game too long to hold as a tree (F009): said, and written as it was, a block at a time
 /// (to the output, the temporary file, or the diff). It counts as left because of an error
 /// when it has one.
-fn copy_parted(s: &mut FileFix, g: &mut CheckedGame, emit: &mut dyn FnMut(Vec<u8>) -> bool) {
+fn copy_parted(s: &mut FileFix, g: &mut CheckedGame, out: &mut FileOut<'_>) {
     let at = g.chunk.start();
     let errors = g
         .diagnostics
@@ -252,12 +283,9 @@ fn copy_parted(s: &mut FileFix, g: &mut CheckedGame, emit: &mut dyn FnMut(Vec<u8
     let sink = &mut s.sink;
     let copied = g.text().and_then(|mut text| {
         if let Sink::Stream = sink {
-            let mut to = Blocks {
-                pending: Vec::new(),
-                emit,
-            };
-            let last = write_unchanged(&mut text, Unchanged::default(), &mut to)?;
-            to.flush()?;
+            // Handed over a block at a time.
+            let last = write_unchanged(&mut text, Unchanged::default(), out)?;
+            out.flush()?;
             s.last = last.unwrap_or(s.last);
             return Ok(());
         }
@@ -278,7 +306,7 @@ fn copy_parted(s: &mut FileFix, g: &mut CheckedGame, emit: &mut dyn FnMut(Vec<u8
             let used = whole.len();
             match sink {
                 Sink::InPlace(w) => w.piece(whole, whole),
-                Sink::DryRun(d) => d.same_piece(whole, emit)?,
+                Sink::DryRun(d) => d.same_piece(whole, &mut |b| out.send(b))?,
                 Sink::Stream => {}
             }
             buf.copy_within(used..have, 0);
@@ -416,30 +444,6 @@ impl Declined {
                     format!("{place}: not fixed {code}: {why}")
                 }
             })
-    }
-}
-
-/// Output handed over a block at a time.
-struct Blocks<'a> {
-    pending: Vec<u8>,
-    emit: &'a mut dyn FnMut(Vec<u8>) -> bool,
-}
-
-impl Write for Blocks<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.pending.extend_from_slice(bytes);
-        if self.pending.len() >= BLOCK {
-            self.flush()?;
-        }
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        if self.pending.is_empty() || (self.emit)(std::mem::take(&mut self.pending)) {
-            Ok(())
-        } else {
-            Err(io::ErrorKind::BrokenPipe.into())
-        }
     }
 }
 

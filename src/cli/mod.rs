@@ -5,14 +5,15 @@
 
 pub mod batch;
 pub mod check;
-pub mod collect;
 pub mod config;
 pub mod convert;
 pub mod dedup;
+pub mod driver;
 pub mod explain;
 pub mod filter;
 pub mod fix;
 pub mod generate;
+pub mod input;
 pub mod output;
 pub mod parse;
 pub mod printer;

@@ -15,7 +15,7 @@ use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use super::batch::{Discovery, Entry, discover};
-use super::collect::InputArgs;
+use super::input::InputArgs;
 
 /// Where the bytes go.
 enum Target {

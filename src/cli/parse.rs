@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use pdnkit::check::{CheckOptions, CheckedGame, Retain, check_stream_with};
+use pdnkit::check::{CheckOptions, CheckedGame};
 use pdnkit::lint::codes::file::F007;
 use pdnkit::source::encoding_for_label;
 use pdnkit::syntax::ReadOptions;
@@ -13,6 +13,9 @@ use pdnkit::write::pdn::write_chunk;
 use pdnkit::write::render::{SourceView, render_short};
 
 use super::batch::open_input;
+use super::driver::{Failure, FileOut, FileSink, JobsNote, Opening, Run, run_files};
+use super::input::{InputArgs, Retain};
+use super::printer::FileRecord;
 use super::{EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exit_after_write};
 
 /// What to print for each game.
@@ -47,19 +50,19 @@ pub struct Args {
 /// elements (F009) is printed without its movetext (JSON) or as it was written (PDN).
 pub fn run(args: &Args) -> i32 {
     let name = args.file.display().to_string();
-    let bytes = super::printer::path_bytes(&args.file);
-    let input = match open_input(&args.file) {
-        Ok(input) => input,
-        Err(e) => {
-            eprintln!("pdn parse: cannot read {name}: {e}");
-            return EXIT_FAILURE;
-        }
+    let cannot_read = |e: &dyn std::fmt::Display| {
+        eprintln!("pdn parse: cannot read {name}: {e}");
+        EXIT_FAILURE
     };
     let encoding = match &args.encoding {
         None => None,
         Some(l) => match encoding_for_label(l) {
             Some(e) => Some(e),
             None => {
+                // A file that cannot be opened is said first.
+                if let Err(e) = open_input(&args.file) {
+                    return cannot_read(&e);
+                }
                 eprintln!("pdn parse: unknown encoding `{l}`");
                 return EXIT_FAILURE;
             }
@@ -72,30 +75,106 @@ pub fn run(args: &Args) -> i32 {
         },
         encoding,
         syntax_only: true,
-        retain: Retain::TreesAndText,
         ..CheckOptions::default()
     };
+    // The one file named, read on one thread.
+    let input = InputArgs {
+        paths: vec![args.file.clone()],
+        jobs: Some(1),
+        ..InputArgs::default()
+    };
+    let run = Run {
+        walk: false,
+        progress: false,
+        say_failures: false,
+        say_nothing_found: false,
+        jobs_note: JobsNote::Silent,
+        ..Run::new("parse", &input, &options)
+    };
     let mut out = super::stdout_writer();
-    let mut errors = false;
-    let mut written = Ok(());
-    let read = check_stream_with(input, &options, |mut g| {
-        let view = SourceView::of_chunk(&name, &g.chunk);
+    let mut failed = false;
+    let mut printed = Ok(());
+    let outcome = run_files(
+        &run,
+        &Printing {
+            format: args.format,
+        },
+        &mut out,
+        |_, (failure, p)| {
+            printed = p;
+            failed = failure.is_some();
+            match failure {
+                None => {}
+                Some(Failure::Unreadable(e)) => {
+                    cannot_read(&e);
+                }
+                Some(Failure::Panicked(why)) => {
+                    eprintln!("pdn parse: internal error while reading {name}: {why}");
+                }
+            }
+        },
+    );
+    if failed {
+        return EXIT_FAILURE;
+    }
+    exit_after_write(printed.and(outcome.written), earned(outcome.errors > 0))
+}
+
+/// What `pdn parse` does with its file: prints each game's tree, or the game written back.
+struct Printing {
+    format: Format,
+}
+
+impl FileSink for Printing {
+    /// The file's name as shown, its bytes in base64 when they are not UTF-8, and the first
+    /// error printing a game.
+    type File = (String, Option<String>, io::Result<()>);
+    /// Why the file could not be read, and whether its games could be printed.
+    type Done = (Option<Failure>, io::Result<()>);
+
+    fn retain(&self) -> Retain {
+        Retain::TreesAndText
+    }
+
+    fn begin(&self, file: &Opening<'_>) -> Self::File {
+        (
+            file.name.to_string(),
+            super::printer::path_bytes(file.path),
+            Ok(()),
+        )
+    }
+
+    fn game(
+        &self,
+        (name, bytes, printed): &mut Self::File,
+        mut g: CheckedGame,
+        out: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        let view = SourceView::of_chunk(name, &g.chunk);
+        let mut said = String::new();
         for d in &g.diagnostics {
-            errors |= d.severity == pdnkit::Severity::Error;
-            eprintln!("{}", render_short(&view, d));
+            said.push_str(&render_short(&view, d));
+            said.push('\n');
         }
-        written = print_game((&name, bytes.as_deref()), &mut g, args.format, &mut out);
-        if written.is_ok() {
+        out.say(said);
+        *printed = print_game((name, bytes.as_deref()), &mut g, self.format, out)
+            .and_then(|()| out.flush());
+        if printed.is_ok() {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())
         }
-    });
-    if let Err(e) = read {
-        eprintln!("pdn parse: cannot read {name}: {e}");
-        return EXIT_FAILURE;
     }
-    exit_after_write(written.and_then(|()| out.flush()), earned(errors))
+
+    fn end(
+        &self,
+        (_, _, printed): Self::File,
+        _: &FileRecord,
+        failure: Option<&Failure>,
+        _: &mut FileOut<'_>,
+    ) -> Self::Done {
+        (failure.cloned(), printed)
+    }
 }
 
 /// Prints one chunk's game (nothing for a chunk without one).
@@ -104,7 +183,7 @@ fn print_game(
     (name, bytes): (&str, Option<&str>),
     g: &mut CheckedGame,
     format: Format,
-    out: &mut dyn Write,
+    out: &mut FileOut<'_>,
 ) -> io::Result<()> {
     let Some(index) = g.chunk.index else {
         return Ok(());
@@ -159,10 +238,10 @@ fn print_game(
                 kept.err().map(|why| why.to_string())
             };
             if let Some(why) = why {
-                eprintln!(
-                    "{name}:{}:{}: warning: game {index} is written as it was: {why}",
+                out.say(format!(
+                    "{name}:{}:{}: warning: game {index} is written as it was: {why}\n",
                     at.line, at.column
-                );
+                ));
             }
             let mut last = b'\n';
             let mut text = g.text()?;

@@ -1,11 +1,11 @@
-//! Printers: sinks that receive each game's report as soon as it is done, each file's record
-//! once the file is over, and the run's totals at the end, and write them to the `Write` they
-//! are handed. Human, short, JSON Lines and the summary table are printers; a later command is
-//! a new printer over the same [`super::batch::Runner`].
+//! `check`'s printers, each a [`FileSink`]: it receives each game's findings as soon as it is
+//! checked, each file's record once the file is over, and the run's totals at the end. Human,
+//! short, JSON Lines and the summary table (alone with `--quiet`) are printers; the records
+//! ([`FileRecord`], [`RunTotals`]) are every command's.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::ops::AddAssign;
+use std::ops::{AddAssign, ControlFlow};
 
 use pdnkit::check::{CheckedGame, FileTotals};
 use pdnkit::lint::{Diagnostic, Severity};
@@ -16,6 +16,8 @@ use pdnkit::write::render::{
 use serde::Serialize;
 
 use super::batch::SkipReason;
+use super::driver::{Failure, FileOut, FileSink, Opening};
+use super::input::Retain;
 
 /// The version of the JSON Lines schema (docs/json.md); raised when a field changes meaning or
 /// goes away, not when one is added.
@@ -214,66 +216,37 @@ pub fn thousands(n: usize) -> String {
     s
 }
 
-/// A sink for the results of `pdn check`. Every method writes to the `Write` it is handed;
-/// the default methods write nothing. `game` and `file` are called on the thread that checks
-/// the file, with that file's state; `summary` once at the end.
-pub trait Printer: Sync {
-    /// One game (or piece of text outside any game) of `file`, with its diagnostics.
-    fn game(
-        &self,
-        _file: &str,
-        _game: &CheckedGame,
-        _state: &mut FileState,
-        _out: &mut dyn Write,
-    ) -> io::Result<()> {
-        Ok(())
-    }
-    /// A file is over: read, failed or skipped.
-    fn file(
-        &self,
-        _record: &FileRecord,
-        _state: &mut FileState,
-        _out: &mut dyn Write,
-    ) -> io::Result<()> {
-        Ok(())
-    }
-    /// The run is over.
-    fn summary(&self, _run: &RunTotals, _out: &mut dyn Write) -> io::Result<()> {
-        Ok(())
-    }
+/// What a printer writes of a game or a file: rendered into memory by `write`, then handed
+/// over in one piece.
+fn print(out: &mut FileOut<'_>, write: impl FnOnce(&mut Vec<u8>) -> io::Result<()>) {
+    let mut buf = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = write(&mut buf);
+    out.send(buf);
 }
 
-/// Two printers, one after the other (diagnostics, then a table).
-pub struct Both<A, B>(pub A, pub B);
-
-impl<A: Printer, B: Printer> Printer for Both<A, B> {
-    fn game(
-        &self,
-        file: &str,
-        game: &CheckedGame,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        self.0.game(file, game, state, out)?;
-        self.1.game(file, game, state, out)
-    }
-    fn file(
-        &self,
-        record: &FileRecord,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        self.0.file(record, state, out)?;
-        self.1.file(record, state, out)
-    }
-    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
-        self.0.summary(run, out)?;
-        self.1.summary(run, out)
-    }
+/// The diagnostics of a game shown in human and short output, each rendered by `render`:
+/// infos only when `verbose`, repeated warnings once, at most `max` a file.
+fn print_shown(
+    (name, state): &mut (String, FileState),
+    game: &CheckedGame,
+    (verbose, max): (bool, Option<usize>),
+    render: impl Fn(&SourceView, &Diagnostic, &mut Vec<u8>) -> io::Result<()>,
+    out: &mut FileOut<'_>,
+) {
+    print(out, |buf| {
+        let view = SourceView::of_chunk(name, &game.chunk);
+        for d in &game.diagnostics {
+            if (verbose || d.severity != Severity::Info) && state.admit(d, &view, max) {
+                render(&view, d, buf)?;
+            }
+        }
+        Ok(())
+    });
 }
 
-/// rustc-style diagnostics with the source line, a caret and a board diagram. A warning repeated
-/// through a file is shown once, with a count at the end of the file.
+/// rustc-style diagnostics with the source line, a caret and a board diagram, then the summary
+/// table. A warning repeated through a file is shown once, with a count at the end of the file.
 pub struct Human {
     /// ANSI colours.
     pub color: bool,
@@ -281,36 +254,51 @@ pub struct Human {
     pub verbose: bool,
     /// At most this many diagnostics per file.
     pub max: Option<usize>,
+    /// The table at the end.
+    pub table: Table,
 }
 
-impl Printer for Human {
+impl FileSink for Human {
+    /// The file's name as shown, and what has been shown of it.
+    type File = (String, FileState);
+    type Done = ();
+    fn retain(&self) -> Retain {
+        Retain::Findings
+    }
+    fn begin(&self, file: &Opening<'_>) -> Self::File {
+        (file.name.to_string(), FileState::of(file.path))
+    }
     fn game(
         &self,
-        file: &str,
-        game: &CheckedGame,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        let view = SourceView::of_chunk(file, &game.chunk);
-        for d in &game.diagnostics {
-            if (self.verbose || d.severity != Severity::Info) && state.admit(d, &view, self.max) {
-                write!(out, "{}\n\n", render_human(&view, d, self.color))?;
-            }
-        }
-        Ok(())
+        file: &mut Self::File,
+        game: CheckedGame,
+        out: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        let render = |view: &SourceView, d: &Diagnostic, buf: &mut Vec<u8>| {
+            write!(buf, "{}\n\n", render_human(view, d, self.color))
+        };
+        print_shown(file, &game, (self.verbose, self.max), render, out);
+        ControlFlow::Continue(())
     }
-    fn file(
+    fn end(
         &self,
+        (_, state): Self::File,
         record: &FileRecord,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        state.write_end(&record.path, true, self.color, out)?;
-        write_failure(record, self.color, out)
+        _: Option<&Failure>,
+        out: &mut FileOut<'_>,
+    ) {
+        print(out, |buf| {
+            state.write_end(&record.path, true, self.color, buf)?;
+            write_failure(record, self.color, buf)
+        });
+    }
+    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        self.table.summary(run, out)
     }
 }
 
-/// One line per diagnostic: `file:line:col: severity[code]: message`; repeats as in [`Human`].
+/// One line per diagnostic: `file:line:col: severity[code]: message`, then the summary table;
+/// repeats as in [`Human`].
 pub struct Short {
     /// ANSI colours: severity and code as in [`Human`].
     pub color: bool,
@@ -318,32 +306,46 @@ pub struct Short {
     pub verbose: bool,
     /// At most this many diagnostics per file.
     pub max: Option<usize>,
+    /// The table at the end.
+    pub table: Table,
 }
 
-impl Printer for Short {
+impl FileSink for Short {
+    /// The file's name as shown, and what has been shown of it.
+    type File = (String, FileState);
+    type Done = ();
+    fn retain(&self) -> Retain {
+        Retain::Findings
+    }
+    fn begin(&self, file: &Opening<'_>) -> Self::File {
+        (file.name.to_string(), FileState::of(file.path))
+    }
     fn game(
         &self,
-        file: &str,
-        game: &CheckedGame,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        let view = SourceView::of_chunk(file, &game.chunk);
-        for d in &game.diagnostics {
-            if (self.verbose || d.severity != Severity::Info) && state.admit(d, &view, self.max) {
-                writeln!(out, "{}", render_short_styled(&view, d, self.color))?;
-            }
-        }
-        Ok(())
+        file: &mut Self::File,
+        game: CheckedGame,
+        out: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        let render = |view: &SourceView, d: &Diagnostic, buf: &mut Vec<u8>| {
+            writeln!(buf, "{}", render_short_styled(view, d, self.color))
+        };
+        print_shown(file, &game, (self.verbose, self.max), render, out);
+        ControlFlow::Continue(())
     }
-    fn file(
+    fn end(
         &self,
+        (_, state): Self::File,
         record: &FileRecord,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        state.write_end(&record.path, false, self.color, out)?;
-        write_failure(record, self.color, out)
+        _: Option<&Failure>,
+        out: &mut FileOut<'_>,
+    ) {
+        print(out, |buf| {
+            state.write_end(&record.path, false, self.color, buf)?;
+            write_failure(record, self.color, buf)
+        });
+    }
+    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        self.table.summary(run, out)
     }
 }
 
@@ -417,31 +419,69 @@ struct JsonSummary {
     not_read: BTreeMap<&'static str, usize>,
 }
 
-impl Printer for JsonLines {
+impl FileSink for JsonLines {
+    /// The file's name as shown, and its bytes when they are not UTF-8.
+    type File = (String, FileState);
+    type Done = ();
+    fn retain(&self) -> Retain {
+        Retain::Findings
+    }
+    fn begin(&self, file: &Opening<'_>) -> Self::File {
+        (file.name.to_string(), FileState::of(file.path))
+    }
     fn game(
         &self,
-        file: &str,
-        game: &CheckedGame,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        if self.quiet {
-            return Ok(());
+        (name, state): &mut Self::File,
+        game: CheckedGame,
+        out: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        if !self.quiet {
+            let view = SourceView::of_chunk(name, &game.chunk)
+                .with_path_bytes(state.path_bytes.as_deref());
+            print(out, |buf| {
+                for d in &game.diagnostics {
+                    writeln!(buf, "{}", render_json(&view, game.chunk.index, d))?;
+                }
+                Ok(())
+            });
         }
-        let view =
-            SourceView::of_chunk(file, &game.chunk).with_path_bytes(state.path_bytes.as_deref());
-        for d in &game.diagnostics {
-            writeln!(out, "{}", render_json(&view, game.chunk.index, d))?;
-        }
-        Ok(())
+        ControlFlow::Continue(())
     }
 
-    fn file(
+    fn end(
         &self,
+        (_, state): Self::File,
         record: &FileRecord,
-        state: &mut FileState,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
+        _: Option<&Failure>,
+        out: &mut FileOut<'_>,
+    ) {
+        print(out, |buf| self.file(record, &state, buf));
+    }
+
+    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        let j = JsonSummary {
+            ty: "summary",
+            schema: JSON_SCHEMA,
+            files: run.files_checked(),
+            games: run.all.games,
+            errors: run.all.errors,
+            warnings: run.all.warnings,
+            infos: run.all.infos,
+            failed: run.failed,
+            skipped: run.skipped_total(),
+            not_read: run.skipped.iter().map(|(r, n)| (r.as_str(), *n)).collect(),
+        };
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&j).map_err(io::Error::other)?
+        )
+    }
+}
+
+impl JsonLines {
+    /// A file's record (after its failure, unless `quiet`).
+    fn file(&self, record: &FileRecord, state: &FileState, out: &mut dyn Write) -> io::Result<()> {
         let (status, reason) = match &record.status {
             FileStatus::Read => ("read", None),
             FileStatus::Failed(d) => {
@@ -485,26 +525,6 @@ impl Printer for JsonLines {
             serde_json::to_string(&j).map_err(io::Error::other)?
         )
     }
-
-    fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
-        let j = JsonSummary {
-            ty: "summary",
-            schema: JSON_SCHEMA,
-            files: run.files_checked(),
-            games: run.all.games,
-            errors: run.all.errors,
-            warnings: run.all.warnings,
-            infos: run.all.infos,
-            failed: run.failed,
-            skipped: run.skipped_total(),
-            not_read: run.skipped.iter().map(|(r, n)| (r.as_str(), *n)).collect(),
-        };
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&j).map_err(io::Error::other)?
-        )
-    }
 }
 
 /// The summary table of human and short output: a row per file read, the totals, and the files
@@ -518,8 +538,26 @@ pub struct Table {
     pub problems_only: bool,
 }
 
-impl Printer for Table {
+/// With `--quiet`: the table alone.
+impl FileSink for Table {
+    type File = ();
+    type Done = ();
+    fn retain(&self) -> Retain {
+        Retain::Findings
+    }
+    fn begin(&self, _: &Opening<'_>) {}
+    fn game(&self, (): &mut (), _: CheckedGame, _: &mut FileOut<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn end(&self, (): (), _: &FileRecord, _: Option<&Failure>, _: &mut FileOut<'_>) {}
     fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
+        Table::summary(self, run, out)
+    }
+}
+
+impl Table {
+    /// The table, with the totals and the files not read.
+    pub fn summary(&self, run: &RunTotals, out: &mut dyn Write) -> io::Result<()> {
         let shown = |r: &&FileRecord| {
             !self.problems_only
                 || r.totals.errors + r.totals.warnings > 0

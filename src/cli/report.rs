@@ -2,15 +2,18 @@
 //! prints, charts, and every finding with its source line and the board before the move.
 
 use std::io;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::ArgMatches;
+use pdnkit::check::CheckedGame;
 use pdnkit::stats::{DEFAULT_OPENING_PLIES, FileStats, Stats};
 use pdnkit::write::report::{FileFindings, FileOutcome, LIMITS, Report};
 
-use super::collect::{self, InputArgs, Work};
+use super::driver::{Failure, FileOut, FileSink, Opening, Run, run_files};
+use super::input::{InputArgs, Retain};
 use super::output::{self, Output};
-use super::printer::FileStatus;
+use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// Arguments of `pdn report`.
@@ -33,16 +36,65 @@ pub struct Args {
     pub output: PathBuf,
 }
 
+/// What `pdn report` does with each file: its charts' counts and its findings.
+struct Page;
+
+impl FileSink for Page {
+    type File = (FileStats, FileFindings);
+    /// The file's counts, findings and outcome; `None` for a file not read.
+    type Done = Option<(io::Result<Stats>, FileFindings, FileOutcome)>;
+
+    fn retain(&self) -> Retain {
+        Retain::Trees
+    }
+
+    fn begin(&self, _: &Opening<'_>) -> Self::File {
+        (
+            // The page shows no players, events, sites or openings.
+            FileStats::new(DEFAULT_OPENING_PLIES).without_names(),
+            FileFindings::new(LIMITS),
+        )
+    }
+
+    fn game(
+        &self,
+        (stats, findings): &mut Self::File,
+        g: CheckedGame,
+        _: &mut FileOut<'_>,
+    ) -> ControlFlow<()> {
+        stats.add(&g);
+        findings.add(&g);
+        ControlFlow::Continue(())
+    }
+
+    fn end(
+        &self,
+        (mut stats, mut findings): Self::File,
+        r: &FileRecord,
+        _: Option<&Failure>,
+        _: &mut FileOut<'_>,
+    ) -> Self::Done {
+        match &r.status {
+            FileStatus::Skipped(_) => None,
+            FileStatus::Failed(d) => {
+                stats.add_diagnostic(d);
+                findings.add_failure(d);
+                Some((stats.finish(&r.totals), findings, FileOutcome::Failed))
+            }
+            FileStatus::Read => Some((stats.finish(&r.totals), findings, FileOutcome::Read)),
+        }
+    }
+}
+
 /// Runs `pdn report`.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
-    let mut options = match args.input.options(matches) {
+    let options = match args.input.options(matches) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("pdn report: {e}");
             return EXIT_FAILURE;
         }
     };
-    collect::bounded(&mut options, false);
     if let Err(e) = output::refuse_input(Some(&args.output), &args.input, false) {
         eprintln!("pdn report: {e}");
         return EXIT_FAILURE;
@@ -64,50 +116,17 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         .join(" ");
     let mut report = Report::new(&title, LIMITS);
     let mut trouble = false;
-    let outcome = collect::run(
-        "report",
-        &args.input,
-        &options,
-        Work {
-            start: |_: &str| {
-                (
-                    // The page shows no players, events, sites or openings.
-                    FileStats::new(DEFAULT_OPENING_PLIES).without_names(),
-                    FileFindings::new(LIMITS),
-                )
-            },
-            game: |(stats, findings): &mut (FileStats, FileFindings), g, _: &mut Vec<u8>| {
-                stats.add(&g);
-                findings.add(&g);
-            },
-            end: |(mut stats, mut findings): (FileStats, FileFindings),
-                  r: &super::printer::FileRecord,
-                  _: &mut dyn FnMut(Vec<u8>) -> bool| {
-                match &r.status {
-                    FileStatus::Skipped(_) => None,
-                    FileStatus::Failed(d) => {
-                        stats.add_diagnostic(d);
-                        findings.add_failure(d);
-                        Some((stats.finish(&r.totals), findings, FileOutcome::Failed))
-                    }
-                    FileStatus::Read => {
-                        Some((stats.finish(&r.totals), findings, FileOutcome::Read))
-                    }
-                }
-            },
-        },
-        &mut io::sink(),
-        |record, value: Option<(io::Result<Stats>, FileFindings, FileOutcome)>| match value {
-            Some((Ok(stats), findings, outcome)) => {
-                report.add_file(&record.path, &record.totals, outcome, stats, findings);
-            }
-            Some((Err(e), ..)) => {
-                eprintln!("pdn report: {}: {e}", record.path);
-                trouble = true;
-            }
-            None => {}
-        },
-    );
+    let run = Run::new("report", &args.input, &options);
+    let outcome = run_files(&run, &Page, &mut io::sink(), |record, value| match value {
+        Some((Ok(stats), findings, outcome)) => {
+            report.add_file(&record.path, &record.totals, outcome, stats, findings);
+        }
+        Some((Err(e), ..)) => {
+            eprintln!("pdn report: {}: {e}", record.path);
+            trouble = true;
+        }
+        None => {}
+    });
     if outcome.nothing_found {
         return EXIT_FAILURE;
     }

@@ -1,13 +1,16 @@
 //! `pdn stats`: statistics over files and directories, as a table, JSON or CSV.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
 use clap::{ArgMatches, ValueEnum};
+use pdnkit::check::CheckedGame;
 use pdnkit::stats::{DEFAULT_OPENING_PLIES, FileStats, PlayerStats, SPELLINGS, Stats};
 use pdnkit::tally::{Count, HELD_BYTES, Tally};
 use serde_json::{Value, json};
 
-use super::collect::{self, InputArgs, Work};
+use super::driver::{Failure, FileOut, FileSink, Opening, Run, run_files};
+use super::input::{InputArgs, Retain};
 use super::printer::{FileRecord, FileStatus};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
@@ -512,6 +515,50 @@ fn held_bytes() -> usize {
         .unwrap_or(HELD_BYTES)
 }
 
+/// What `pdn stats` does with each file: counts its games.
+struct Counting {
+    /// Plies of the main line that name an opening.
+    plies: usize,
+    /// Bytes each tally holds in memory.
+    held: usize,
+}
+
+impl FileSink for Counting {
+    type File = FileStats;
+    /// The file's counts; `None` for a file not read.
+    type Done = Option<io::Result<Stats>>;
+
+    fn retain(&self) -> Retain {
+        Retain::Trees
+    }
+
+    fn begin(&self, _: &Opening<'_>) -> FileStats {
+        FileStats::new(self.plies).holding(self.held)
+    }
+
+    fn game(&self, s: &mut FileStats, g: CheckedGame, _: &mut FileOut<'_>) -> ControlFlow<()> {
+        s.add(&g);
+        ControlFlow::Continue(())
+    }
+
+    fn end(
+        &self,
+        mut s: FileStats,
+        r: &FileRecord,
+        _: Option<&Failure>,
+        _: &mut FileOut<'_>,
+    ) -> Self::Done {
+        match &r.status {
+            FileStatus::Skipped(_) => None,
+            FileStatus::Failed(d) => {
+                s.add_diagnostic(d);
+                Some(s.finish(&r.totals))
+            }
+            FileStatus::Read => Some(s.finish(&r.totals)),
+        }
+    }
+}
+
 /// Runs `pdn stats`.
 pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     let mut options = match args.input.options(matches) {
@@ -523,7 +570,6 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
     };
     // Openings and ballots are named by the moves played, whatever notation the file used.
     options.replay.record_moves = true;
-    collect::bounded(&mut options, false);
     if args.by.is_some() && args.format == StatsFormat::Json {
         eprintln!(
             "pdn stats: --by picks the one table (or CSV) to print; --format json writes every \
@@ -531,39 +577,21 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         );
         return EXIT_FAILURE;
     }
-    let plies = args.opening_plies;
-    let held = held_bytes();
-    let mut all = Stats::holding(held);
+    let counting = Counting {
+        plies: args.opening_plies,
+        held: held_bytes(),
+    };
+    let mut all = Stats::holding(counting.held);
     let mut trouble = false;
-    let mut sink = io::sink();
-    let outcome = collect::run(
-        "stats",
-        &args.input,
-        &options,
-        Work {
-            start: |_: &str| FileStats::new(plies).holding(held),
-            game: |s: &mut FileStats, g, _: &mut Vec<u8>| s.add(&g),
-            end: |mut s: FileStats, r: &FileRecord, _: &mut dyn FnMut(Vec<u8>) -> bool| match &r
-                .status
-            {
-                FileStatus::Skipped(_) => None,
-                FileStatus::Failed(d) => {
-                    s.add_diagnostic(d);
-                    Some(s.finish(&r.totals))
-                }
-                FileStatus::Read => Some(s.finish(&r.totals)),
-            },
-        },
-        &mut sink,
-        |record, s: Option<io::Result<Stats>>| match s {
-            Some(Ok(s)) => all += s,
-            Some(Err(e)) => {
-                eprintln!("pdn stats: {}: {e}", record.path);
-                trouble = true;
-            }
-            None => {}
-        },
-    );
+    let run = Run::new("stats", &args.input, &options);
+    let outcome = run_files(&run, &counting, &mut io::sink(), |record, s| match s {
+        Some(Ok(s)) => all += s,
+        Some(Err(e)) => {
+            eprintln!("pdn stats: {}: {e}", record.path);
+            trouble = true;
+        }
+        None => {}
+    });
     if outcome.nothing_found {
         return EXIT_FAILURE;
     }
