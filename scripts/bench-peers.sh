@@ -105,7 +105,10 @@ for name in ("international", "international-small", "english"):
     pdn = next((r for r in rows if r[0] == "pdnkit" and r[3]), None)
     pdn_wall = float(pdn[3]) if pdn else None
     for tool, games, replayed, wall, rate, comparable, ratio, note in rows:
-        mbs = f"{size / float(wall):.2f}" if wall else "-"
+        # A peer not compared read only part of the file: no rate is given for it.
+        shown = wall and (tool == "pdnkit" or comparable == "1")
+        mbs = f"{size / float(wall):.2f}" if shown else "-"
+        rate = rate if shown else ""
         if tool == "pdnkit":
             verdict = ""
         elif not wall:
