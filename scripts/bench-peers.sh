@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Compare `pdn check` with the other draughts tools on the same inputs, in one run, from a
-# fresh clone: builds pdn, makes the inputs with `pdn gen` (games by random legal play, so every
-# tool accepts them), sets up the PyPI peers in throwaway virtual environments (through
-# scripts/compare_check.sh), times each tool, and prints games/s, MB/s and pdn's ratio to each,
-# with two floors no reader can beat on the same file: `wc -l`, and a plain byte scan that
-# counts the dots of the move numbers.
+# fresh clone: builds pdn, makes the inputs with `pdn gen` (games by random legal play),
+# sets up the PyPI peers in throwaway virtual environments (through scripts/compare_check.sh),
+# times each tool, and prints games/s and pdn's ratio to each, with two floors no reader can
+# beat on the same file: `wc -l`, and a plain byte scan that counts the dots of the move
+# numbers. A peer is compared on the games it replays to their end, and only when that is at
+# least 90% of the file's (compare_check.sh --min-replayed): one that rejects more (a variant
+# it plays by other rules, a notation it does not read) is listed as not comparable.
 #
 # Usage: scripts/bench-peers.sh [--games N] [--english-games N] [--small-games N] [--keep DIR]
 #   --games N          International games for pdn, dame-rs and its own reader (default 20000)
@@ -75,7 +77,8 @@ run() {
     local name="$1" file="$2"
     shift 2
     echo "== $name" >&2
-    scripts/compare_check.sh "$file" --no-build "$@" | tee "$DIR/$name.table"
+    PDNKIT_COMPARE_TSV="$DIR/$name.tsv" scripts/compare_check.sh "$file" --no-build "$@" |
+        tee "$DIR/$name.table"
     floor "$file" > "$DIR/$name.floor"
     echo
 }
@@ -87,34 +90,40 @@ run english "$ENG" --variant english --only pdnkit,pydr
 "${PYTHON:-python3}" - "$DIR" <<'EOF'
 import os, sys
 d = sys.argv[1]
-print("pdn check against each tool (wall time, process start included; ratio = tool's time / pdn's;")
-print("a tool that stopped on a game it could not read is listed, not compared):")
-print(f"{'input':<21}{'MB':>8}{'tool':>12}{'MB/s':>11}{'pdn':>16}")
+print("pdn check against each tool (wall time, process start included). A peer's rate is over the")
+print("games it replayed to their end, pdn's over the file; a peer that replayed under 90% of them")
+print("is not compared:")
+print(f"{'input':<21}{'MB':>7}{'tool':>12}{'games':>8}{'replayed':>10}{'games/s':>10}{'MB/s':>9}{'pdn':>16}")
 for name in ("international", "international-small", "english"):
-    rows = {}
-    size = None
-    for line in open(os.path.join(d, name + ".table")):
-        if line.startswith("file:"):
-            size = float(line.split()[2])
-        parts = line.split()
-        if len(parts) >= 7 and parts[0] in ("pdnkit", "dame", "dame-book", "pydr", "pydraughts"):
-            try:
-                wall = float(parts[4])
-            except ValueError:
-                continue
-            rows[parts[0]] = (wall, "Error" in line)
-    floors = dict(l.split() for l in open(os.path.join(d, name + ".floor")))
-    pdn = rows.get("pdnkit", (None, False))[0]
-    for tool, (wall, stopped) in rows.items():
-        if tool == "pdnkit" or not pdn:
-            ratio = ""
-        elif stopped:
-            ratio = "stopped early"
+    path = os.path.join(d, name + ".tsv")
+    if not os.path.exists(path):
+        print(f"{name:<21}  (no table)")
+        continue
+    lines = open(path).read().splitlines()
+    size = int(lines[0].split("\t")[1]) / 1e6
+    rows = [l.split("\t") for l in lines[1:]]
+    pdn = next((r for r in rows if r[0] == "pdnkit" and r[3]), None)
+    pdn_wall = float(pdn[3]) if pdn else None
+    for tool, games, replayed, wall, rate, comparable, ratio, note in rows:
+        # A peer not compared read only part of the file: no rate is given for it.
+        shown = wall and (tool == "pdnkit" or comparable == "1")
+        mbs = f"{size / float(wall):.2f}" if shown else "-"
+        rate = rate if shown else ""
+        if tool == "pdnkit":
+            verdict = ""
+        elif not wall:
+            verdict = "did not run"
+        elif comparable != "1":
+            verdict = "not comparable"
         else:
-            ratio = f"{wall / pdn:.1f}x faster"
-        print(f"{name:<21}{size:>8.2f}{tool:>12}{size / wall:>11.2f}{ratio:>16}")
+            verdict = f"{float(ratio):.1f}x faster" if ratio else ""
+        print(f"{name:<21}{size:>7.2f}{tool:>12}{games or '-':>8}{replayed or '-':>10}{rate or '-':>10}"
+              f"{mbs:>9}{verdict:>16}")
+        if comparable != "1" and tool != "pdnkit" and note:
+            print(f"{'':<21}{'':>7}{'':>12}  {note}")
+    floors = dict(l.split() for l in open(os.path.join(d, name + ".floor")))
     for fl, secs in floors.items():
         secs = float(secs)
-        ratio = f"{pdn / secs:.1f}x slower" if pdn else ""
-        print(f"{name:<21}{size:>8.2f}{fl:>12}{size / secs:>11.1f}{ratio:>16}")
+        verdict = f"{pdn_wall / secs:.1f}x slower" if pdn_wall else ""
+        print(f"{name:<21}{size:>7.2f}{fl:>12}{'':>8}{'':>10}{'':>10}{size / secs:>9.1f}{verdict:>16}")
 EOF

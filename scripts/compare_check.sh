@@ -2,12 +2,16 @@
 # Time `pdn check FILE --format json` against the three peer replay scripts, in one run.
 #
 # Usage: scripts/compare_check.sh FILE.pdn [--variant V] [--only LIST] [--no-build]
+#                                 [--min-replayed PERCENT]
 #   --variant V  passed to the peer scripts that take it (py-draughts, pydraughts),
 #                e.g. russian, english; by default they read GameType
 #   --only LIST  comma list of tools to run: pdnkit,dame,dame-book,pydr,pydraughts (default:
 #                all; dame-book is dame-rs's own PDN reader, OpeningBook.from_pdn, International
 #                games only)
 #   --no-build   skip `cargo build --release`
+#   --min-replayed PERCENT
+#                a peer is compared only when it replays at least this share of the file's
+#                games to their end (default 90); below it, it is listed as not comparable
 #
 # Environment:
 #   PDNKIT_PEERS         folder with the peer scripts bench_dame.py, bench_pydr.py,
@@ -19,28 +23,38 @@
 #                        only a few games per second)
 #   PYTHON               Python used to create the venvs and print the table (default: python3)
 #   PDNKIT_PDN           use this pdn binary instead of building target/release/pdn
+#   PDNKIT_COMPARE_TSV   also write the rows to this file, tab-separated (tool, games,
+#                        replayed, wall s, games/s, comparable 1/0, pdn's ratio, note)
 #
-# Prints one row per tool: games, ok, errors, wall seconds, games/s and MB/s (from wall time,
-# process start included), and the tool's own timing where it reports one (peers time the
-# replay only, after imports).
+# A peer is compared on the games it replays, not on the file: a game it stops in (an error,
+# a move it does not accept, a variant it reads by other rules) costs it less than a game
+# replayed to the end, so its rate over the whole file would flatter it. Each row gives the
+# file's games, how many the tool replayed to the end (pdn: every game it read; peers: their
+# `ok` count), wall seconds (process start included), games/s over the replayed games, the
+# tool's own timing where it reports one (peers time the replay only, after imports), and
+# how many times faster pdn is: pdn's games/s over the file against the peer's over the games
+# it replayed. dame-rs's own reader gives no count: it is compared only when it reads the
+# whole file (it stops at the first game it cannot read).
 set -u -o pipefail
 
 FILE=""
 VARIANT=""
 ONLY="pdnkit,dame,dame-book,pydr,pydraughts"
 BUILD=1
+MIN_REPLAYED=90
 while [ $# -gt 0 ]; do
     case "$1" in
         --variant) shift; VARIANT="${1:?--variant needs a value}" ;;
         --only) shift; ONLY="${1:?--only needs a list}" ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --min-replayed) shift; MIN_REPLAYED="${1:?--min-replayed needs a percentage}" ;;
+        -h|--help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "compare_check.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
         *) FILE="$1" ;;
     esac
     shift
 done
-[ -n "$FILE" ] || { echo "usage: scripts/compare_check.sh FILE.pdn [--variant V] [--only LIST] [--no-build]" >&2; exit 2; }
+[ -n "$FILE" ] || { echo "usage: scripts/compare_check.sh FILE.pdn [--variant V] [--only LIST] [--no-build] [--min-replayed PERCENT]" >&2; exit 2; }
 [ -f "$FILE" ] || { echo "compare_check.sh: no such file: $FILE" >&2; exit 2; }
 FILE="$(cd "$(dirname "$FILE")" && pwd)/$(basename "$FILE")"
 
@@ -82,7 +96,7 @@ if want pdnkit && [ "$BUILD" = 1 ] && [ -z "${PDNKIT_PDN:-}" ]; then
 fi
 
 ROOT="$ROOT" PEERS="$PEERS" VENVS="$VENVS" ONLY="$ONLY" VARIANT="$VARIANT" NOTES="$NOTES" \
-TIMEOUT="${PDNKIT_PEER_TIMEOUT:-600}" "$PY" - "$FILE" <<'EOF'
+MIN_REPLAYED="$MIN_REPLAYED" TSV="${PDNKIT_COMPARE_TSV:-}" TIMEOUT="${PDNKIT_PEER_TIMEOUT:-600}" "$PY" - "$FILE" <<'EOF'
 import json, os, re, subprocess, sys, time
 
 path = sys.argv[1]
@@ -165,20 +179,72 @@ for name, cmd in tools:
 
 # pdnkit's game count, if its JSON does not give one, is taken from a peer (same file).
 peer_games = next((r[1]["games"] for r in rows if r[1] and r[0] != "pdnkit"), None)
+min_share = float(env["MIN_REPLAYED"]) / 100
 
-print(f"file: {os.path.basename(path)}  {nbytes / 1e6:.3f} MB")
-print(f"{'tool':<11}{'games':>8}{'ok':>8}{'errors':>8}{'wall s':>9}{'games/s':>11}{'MB/s':>9}{'own s':>9}{'own MB/s':>10}  note")
+# Each row: games in the file, games replayed to the end, and whether it is compared.
+table = []
+pdn_rate = None
 for name, r, note in rows:
     if r is None:
-        print(f"{name:<11}{'n/a':>8}{'':>8}{'':>8}{'':>9}{'':>11}{'':>9}{'':>9}{'':>10}  {note}")
+        table.append(dict(name=name, games=None, replayed=None, wall=None, own=None, comparable=False, note=note))
         continue
     games = r["games"]
     if games is None and peer_games is not None:
         games, note = peer_games, (note + "; games counted by a peer").lstrip("; ")
+    replayed, comparable = r["ok"], True
+    if name == "pdnkit":
+        # pdn replays every game it reads (up to its first illegal move, which it reports).
+        replayed = games
+        if games:
+            pdn_rate = games / r["wall"]
+    elif name == "dame-book":
+        # No count: all of the file when it read it whole, else not comparable.
+        if note.startswith("ok"):
+            replayed = games
+        else:
+            comparable, note = False, f"not comparable: stopped at the first game it could not read ({note})"
+    if name != "pdnkit" and comparable:
+        if not games or replayed is None:
+            comparable, note = False, (note + "; not comparable: no game count").lstrip("; ")
+        elif replayed < min_share * games:
+            comparable = False
+            note = (f"not comparable: replays {replayed} of {games} games ({100 * replayed / games:.1f}%, "
+                    f"under {100 * min_share:.0f}%)")
+        elif replayed < games:
+            note = (note + f"; compared on the {replayed} of {games} games it replays").lstrip("; ")
+    table.append(dict(name=name, games=games, replayed=replayed, wall=r["wall"], own=r["own"],
+                      comparable=comparable, note=note))
+
+print(f"file: {os.path.basename(path)}  {nbytes / 1e6:.3f} MB")
+print(f"{'tool':<11}{'games':>8}{'replayed':>10}{'wall s':>9}{'games/s':>10}{'own s':>9}"
+      f"{'own g/s':>10}{'pdn is':>15}  note")
+tsv = []
+for t in table:
     fmt = lambda v: "?" if v is None else str(v)
-    gps = f"{games / r['wall']:.1f}" if games is not None else "?"
-    own = f"{r['own']:.3f}" if r["own"] is not None else "-"
-    own_mbs = f"{nbytes / r['own'] / 1e6:.3f}" if r["own"] else "-"
-    print(f"{name:<11}{fmt(games):>8}{fmt(r['ok']):>8}{fmt(r['errors']):>8}{r['wall']:>9.3f}{gps:>11}"
-          f"{nbytes / r['wall'] / 1e6:>9.3f}{own:>9}{own_mbs:>10}  {note}")
+    if t["wall"] is None:
+        print(f"{t['name']:<11}{'n/a':>8}{'':>10}{'':>9}{'':>10}{'':>9}{'':>10}{'':>15}  {t['note']}")
+        tsv.append([t["name"], "", "", "", "", "0", "", t["note"]])
+        continue
+    rate = t["replayed"] / t["wall"] if t["replayed"] else None
+    own_rate = t["replayed"] / t["own"] if t["replayed"] and t["own"] else None
+    ratio = ""
+    if t["name"] != "pdnkit":
+        if not t["comparable"]:
+            ratio = "not compared"
+        elif rate and pdn_rate:
+            ratio = f"{pdn_rate / rate:.1f}x faster"
+    rate_s = f"{rate:.1f}" if rate else "-"
+    own_s = f"{t['own']:.3f}" if t["own"] else "-"
+    own_rate_s = f"{own_rate:.1f}" if own_rate else "-"
+    print(f"{t['name']:<11}{fmt(t['games']):>8}{fmt(t['replayed']):>10}{t['wall']:>9.3f}"
+          f"{rate_s:>10}{own_s:>9}{own_rate_s:>10}{ratio:>15}  {t['note']}")
+    tsv.append([t["name"], fmt(t["games"]), fmt(t["replayed"]), f"{t['wall']:.4f}",
+                f"{rate:.2f}" if rate else "", "1" if t["comparable"] else "0",
+                f"{pdn_rate / rate:.2f}" if (t["name"] != "pdnkit" and t["comparable"] and rate and pdn_rate) else "",
+                t["note"]])
+if env.get("TSV"):
+    with open(env["TSV"], "w") as f:
+        f.write(f"# {os.path.basename(path)}\t{nbytes}\n")
+        for row in tsv:
+            f.write("\t".join(row) + "\n")
 EOF

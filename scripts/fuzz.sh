@@ -1,37 +1,49 @@
 #!/usr/bin/env bash
-# Runs one fuzz target for a given time: scripts/fuzz.sh TARGET SECONDS
-# Targets: read, check, fen, roundtrip, convert. Needs a nightly toolchain and cargo-fuzz
-# (`cargo install cargo-fuzz`); skips with a message when either is missing.
-# The seed corpus is made from corpus/ and tests/fixtures/ on the first run.
+# Runs one fuzz target for a given time: scripts/fuzz.sh TARGET SECONDS [LIBFUZZER_FLAG...]
+# Targets: read, check, fen, roundtrip, convert.
+#
+# Needs cargo-fuzz (`cargo install cargo-fuzz`; skips with a message when it is missing). No
+# nightly toolchain is needed: the build sets RUSTC_BOOTSTRAP=1, which lets the installed
+# compiler take the unstable flags the coverage instrumentation uses.
+#
+# Built without AddressSanitizer (`-s none`): the library has no unsafe code, and the
+# sanitizer's shadow memory and quarantine made a run's memory reach hundreds of megabytes and
+# cost most of its time. Each run is capped at 256 MB (`-rss_limit_mb`), with the token
+# dictionary fuzz/pdn.dict and inputs of at most FUZZ_MAX_LEN bytes (by target: small inputs
+# keep a run to a fraction of a millisecond, and the reader's smallest window, 1 KiB, is still
+# crossed many times).
+#
+# The corpus, fuzz/corpus/TARGET, is seeded on the first run by fuzz/seed_corpus.py (small
+# pieces of corpus/, tests/fixtures/ and ../shared/corpus); failing inputs go to
+# fuzz/artifacts/TARGET. Niceness is the caller's: `nice -n 19 scripts/fuzz.sh check 600`.
 set -euo pipefail
-target="${1:?usage: scripts/fuzz.sh TARGET SECONDS (read, check, fen, roundtrip, convert)}"
-seconds="${2:?usage: scripts/fuzz.sh TARGET SECONDS}"
+usage="usage: scripts/fuzz.sh TARGET SECONDS [LIBFUZZER_FLAG...] (read, check, fen, roundtrip, convert)"
+target="${1:?$usage}"
+seconds="${2:?$usage}"
+shift 2
 root="$(cd "$(dirname "$0")/.." && pwd)"
 case "$target" in
-read | check | fen | roundtrip | convert) ;;
+read | roundtrip) max_len=8192 ;;
+check | convert) max_len=4096 ;;
+fen) max_len=512 ;;
 *)
   echo "unknown target '$target': read, check, fen, roundtrip or convert" >&2
   exit 2
   ;;
 esac
-if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-  echo "skipped: no nightly toolchain (rustup toolchain install nightly)"
-  exit 0
-fi
-if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+max_len="${FUZZ_MAX_LEN:-$max_len}"
+if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "skipped: cargo-fuzz is not installed (cargo install cargo-fuzz)"
   exit 0
 fi
+export RUSTC_BOOTSTRAP=1
 seeds="$root/fuzz/corpus/$target"
-if [ ! -d "$seeds" ]; then
-  mkdir -p "$seeds"
-  # Every PDN file of the corpus and the fixtures, one seed each (large files cut to 64 KB,
-  # which keeps the fuzzer's inputs small and quick).
-  find "$root/corpus" "$root/tests/fixtures" -type f \( -iname '*.pdn' -o -iname '*.txt' \) -print0 |
-    while IFS= read -r -d '' f; do
-      head -c 65536 "$f" >"$seeds/$(printf '%s' "$f" | cksum | cut -d' ' -f1).pdn"
-    done
+if [ -z "$(ls -A "$seeds" 2>/dev/null)" ]; then
+  python3 "$root/fuzz/seed_corpus.py" --target "$target"
 fi
+mkdir -p "$root/fuzz/artifacts/$target"
 cd "$root/fuzz"
-exec cargo +nightly fuzz run "$target" "$seeds" -- \
-  -dict="$root/fuzz/pdn.dict" -max_total_time="$seconds" -max_len=65536 -timeout=10
+exec cargo fuzz run --sanitizer none "$target" "$seeds" -- \
+  -dict="$root/fuzz/pdn.dict" -max_total_time="$seconds" -max_len="$max_len" \
+  -rss_limit_mb=256 -timeout=30 -print_final_stats=1 \
+  -artifact_prefix="$root/fuzz/artifacts/$target/" "$@"

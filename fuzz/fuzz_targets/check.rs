@@ -1,6 +1,10 @@
-//! The whole check pipeline, with its options taken from the first byte: the variant (none,
-//! or one of those replayed), the rule profile, strictness, a forced encoding and whether to
-//! replay at all; every diagnostic is rendered in every output form. By the input's length,
+//! The whole check pipeline, with its options taken from the first byte: the variant (left to
+//! the file, so inferred where no tag gives it, or one of those replayed), the rule profile,
+//! strictness, a forced encoding and whether to replay at all. Every diagnostic is rendered in
+//! the short form (which the two paths must agree on); the first of each game and its last
+//! are rendered in the human and JSON forms too (rendering every one of a game's hundreds of
+//! findings took most of a run's time, and the renderers do nothing per finding that the
+//! first and last do not reach). By the input's length,
 //! the streaming check (what the commands use) runs too, with the reader's smallest window
 //! and with trees kept or not: it must find what the tree path finds (with trees kept, but
 //! for F009 on a game too large to hold).
@@ -18,12 +22,13 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut options = CheckOptions::default();
     let v = usize::from(first & 0x0f);
-    options.replay.variant = Variant::ALL.get(v).map(|&v| ForcedVariant::Replay(v));
-    options.replay.rules = match (first >> 4) & 3 {
-        0 => RuleProfile::Modern,
-        1 => RuleProfile::Huffing,
-        2 => RuleProfile::Polish1902,
-        _ => RuleProfile::Modern,
+    // Bits 4-5: the rule profile, or (3) no variant forced, as `pdn check` runs by default.
+    let forced = Variant::ALL.get(v).map(|&v| ForcedVariant::Replay(v));
+    (options.replay.rules, options.replay.variant) = match (first >> 4) & 3 {
+        0 => (RuleProfile::Modern, forced),
+        1 => (RuleProfile::Huffing, forced),
+        2 => (RuleProfile::Polish1902, forced),
+        _ => (RuleProfile::Modern, None),
     };
     options.read.strict = first & 0x40 != 0;
     if first & 0x80 != 0 {
@@ -59,16 +64,20 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(tree, games);
 });
 
-/// Each chunk's findings (code, place, message), every one rendered in every form.
+/// Each chunk's findings (code, place, message) in the short form; the first and the last
+/// rendered in the human (in colour for every other game) and JSON forms too.
 fn findings(text: &[u8], options: &CheckOptions) -> Vec<Vec<String>> {
     let mut games = Vec::new();
     let _ = check_stream(text, options, |g| {
         let view = SourceView::of_chunk("f.pdn", &g.chunk);
         let mut found = Vec::new();
-        for d in &g.diagnostics {
-            let _ = render_human(&view, d, false);
+        let last = g.diagnostics.len().saturating_sub(1);
+        for (i, d) in g.diagnostics.iter().enumerate() {
+            if i == 0 || i == last {
+                let _ = render_human(&view, d, g.chunk.index.is_some_and(|n| n % 2 == 1));
+                let _ = render_json(&view, g.chunk.index, d);
+            }
             found.push(render_short(&view, d));
-            let _ = render_json(&view, g.chunk.index, d);
         }
         games.push(found);
     });

@@ -11,7 +11,10 @@
 //!
 //! A game that other variants replay alike gets a GameType only when it is written in another
 //! notation than its own (and keeps it on the way back): the GameType tags the numeric
-//! conversion lacks are left out of the text there and back before the two are compared.
+//! conversion lacks are left out of the text there and back before the two are compared, each
+//! with the line break before it and, where the numeric text has none there, the one after it
+//! (a tag added to a game that starts on the line after the result before it is written on a
+//! line of its own after a blank line).
 //!
 //! Canonical output of an input read as text reads as text too (F002 judges text binary by its
 //! share of control bytes, which leaving text out could raise).
@@ -47,10 +50,10 @@ fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool, bool
     (out, games, odd, binary)
 }
 
-/// `back` without the GameType tags (each with the line break before or after it) that
-/// `numeric` lacks where `back` has them.
+/// `back` without the GameType tags (each with the line break before or after it, or both
+/// where `numeric` has no line break there) that `numeric` lacks where `back` has them.
 fn without_added_gametypes(back: &str, numeric: &str) -> String {
-    let added = |s: &str| -> Option<usize> {
+    let added = |s: &str, numeric: &str| -> Option<usize> {
         let (eol, tag) = if s.starts_with("\r\n[GameType \"") {
             (2, &s[2..])
         } else if s.starts_with("\n[GameType \"") {
@@ -62,9 +65,13 @@ fn without_added_gametypes(back: &str, numeric: &str) -> String {
         };
         let end = tag.find("\"]")? + 2;
         let rest = &tag[end..];
-        let after = match eol {
-            0 if rest.starts_with("\r\n") => 2,
-            0 if rest.starts_with('\n') => 1,
+        let line_break = |t: &str| match t {
+            _ if t.starts_with("\r\n") => 2,
+            _ if t.starts_with('\n') => 1,
+            _ => 0,
+        };
+        let after = match line_break(rest) {
+            n if eol == 0 || line_break(numeric) == 0 => n,
             _ => 0,
         };
         Some(eol + end + after)
@@ -76,7 +83,7 @@ fn without_added_gametypes(back: &str, numeric: &str) -> String {
             out.push(c);
             i += c.len_utf8();
             j += c.len_utf8();
-        } else if let Some(n) = added(&back[i..]) {
+        } else if let Some(n) = added(&back[i..], &numeric[j..]) {
             i += n;
         } else {
             out.push_str(&back[i..]);
