@@ -175,6 +175,11 @@ pub struct Fen {
     pub pieces: Vec<(Square, Piece)>,
 }
 
+/// The most squares and ranges a FEN may list, both sides together: twice the playing squares
+/// of the largest board (12x12). A longer list is refused where it passes this, so that a FEN
+/// of any length is read in bounded memory.
+const MAX_ITEMS: usize = 144;
+
 fn color_of(c: u8) -> Option<Color> {
     match c {
         b'W' | b'w' => Some(Color::White),
@@ -292,6 +297,10 @@ impl RawFen {
                     }
                     last = Some(l);
                     i = after;
+                }
+                if items.len() == MAX_ITEMS {
+                    // No board has room for them: a list gone wrong, read no further.
+                    return Err(FenError::new(FenErrorKind::TooManyPieces, start..i));
                 }
                 items.push(RawItem {
                     color,
@@ -682,6 +691,17 @@ mod tests {
         // Lower-case `k` before a square that is no digit is still a king.
         let f = resolve("W:Wka1:Bb10", Variant::Canadian).unwrap();
         assert_eq!(f.pieces[0].1.role, Role::King);
+    }
+
+    #[test]
+    fn a_list_longer_than_any_board_holds_is_refused_where_it_passes_the_limit() {
+        let fen = format!("W:W{}", "31,".repeat(100_000));
+        let e = RawFen::parse(&fen).unwrap_err();
+        assert_eq!(e.kind, FenErrorKind::TooManyPieces);
+        assert_eq!(e.span, 3 + 3 * MAX_ITEMS..5 + 3 * MAX_ITEMS);
+        // At the limit, the list is read, and found wrong for what it lists.
+        let fen = format!("W:W{}", "31,".repeat(MAX_ITEMS));
+        assert!(RawFen::parse(&fen).is_ok());
     }
 
     #[test]
