@@ -172,23 +172,7 @@ impl<'a> P<'a, '_> {
                 }
                 self.attach_strength(st, at, v);
             }
-            Tok::VariationStart(at) => {
-                let span = self.span(at, at + 1);
-                if self.element(v) {
-                    match v.begin_variation(span) {
-                        ControlFlow::Continue(Skip(true)) => {
-                            self.g.skip_from = Some(self.g.open.len());
-                        }
-                        ControlFlow::Continue(Skip(false)) => {}
-                        ControlFlow::Break(()) => self.g.halted = true,
-                    }
-                }
-                if self.g.open.is_empty() {
-                    self.g.open_anchor = Some(Anchor::new(self.span(at, at + 1)));
-                }
-                self.g.open.push(at + self.g.shift);
-                self.g.content = true;
-            }
+            Tok::VariationStart(at) => self.commit_variation_start(at, v),
             Tok::VariationEnd(at) => {
                 self.g.open.pop();
                 if self.g.open.is_empty() {
@@ -210,24 +194,7 @@ impl<'a> P<'a, '_> {
                 }
                 self.g.content = true;
             }
-            Tok::Setup(a, z) => {
-                if self.element(v) {
-                    let raw = &self.s[a + 1..z - 1];
-                    let t = raw.trim();
-                    let fen = t
-                        .strip_prefix("FEN")
-                        .map(str::trim_start)
-                        .and_then(|r| r.strip_prefix('"'))
-                        .and_then(|r| r.strip_suffix('"'));
-                    let f = v.setup(RawSetup {
-                        raw,
-                        fen,
-                        span: self.span(a, z),
-                    });
-                    self.flow(f);
-                }
-                self.g.content = true;
-            }
+            Tok::Setup(a, z) => self.commit_setup(a, z, v),
             Tok::Ellipsis(at) => {
                 if self.element(v) {
                     let f = v.ellipsis(self.span(at, at + 3));
@@ -242,21 +209,7 @@ impl<'a> P<'a, '_> {
                 }
                 self.g.content = true;
             }
-            Tok::Move(a, z, strength) => {
-                if self.element(v) {
-                    let f = v.mv(RawMove {
-                        text: &self.s[a..z],
-                        squares: &self.g.scratch,
-                        strength: strength.as_ref(),
-                        span: self.span(a, z),
-                    });
-                    self.flow(f);
-                }
-                if strength.is_none() {
-                    self.g.last_move = Some(z);
-                }
-                self.g.content = true;
-            }
+            Tok::Move(a, z, strength) => self.commit_move(a, z, strength, v),
             Tok::BadMove => self.g.content = true,
             Tok::Terminator(kind, a, z) => {
                 self.g.result = Some((kind, a, z));
@@ -269,6 +222,68 @@ impl<'a> P<'a, '_> {
         }
         self.flush_diags(v);
         stop
+    }
+
+    /// A `(`: a variation opens.
+    fn commit_variation_start<V: Visitor + ?Sized>(&mut self, at: usize, v: &mut V) {
+        let span = self.span(at, at + 1);
+        if self.element(v) {
+            match v.begin_variation(span) {
+                ControlFlow::Continue(Skip(true)) => {
+                    self.g.skip_from = Some(self.g.open.len());
+                }
+                ControlFlow::Continue(Skip(false)) => {}
+                ControlFlow::Break(()) => self.g.halted = true,
+            }
+        }
+        if self.g.open.is_empty() {
+            self.g.open_anchor = Some(Anchor::new(self.span(at, at + 1)));
+        }
+        self.g.open.push(at + self.g.shift);
+        self.g.content = true;
+    }
+
+    /// A setup command `/.../` at `a..z`.
+    fn commit_setup<V: Visitor + ?Sized>(&mut self, a: usize, z: usize, v: &mut V) {
+        if self.element(v) {
+            let raw = &self.s[a + 1..z - 1];
+            let t = raw.trim();
+            let fen = t
+                .strip_prefix("FEN")
+                .map(str::trim_start)
+                .and_then(|r| r.strip_prefix('"'))
+                .and_then(|r| r.strip_suffix('"'));
+            let f = v.setup(RawSetup {
+                raw,
+                fen,
+                span: self.span(a, z),
+            });
+            self.flow(f);
+        }
+        self.g.content = true;
+    }
+
+    /// A move at `a..z` (its squares in the scratch buffer), with its glued strength.
+    fn commit_move<V: Visitor + ?Sized>(
+        &mut self,
+        a: usize,
+        z: usize,
+        strength: Option<Strength>,
+        v: &mut V,
+    ) {
+        if self.element(v) {
+            let f = v.mv(RawMove {
+                text: &self.s[a..z],
+                squares: &self.g.scratch,
+                strength: strength.as_ref(),
+                span: self.span(a, z),
+            });
+            self.flow(f);
+        }
+        if strength.is_none() {
+            self.g.last_move = Some(z);
+        }
+        self.g.content = true;
     }
 
     /// A tag read at `at` (`None` for a broken one; the findings before `mark` came before

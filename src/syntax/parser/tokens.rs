@@ -56,12 +56,12 @@ impl<'a> P<'a, '_> {
     pub(super) fn skip_to_eol(&mut self) {
         match line_break_from(self.b, self.g.pos) {
             Some(k) => self.g.pos = k,
-            None => self.to_end(),
+            None => self.run_to_end(),
         }
     }
 
     /// Goes to the end of the text, which a token ran into: it may go on in more text.
-    pub(super) fn to_end(&mut self) {
+    pub(super) fn run_to_end(&mut self) {
         self.g.pos = self.b.len();
         self.touched = true;
     }
