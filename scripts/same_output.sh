@@ -2,7 +2,9 @@
 # Prints nothing and exits 0 when two `pdn` binaries print the same bytes for `pdn check
 # --format json --no-config` on every file given (directories are searched for *.pdn), under
 # several option sets: by default, each rule profile and a few forced variants. Used to show that
-# a change to the replay changes no finding.
+# a change to the replay changes no finding. With PARSE=1, `pdn parse` (its JSON trees and its
+# canonical PDN, lenient and strict) is compared on every file too: a change to the reader
+# changes no tree.
 #
 # With --all, every command over files is compared too, standard output, standard error and exit
 # status: check's other formats, stats, filter, dedup, report, convert, annotate, fix (to standard
@@ -11,7 +13,7 @@
 # missing file and an empty directory. Used to show that a change to the command line changes no
 # output.
 #
-# Usage: scripts/same_output.sh [--all] BASE_PDN NEW_PDN PATH... [-- EXTRA CHECK OPTIONS]
+# Usage: [PARSE=1] scripts/same_output.sh [--all] BASE_PDN NEW_PDN PATH... [-- EXTRA CHECK OPTIONS]
 set -u -o pipefail
 ALL=0
 if [ "${1:-}" = "--all" ]; then ALL=1; shift; fi
@@ -42,6 +44,20 @@ while IFS= read -r f; do
             status=1
         fi
     done
+    if [ "${PARSE:-0}" = 1 ]; then
+        for s in "--format json" "--format pdn" "--format json --strict"; do
+            # shellcheck disable=SC2086
+            "$BASE" parse $s "$f" >"$TMP/a" 2>"$TMP/ae"; ra=$?
+            # shellcheck disable=SC2086
+            "$NEW" parse $s "$f" >"$TMP/b" 2>"$TMP/be"; rb=$?
+            n=$((n + 1))
+            if [ $ra != $rb ] || ! cmp -s "$TMP/a" "$TMP/b" || ! cmp -s "$TMP/ae" "$TMP/be"; then
+                echo "DIFFERS: parse $f [$s] (exit $ra vs $rb)"
+                diff <(head -c 3000000 "$TMP/a") <(head -c 3000000 "$TMP/b") | head -5
+                status=1
+            fi
+        done
+    fi
 done <<<"$FILES"
 if [ $ALL = 0 ]; then
     echo "compared $n runs" >&2

@@ -26,6 +26,7 @@
 mod ast;
 mod parser;
 mod reader;
+mod scan;
 mod visitor;
 
 pub use ast::*;
