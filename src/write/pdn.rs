@@ -3,8 +3,10 @@
 //! Canonical form: the comments before the game and a blank line, one tag per line, a blank
 //! line, then the movetext wrapped at 80 columns;
 //! moves without leading zeros, captures with `x`, strength marks right after their move
-//! (a PDN 2.0 star becomes `$7`), comments in braces (inner braces turned into parentheses,
-//! runs of white space into one space), and the game's terminator (`*` when it had none).
+//! (a PDN 2.0 star becomes `$7`), comments in braces (runs of white space into one space),
+//! and the game's terminator (`*` when it had none). A comment holding a brace (a `;` comment,
+//! a note in parentheses, or braces inside braces) cannot be written in braces as it is: it
+//! is written as PDN's other comment, `%` lines, each word kept ([`percent_lines`]).
 //! The tree is walked without recursion.
 //!
 //! Every token is written so that it reads back as the same kind of token:
@@ -181,19 +183,36 @@ pub enum Kept {
     Unheld,
 }
 
-/// Appends a chunk's game in canonical form, or, when the tree cannot stand for it
-/// faithfully, the chunk's own text (followed by a line break if it has none), and says why.
+/// Appends a chunk's game in canonical form, its escape lines kept where they stood
+/// ([`escape_lines`]), or, when the tree cannot stand for it faithfully, the chunk's own text
+/// (followed by a line break if it has none), and says why.
 pub fn write_chunk(chunk: &Chunk, out: &mut String) -> Result<(), Kept> {
     let kept = match &chunk.game {
         None => Some(Kept::NoGame),
         Some(game) => keep_reason(game, &chunk.diagnostics),
     };
-    match (kept, &chunk.game) {
-        (None, Some(game)) => {
-            write_game(game, out);
+    let escapes = match (kept, &chunk.game) {
+        (None, Some(game)) => escape_lines(&chunk.text, chunk.offset, game),
+        _ => None,
+    };
+    let kept = match (kept, &escapes) {
+        (None, None) => Some(Kept::Unheld),
+        (k, _) => k,
+    };
+    match (kept, &chunk.game, escapes) {
+        (None, Some(game), Some(escapes)) => {
+            let (after, escapes): (Vec<_>, Vec<_>) = escapes
+                .into_iter()
+                .partition(|(at, _)| *at == EscapeAt::After);
+            let rewrite = Rewrite {
+                escapes,
+                ..Rewrite::default()
+            };
+            write_game_with(game, &rewrite, out);
+            write_escapes_after(after.iter().map(|(_, text)| text.as_str()), out);
             Ok(())
         }
-        (why, _) => {
+        (why, _, _) => {
             out.push_str(&chunk.text);
             if !chunk.text.is_empty() && !chunk.text.ends_with(['\n', '\r']) {
                 out.push('\n');
@@ -237,27 +256,6 @@ pub fn keep_reason(game: &Game, diagnostics: &[crate::Diagnostic]) -> Option<Kep
 /// Appends `game` to `out` in canonical PDN 3.0 form with the texts of `rewrite` in place of
 /// the tree's own, ending with a blank line.
 pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
-    let mut escapes = rewrite.escapes.iter().peekable();
-    let mut before = false;
-    while let Some((_, line)) = escapes.next_if(|(at, _)| *at == EscapeAt::Before) {
-        out.push_str(line);
-        out.push('\n');
-        before = true;
-    }
-    if before {
-        out.push('\n');
-    }
-    for c in &game.header_comments {
-        let mut line = LineWriter::new(out);
-        line.comment(&clean_comment(&c.text));
-        line.out.push('\n');
-    }
-    // A blank line after the comments before a game, as after its tags: after a game written
-    // as it was that has no result, they read as that game's, and then it is kept with the
-    // blank line that follows them.
-    if !game.header_comments.is_empty() {
-        out.push('\n');
-    }
     let own: Vec<(String, String)>;
     let tags = match &rewrite.tags {
         Some(t) => t,
@@ -270,6 +268,69 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
             &own
         }
     };
+    // Comments written as `%` lines that come before the game's first token (with no tag and
+    // no other comment before them) are, read again, escape lines before the game: they are
+    // written there, with the escape lines among them.
+    let lead = if tags.is_empty() && game.header_comments.iter().all(|c| holds_brace(&c.text)) {
+        game.body
+            .iter()
+            .take_while(|e| matches!(e, Element::Comment(c) if holds_brace(&c.text)))
+            .count()
+    } else {
+        0
+    };
+    let ahead = |at: &EscapeAt| match at {
+        EscapeAt::Before => true,
+        EscapeAt::Body(j) => lead > 0 && *j <= lead,
+        EscapeAt::After => false,
+    };
+    let mut escapes = rewrite.escapes.iter().peekable();
+    let mut before = false;
+    while let Some((_, line)) = escapes.next_if(|(at, _)| *at == EscapeAt::Before) {
+        out.push_str(line);
+        out.push('\n');
+        before = true;
+    }
+    // Before the game's comments in braces, as escape lines among them are.
+    for c in game.header_comments.iter().filter(|c| holds_brace(&c.text)) {
+        for l in percent_lines(&c.text) {
+            out.push_str(&l);
+            out.push('\n');
+        }
+        before = true;
+    }
+    for e in &game.body[..lead] {
+        let Element::Comment(c) = e else { continue };
+        for l in percent_lines(&c.text) {
+            out.push_str(&l);
+            out.push('\n');
+        }
+        before = true;
+    }
+    while let Some((_, line)) = escapes.next_if(|(at, _)| ahead(at)) {
+        out.push_str(line);
+        out.push('\n');
+        before = true;
+    }
+    if before {
+        out.push('\n');
+    }
+    let braced: Vec<_> = game
+        .header_comments
+        .iter()
+        .filter(|c| !holds_brace(&c.text))
+        .collect();
+    for c in &braced {
+        let mut line = LineWriter::new(out);
+        line.comment(&c.text);
+        line.out.push('\n');
+    }
+    // A blank line after the comments before a game, as after its tags: after a game written
+    // as it was that has no result, they read as that game's, and then it is kept with the
+    // blank line that follows them.
+    if !braced.is_empty() {
+        out.push('\n');
+    }
     for (name, value) in tags {
         out.push('[');
         out.push_str(name);
@@ -293,7 +354,7 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
         .map(|(_, v)| v.chars().filter(|c| !c.is_whitespace()).collect());
     let mut line = LineWriter::new(out);
     let mut new_moves = rewrite.moves.1.iter().peekable();
-    for (i, e) in game.body.iter().enumerate() {
+    for (i, e) in game.body.iter().enumerate().skip(lead) {
         while let Some((_, text)) = escapes.next_if(|(at, _)| *at == EscapeAt::Body(i)) {
             line.escape(text);
         }
@@ -323,7 +384,12 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
                 }
             }
             Element::Ellipsis { .. } => line.token("..."),
-            Element::Comment(c) => line.comment(&clean_comment(&c.text)),
+            Element::Comment(c) if holds_brace(&c.text) => {
+                for l in percent_lines(&c.text) {
+                    line.escape(&l);
+                }
+            }
+            Element::Comment(c) => line.comment(&c.text),
             Element::Nag { value, .. } => line.token(&format!("${value}")),
             Element::Setup(s) => line.token(&format!("/{}/", s.raw.trim())),
             Element::VariationStart { .. } => {
@@ -445,8 +511,31 @@ fn strength_text(m: &Move, out: &mut String) {
     }
 }
 
-fn clean_comment(text: &str) -> String {
-    text.replace('{', "(").replace('}', ")")
+/// Whether a comment's text holds a brace: `}` would end a comment in braces, and `{` is read
+/// by some readers as a comment nested in it, so such a comment is written as `%` lines.
+fn holds_brace(text: &str) -> bool {
+    text.contains(['{', '}'])
+}
+
+/// A comment's words as PDN's line comments: `%` and the words, each line at most 79
+/// characters wide (a longer word has a line of its own). Read again, they are escape lines
+/// ([`escape_lines`]), which are written back as they are.
+pub fn percent_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::from("%");
+    let mut width = 1;
+    for w in text.split_whitespace() {
+        let n = w.chars().count();
+        if width > 1 && width + 1 + n > WIDTH {
+            lines.push(std::mem::replace(&mut line, String::from("%")));
+            width = 1;
+        }
+        line.push(' ');
+        line.push_str(w);
+        width += 1 + n;
+    }
+    lines.push(line);
+    lines
 }
 
 struct LineWriter<'a> {

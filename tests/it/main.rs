@@ -7,6 +7,7 @@ mod common;
 
 mod annotate;
 mod browser;
+mod canonical_form;
 mod check_big_game;
 mod check_keep;
 mod check_props;

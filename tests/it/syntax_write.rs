@@ -18,7 +18,7 @@ fn quirks_are_written_in_standard_form() {
     let text = "[Event   \"a \\\"b\\\"\" ]\n01. 32 - 28 ! 19X23 2. c3:e5* 3228 {x\n  {y} z} (2. 33-29 (?) ;note\n) 1-0\n";
     assert_eq!(
         canonical(text),
-        "[Event \"a \\\"b\\\"\"]\n\n1. 32-28! 19x23 2. c3xe5 $7 32-28 {x (y) z} (2. 33-29(?) {note}) 1-0\n\n"
+        "[Event \"a \\\"b\\\"\"]\n\n1. 32-28! 19x23 2. c3xe5 $7 32-28\n% x {y} z\n(2. 33-29(?) {note}) 1-0\n\n"
     );
 }
 
