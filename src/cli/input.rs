@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use clap::{ArgMatches, ValueEnum};
-pub use pdnkit::check::Retain;
 use pdnkit::check::CheckOptions;
+pub use pdnkit::check::Retain;
 use pdnkit::lint::{Level, LintLevels, Target};
 use pdnkit::replay::{ForcedVariant, ReplayOptions, RuleProfile};
 use pdnkit::source::encoding_for_label;
