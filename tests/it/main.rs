@@ -38,6 +38,7 @@ mod dialects;
 mod export_records;
 mod fuzz_findings;
 mod lint_examples;
+mod memory_shapes;
 mod parted_games;
 mod perft;
 mod random_games;
