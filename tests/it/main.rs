@@ -39,6 +39,7 @@ mod export_records;
 mod fuzz_findings;
 mod lint_examples;
 mod long_tokens;
+mod memory_shapes;
 mod parted_games;
 mod perft;
 mod random_games;
