@@ -318,6 +318,12 @@ impl<R: Read> Cutter<R> {
                 if self.window.is_empty() && self.blocks_cut > 0 {
                     return Ok(None);
                 }
+                if self.window.len() > target {
+                    // No likely game start in the rest: as one block, its games, however
+                    // many, would all be held until it is taken. It is read on one thread.
+                    self.stopped = true;
+                    return Ok(None);
+                }
                 let len = self.window.len();
                 return Ok(Some(self.cut(len)));
             }

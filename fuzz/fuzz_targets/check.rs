@@ -5,13 +5,18 @@
 //! are rendered in the human and JSON forms too (rendering every one of a game's hundreds of
 //! findings took most of a run's time, and the renderers do nothing per finding that the
 //! first and last do not reach). By the input's length,
-//! the streaming check (what the commands use) runs too, with the reader's smallest window
-//! and with trees kept or not: it must find what the tree path finds (with trees kept, but
-//! for F009 on a game too large to hold).
+//! the check runs again keeping findings only, with the reader's smallest window, or keeping
+//! trees and text with it: it must find what the check keeping trees finds (but for F009 on a
+//! game too large to hold). Every input is also checked keeping findings only against the
+//! tests' reference, a replay of each game's whole tree: the same findings.
 #![no_main]
 
+/// The reference the tests compare the check with: every game read whole, then replayed.
+#[path = "../../tests/it/common/tree_check.rs"]
+mod tree_check;
+
 use libfuzzer_sys::fuzz_target;
-use pdnkit::check::{CheckOptions, Retain, check_stream};
+use pdnkit::check::{CheckOptions, CheckedGame, Retain, check_stream};
 use pdnkit::replay::{ForcedVariant, RuleProfile};
 use pdnkit::rules::Variant;
 use pdnkit::write::render::{SourceView, render_human, render_json, render_short};
@@ -39,6 +44,17 @@ fuzz_target!(|data: &[u8]| {
         });
         options.syntax_only = v % 3 == 0;
     }
+    // The check keeping findings only finds what a replay of each game's whole tree finds.
+    let reference: Vec<Vec<String>> = tree_check::tree_check(text, &options)
+        .0
+        .iter()
+        .map(short)
+        .collect();
+    let only = CheckOptions {
+        retain: Retain::Findings,
+        ..options.clone()
+    };
+    assert_eq!(reference, findings(text, &only));
     let tree = findings(text, &options);
     let streaming = match text.len() % 4 {
         0 => return,
@@ -63,6 +79,12 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(tree, games);
 });
+
+/// A chunk's findings in the short form.
+fn short(g: &CheckedGame) -> Vec<String> {
+    let view = SourceView::of_chunk("f.pdn", &g.chunk);
+    g.diagnostics.iter().map(|d| render_short(&view, d)).collect()
+}
 
 /// Each chunk's findings (code, place, message) in the short form; the first and the last
 /// rendered in the human (in colour for every other game) and JSON forms too.

@@ -321,9 +321,6 @@ fn comments_holding_a_command_before_the_first_move_are_not_held_by_parse() {
 }
 
 #[test]
-#[ignore = "shape: comments holding a command before the first move are held by every command \
-            but parse (release: 275/546/1072/2131 MB at 2/4/8/16 MB of input, all formats, \
-            from a file or standard input)"]
 fn comments_holding_a_command_before_the_first_move_are_not_held() {
     assert_flat(
         &[commands_before_the_first_move()],
@@ -334,10 +331,6 @@ fn comments_holding_a_command_before_the_first_move_are_not_held() {
 }
 
 #[test]
-#[ignore = "shape: move numbers without moves (`1. 1. 1. ...`) are held (release: parse 593/1179/\
-            2351 MB at 1/2/4 MB; check 144/280/667/1325 MB, check --format json and short \
-            144/280/536/1056 MB, parse --format pdn 136/264/513/1020 MB, convert and stats \
-            140/270/530/1050 MB at 2/4/8/16 MB)"]
 fn move_numbers_without_moves_are_not_held() {
     let shape = Shape {
         name: "numbers",
@@ -405,19 +398,18 @@ fn long_tokens() -> Vec<Shape> {
 }
 
 #[test]
-#[ignore = "shape: one long token is quoted whole in its message (release, check: a square's \
-            digits 53/94/179/334 MB, a GameType value 101/189/351/687 MB, a setup 72/136/257/514 \
-            MB, a NAG 53/94/180/334 MB, a move number 71/106/199/351 MB at 2/4/8/16 MB)"]
+#[ignore = "shape: one long token is held whole while it is read, though \
+            no message quotes more than an excerpt of it (check at 5/10 MB: a square's digits \
+            19/30 MB, a GameType value 32/47 MB, a setup 24/39 MB, a NAG or a move number \
+            19/30 MB; was 53-101 MB at 2 MB and 334-687 MB at 16 MB while messages quoted it)"]
 fn one_long_token_is_not_held_by_check() {
     assert_flat(&long_tokens(), &[&["check"]], &[&["check"]], &[]);
 }
 
 #[test]
-#[ignore = "shape: one long token is held in short and JSON output (release at 2/4/8/16 MB, \
-            check --format short: a square's digits 15/16/25/41 MB, a GameType value \
-            36/56/84/157 MB, a setup 24/36/56/104 MB, a NAG 15/17/25/41 MB, a move number \
-            15/17/29/45 MB; --format json alike: 15/16/25/41, 36/60/93/173, 26/40/64/120, \
-            15/17/25/41, 15/16/29/44 MB)"]
+#[ignore = "shape: one long token is held whole while it is read (check \
+            --format short and json at 5/10 MB: a square's digits 19/29 MB, a GameType value \
+            32/47 MB, a setup 23/39 MB, a NAG 19/29 MB)"]
 fn one_long_token_is_not_held_in_short_and_json_output() {
     assert_flat(
         &long_tokens(),
@@ -431,10 +423,10 @@ fn one_long_token_is_not_held_in_short_and_json_output() {
 }
 
 #[test]
-#[ignore = "shape: a FEN or tag line past the reader's window is held (release at 2/4/8/16 MB: \
-            FEN check 43/82/146/276 MB, convert (every form) 43/76/141/273 MB, parse \
-            16/26/44/82 MB; a tag's value check 19/24/37/61 MB, convert 21/33/45/77 MB, \
-            convert --to json 22/34/58/105 MB, parse 17/27/47/87 MB)"]
+#[ignore = "shape: a FEN or tag line is held whole while it is read (at \
+            5/10 MB: FEN check 28/43 MB, convert 41/53 MB, convert --to json 36/61 MB, parse \
+            37/67 MB; a tag's value check 27/42 MB, convert 41/52 MB, convert --to json \
+            37/61 MB; a FEN's squares past 144 are no longer read: it was 276 MB at 16 MB)"]
 fn one_long_fen_or_tag_line_is_not_held() {
     let fen = Shape {
         name: "fen",
@@ -497,9 +489,6 @@ fn many_tiny_games_are_not_held_by_one_worker() {
 }
 
 #[test]
-#[ignore = "shape: many tiny games checked block by block in parallel are held (release, check, \
-            default -j, 2 MB blocks: 11 MB at 2 MB, 294/389 MB at 3/4 MB, 16 MB at 5/6/12 MB; \
-            from standard input 199 MB at 2 MB; -j 1: 11 MB)"]
 fn many_tiny_games_are_not_held_when_checked_in_parallel() {
     assert_flat(
         &[tiny_games()],
