@@ -121,6 +121,7 @@ pub mod tally;
 #[doc(hidden)]
 pub mod write;
 
+mod piece;
 mod position;
 mod scratch;
 
@@ -152,8 +153,9 @@ pub use syntax::{
 pub use syntax::Move as MoveToken;
 
 // Positions and variants.
-pub use board::{Board, CaptureRemoval, Color, Piece, Role, Square};
+pub use board::{Board, CaptureRemoval, Square};
 pub use notation::{FenError, FenErrorKind, NotationKind};
+pub use piece::{Color, Piece, Role};
 pub use position::{Move, PlayError, Position};
 pub use rules::{
     CaptureChoice, EndRule, PromotionRule, Rules, StandardNotation, UnknownVariant, Variant,
