@@ -14,9 +14,8 @@ use crate::notation::{Layout, NotationKind, RawFen};
 use crate::rules::{Criterion, Ended, KingRuns, Move, Variant};
 use crate::source::Span;
 use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
-use crate::write::diagram::diagram;
 
-use super::{Legality, PlyEvent, Reading, RuleProfile, Selection};
+use super::{Legality, PlyEvent, Reading, RuleProfile, Selection, diagram};
 
 /// The most move tokens one capture written one jump per move can take.
 const MAX_JUMPS: usize = 24;

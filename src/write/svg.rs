@@ -335,8 +335,8 @@ mod tests {
     use super::*;
     use crate::board::Position;
     use crate::notation::{Layout, NotationKind};
+    use crate::replay::diagram;
     use crate::rules::Variant;
-    use crate::write::diagram::diagram;
 
     #[test]
     fn text_is_escaped_for_html() {
