@@ -1,9 +1,10 @@
 //! A position as the game's notation lays it out: the plain data ([`Diagram`]) a rule error
 //! carries and the writers draw.
 
-use crate::board::{Position, Square};
+use crate::board::Square;
 use crate::lint::{Diagram, DiagramSquare};
 use crate::notation::{Corner, Layout, NotationKind};
+use crate::rules::Position;
 
 /// Lays `pos` out as the game's layout names its squares, so that a piece stands where the move
 /// text says: the data a diagram is drawn from (as text by `write::diagram`, `w`/`b` for men,

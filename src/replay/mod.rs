@@ -19,12 +19,12 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::board::{Color, Position};
+use crate::board::Color;
 use crate::lint::codes::replay::{G503, G514, R310};
 use crate::lint::{Diagnostic, Severity};
 use crate::notation::Layout;
 use crate::notation::gametype::game_name;
-use crate::rules::{UnknownVariant, Variant};
+use crate::rules::{Position, UnknownVariant, Variant};
 use crate::syntax::Game;
 
 pub use diagram::diagram;

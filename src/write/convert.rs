@@ -282,7 +282,7 @@ pub fn gametype_value_for(variant: Variant, layout: &Layout, first: crate::board
 pub fn capture_squares(
     board: Board,
     mv: &Move,
-    before: &crate::board::Position,
+    before: &crate::rules::Position,
     style: CaptureStyle,
 ) -> Vec<Square> {
     if mv.captured.is_empty() || style == CaptureStyle::Short {

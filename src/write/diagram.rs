@@ -63,9 +63,8 @@ impl fmt::Display for Diagram {
 mod tests {
     use super::*;
     use crate::board::Piece;
-    use crate::board::Position;
     use crate::notation::{Corner, Layout, NotationKind};
-    use crate::rules::Variant;
+    use crate::rules::{Position, Variant};
 
     /// The name the diagram gives to the cell holding the only piece on the board.
     fn name_of_the_piece(pic: &str, layout: &Layout) -> String {

@@ -333,9 +333,9 @@ pub fn columns(bars: &[Bar], label_every: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Position;
     use crate::notation::{Layout, NotationKind};
     use crate::replay::diagram;
+    use crate::rules::Position;
     use crate::rules::Variant;
 
     #[test]
