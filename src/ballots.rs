@@ -1115,7 +1115,7 @@ pub fn ballot_of(variant: Variant, moves: &[PlayedMove]) -> Option<&'static Ball
         return None;
     }
     let first = moves.iter().find(|m| m.depth == 0)?;
-    if first.before != crate::board::Position::start(variant) {
+    if first.before != crate::rules::Position::start(variant) {
         return None;
     }
     ballot(&main_line_key(variant, moves, 3)?)
@@ -1136,7 +1136,7 @@ mod tests {
 
     #[test]
     fn every_ballot_is_three_legal_moves_from_the_start() {
-        use crate::board::Position;
+        use crate::rules::Position;
         let v = Variant::English;
         let layout = Layout::standard(v);
         for b in BALLOTS {

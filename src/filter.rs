@@ -7,13 +7,13 @@
 
 use regex::Regex;
 
-use crate::board::{Color, Piece, Position, Square};
+use crate::board::{Color, Piece, Square};
 use crate::check::CheckedGame;
 use crate::lint::Severity;
 use crate::lint::codes::file::F009;
 use crate::notation::Layout;
 use crate::replay::PlayedMove;
-use crate::rules::Variant;
+use crate::rules::{Position, Variant};
 use crate::stats::{fold_name, result_of};
 use crate::syntax::ResultKind;
 

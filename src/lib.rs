@@ -121,6 +121,7 @@ pub mod tally;
 #[doc(hidden)]
 pub mod write;
 
+mod piece;
 mod position;
 mod scratch;
 
@@ -152,12 +153,13 @@ pub use syntax::{
 pub use syntax::Move as MoveToken;
 
 // Positions and variants.
-pub use board::{Board, CaptureRemoval, Color, Piece, Role, Square};
+pub use board::{Board, Square};
 pub use notation::{FenError, FenErrorKind, NotationKind};
+pub use piece::{Color, Piece, Role};
 pub use position::{Move, PlayError, Position};
 pub use rules::{
-    CaptureChoice, EndRule, PromotionRule, Rules, StandardNotation, UnknownVariant, Variant,
-    VariantInfo,
+    CaptureChoice, CaptureRemoval, EndRule, PromotionRule, Rules, StandardNotation, UnknownVariant,
+    Variant, VariantInfo,
 };
 
 // Checking.

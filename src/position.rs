@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::board::{self, Color, Piece, Role, Square};
+use crate::board::{Color, Piece, Role, Square};
 use crate::notation::fen::{self, FenError};
 use crate::notation::resolve::{self, ResolveError};
 use crate::notation::{Layout, NotationKind};
@@ -39,7 +39,7 @@ use crate::write::convert::{CaptureStyle, capture_squares};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    inner: board::Position,
+    inner: rules::Position,
     layout: Layout,
 }
 
@@ -120,7 +120,7 @@ impl Position {
     /// assert_eq!(pos.to_fen(), "B:W21-32:B1-12");
     /// ```
     pub fn start(variant: Variant) -> Position {
-        Position::from_board(board::Position::start(variant))
+        Position::from_board(rules::Position::start(variant))
     }
 
     /// The position a FEN describes (`W:W31-50:B1-20`, `W:Wa1,c1,Kh8:Bb8`), squares named as
@@ -144,7 +144,7 @@ impl Position {
         Ok(Position { inner, layout })
     }
 
-    fn from_board(inner: board::Position) -> Position {
+    fn from_board(inner: rules::Position) -> Position {
         let layout = Layout::standard(inner.variant());
         Position { inner, layout }
     }

@@ -8,10 +8,10 @@
 use std::fmt::Write as _;
 use std::io;
 
-use crate::board::{Color, Position};
+use crate::board::Color;
 use crate::notation::resolve::write_move_in;
 use crate::notation::{Layout, NotationKind};
-use crate::rules::{KingRuns, Move, Variant};
+use crate::rules::{KingRuns, Move, Position, Variant};
 
 /// What to generate.
 #[derive(Clone, Debug)]

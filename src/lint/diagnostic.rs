@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::codes::Code;
-use crate::board::{Color, Piece};
+use crate::piece::{Color, Piece};
 use crate::source::Span;
 
 /// How bad a finding is.

@@ -94,18 +94,6 @@ pub struct LintLevels {
 }
 
 impl LintLevels {
-    /// Takes out of `dialects` those whose code is allowed (their findings dropped), so that a
-    /// game counts as showing only the dialects that would be reported.
-    pub fn retain_dialects(&self, dialects: &mut crate::syntax::Dialects) {
-        if self.settings.is_empty() || dialects.is_empty() {
-            return;
-        }
-        dialects.retain(|code| {
-            let probe = Diagnostic::new(code, crate::source::Span::point(0), String::new());
-            self.level_of(&probe) != Some(Level::Allow)
-        });
-    }
-
     /// Adds a setting; it overrides earlier ones of the same reach.
     pub fn push(&mut self, target: Target, level: Level) {
         self.settings.push((target, level));

@@ -510,10 +510,10 @@ pub fn position(
     text: &str,
     variant: crate::rules::Variant,
     layout: &Layout,
-) -> Result<crate::board::Position, FenError> {
+) -> Result<crate::rules::Position, FenError> {
     let fen = RawFen::parse(text)?.resolve(layout)?;
     let turn = fen.turn.unwrap_or(variant.rules().first_to_move);
-    let mut p = crate::board::Position::empty(variant, turn);
+    let mut p = crate::rules::Position::empty(variant, turn);
     for (sq, piece) in fen.pieces {
         p.set_piece(sq, Some(piece));
     }

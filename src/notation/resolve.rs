@@ -9,8 +9,8 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
-use crate::rules::{CaptureChoice, Move, MoveList};
+use crate::board::{Board, Color, Piece, Role, Square};
+use crate::rules::{CaptureChoice, CaptureRemoval, Move, MoveList, Position};
 use crate::syntax::{Move as MoveToken, SquareValue};
 
 use super::squares::Layout;

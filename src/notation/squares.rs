@@ -346,7 +346,7 @@ mod tests {
         for v in [Variant::Spanish, Variant::Portuguese] {
             let l = Layout::standard(v);
             assert!(l.inverted);
-            let start = crate::board::Position::start(v);
+            let start = crate::rules::Position::start(v);
             // Square 1 is White's near right corner (h1 on the turned board, where a1 is a
             // light square); White's men stand on 1-12, Black's on 21-32.
             assert_eq!(l.to_algebraic(l.from_numeric(1).unwrap()), "h1");
@@ -373,7 +373,7 @@ mod tests {
         let b = Variant::Thai.board();
         assert_eq!(b.algebraic(l.from_numeric(1).unwrap()), "g1");
         assert_eq!(b.algebraic(l.from_numeric(32).unwrap()), "b8");
-        let start = crate::board::Position::start(Variant::Thai);
+        let start = crate::rules::Position::start(Variant::Thai);
         for n in 1..=32 {
             let piece = start.piece_at(l.from_numeric(n).unwrap()).map(|p| p.color);
             let want = match n {
@@ -481,7 +481,7 @@ mod tests {
         }
         assert_eq!(l.square_at(0, 0), None, "a1 is light");
         assert_eq!(l.square_at(7, 0), l.from_numeric(32));
-        let start = crate::board::Position::start(Variant::Italian);
+        let start = crate::rules::Position::start(Variant::Italian);
         for n in 1..=32 {
             let piece = start.piece_at(l.from_numeric(n).unwrap()).map(|p| p.color);
             let want = match n {

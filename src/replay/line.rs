@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::board::bitboard::bit_square;
-use crate::board::{Color, Piece, Position, Role, Square};
+use crate::board::{Color, Piece, Role, Square};
 use crate::lint::codes::replay::*;
 use crate::lint::{ClipBuilder, Code, Diagnostic, Diagram, MoveContext, Severity, clip};
 use crate::notation::resolve::{
@@ -11,12 +11,11 @@ use crate::notation::resolve::{
     token_squares, write_move, write_move_in,
 };
 use crate::notation::{Layout, NotationKind, RawFen};
-use crate::rules::{Criterion, Ended, KingRuns, Move, Variant};
+use crate::rules::{Criterion, Ended, KingRuns, Move, Position, Variant};
 use crate::source::Span;
 use crate::syntax::{Element, Game, Line, Move as MoveToken, MoveNumber, ResultKind, SquareValue};
-use crate::write::diagram::diagram;
 
-use super::{Legality, PlyEvent, Reading, RuleProfile, Selection};
+use super::{Legality, PlyEvent, Reading, RuleProfile, Selection, diagram};
 
 /// The most move tokens one capture written one jump per move can take.
 const MAX_JUMPS: usize = 24;
@@ -150,7 +149,7 @@ fn replay_inner<'l>(
     let lines = game.lines();
     let mut start = sel.start.clone();
     if rules == RuleProfile::Polish1902 {
-        start.set_capture_removal(crate::board::CaptureRemoval::Immediate);
+        start.set_capture_removal(crate::rules::CaptureRemoval::Immediate);
     }
     let mut initial = State {
         pos: start,

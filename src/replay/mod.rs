@@ -9,6 +9,7 @@
 //! the replay goes on; a move that cannot be applied ends its line only. Under huffing rules
 //! the replay also follows huffs (see [`RuleProfile`]).
 
+mod diagram;
 mod infer;
 mod line;
 mod select;
@@ -18,14 +19,15 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::board::{Color, Position};
+use crate::board::Color;
 use crate::lint::codes::replay::{G503, G514, R310};
 use crate::lint::{Diagnostic, Severity, clip};
 use crate::notation::Layout;
 use crate::notation::gametype::game_name;
-use crate::rules::{UnknownVariant, Variant};
+use crate::rules::{Position, UnknownVariant, Variant};
 use crate::syntax::Game;
 
+pub use diagram::diagram;
 pub use infer::{EARLY_PLIES, SAMPLE_GAMES, Survey};
 pub use select::Selection;
 
@@ -576,7 +578,7 @@ fn judge_result(
             first.as_str()
         ),
     });
-    diag.diagram = Some(crate::write::diagram::diagram(&d.position, &d.written));
+    diag.diagram = Some(diagram(&d.position, &d.written));
     diags.push(diag);
 }
 

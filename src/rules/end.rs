@@ -1,7 +1,8 @@
 //! The end of a game: who has lost in a final position, under the variant's [`EndRule`].
 
+use super::Position;
 use super::variant::EndRule;
-use crate::board::{Color, Position, Role};
+use crate::board::{Color, Role};
 
 /// A game that is over: the side that lost, and why, as a clause that names the side
 /// ("white cannot move").

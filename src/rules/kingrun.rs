@@ -1,8 +1,9 @@
 //! Frisian's limit on consecutive king moves. It depends on the moves before, which a
 //! [`Position`] does not hold, so the replay keeps a [`KingRuns`] beside each position.
 
+use super::Position;
 use super::movegen::Move;
-use crate::board::{Color, Position, Role, Square};
+use crate::board::{Color, Role, Square};
 
 /// For each side, the king that made its last moves without capturing, and how many in a row.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

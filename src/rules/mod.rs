@@ -4,6 +4,7 @@ mod end;
 mod kingrun;
 mod movegen;
 mod perft;
+mod position;
 mod variant;
 
 pub use end::Ended;
@@ -11,7 +12,8 @@ pub use kingrun::{KingRunBroken, KingRuns};
 pub(crate) use movegen::CompactMove;
 pub use movegen::{CAPTURE_SEARCH_LIMIT, MAX_PATH, Move, MoveList};
 pub use perft::{perft, perft_divide};
+pub use position::{Position, PositionError};
 pub use variant::{
-    CaptureChoice, CaptureTraits, Criterion, EndRule, PromotionRule, Rules, StandardNotation,
-    UnknownVariant, Variant, VariantInfo,
+    CaptureChoice, CaptureRemoval, CaptureTraits, Criterion, EndRule, PromotionRule, Rules,
+    StandardNotation, UnknownVariant, Variant, VariantInfo,
 };

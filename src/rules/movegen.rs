@@ -58,8 +58,8 @@ use serde::{Serialize, Serializer};
 
 use super::variant::{CaptureChoice, CaptureTraits, PromotionRule};
 use crate::board::bitboard::{Bits, G8, G10, G12, GF8, Geometry, bit_square, square_mask};
-use crate::board::{Board, CaptureRemoval, Color, Position, Role, Square};
-use crate::rules::Variant;
+use crate::board::{Board, Color, Role, Square};
+use crate::rules::{CaptureRemoval, Position, Variant};
 
 /// Capacity of [`Move::path`] and [`Move::captured`]. A captured piece never stands on the
 /// edge of the board, so at most 50 pieces (the inner squares of 12x12) can be taken in one

@@ -1,12 +1,12 @@
 //! Perft: counting the leaves of the legal move tree, to check move generation against
 //! published numbers and against independent implementations.
 
+use super::Position;
 use super::movegen::{
     BB, CMove, Spec, State, count_quiet, dispatch, gen_captures, gen_quiet, has_capture,
     retain_best,
 };
 use super::variant::CaptureChoice;
-use crate::board::Position;
 use crate::rules::Move;
 
 /// The number of legal move sequences of `depth` plies from `pos` (1 for depth 0). The last

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::board::{Board, CaptureRemoval, Color};
+use crate::board::{Board, Color};
 
 /// The draughts variants whose rules pdnkit knows. Each has one entry in [`Variant::TABLE`],
 /// in the same order (the order inference prefers among the variants of one board).
@@ -267,6 +267,32 @@ pub enum EndRule {
     /// The side that crowns the first king wins; a side to move without a move loses
     /// (Breakthrough).
     FirstKingWins,
+}
+
+/// When captured pieces leave the board.
+///
+/// # Examples
+///
+/// ```
+/// use pdnkit::{CaptureRemoval, Variant};
+///
+/// assert_eq!(Variant::International.rules().capture_removal, CaptureRemoval::AfterMove);
+/// assert_eq!(Variant::Thai.rules().capture_removal, CaptureRemoval::Immediate);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureRemoval {
+    /// The modern rule (the "Turkish strike" rule): captured pieces are lifted only when the
+    /// whole move is over, so a piece cannot be jumped twice and a captured piece still blocks
+    /// the line. Source: the FMJD-style rules of International draughts ("all jumps are first
+    /// completed, and then the captured pieces are removed from the board. However, one may not
+    /// jump over the same piece twice").
+    #[default]
+    AfterMove,
+    /// Each captured piece is removed as it is taken, so its square is free for the rest of
+    /// the move. Source: the 1902 encyclopaedia text on Polish draughts ("it is the rule to
+    /// remove every captured piece as it is taken").
+    Immediate,
 }
 
 /// The rule switches of a variant. Everything the move generator needs to know.

@@ -67,3 +67,20 @@ impl Default for ReadOptions {
         }
     }
 }
+
+// The settings of `lint::levels` know codes, not the syntax's dialects: what a setting does to
+// a game's dialects is said here, where the dialects are.
+impl crate::lint::LintLevels {
+    /// Takes out of `dialects` those whose code is allowed (their findings dropped), so that a
+    /// game counts as showing only the dialects that would be reported.
+    pub fn retain_dialects(&self, dialects: &mut Dialects) {
+        if self.is_empty() || dialects.is_empty() {
+            return;
+        }
+        dialects.retain(|code| {
+            let probe =
+                crate::lint::Diagnostic::new(code, crate::source::Span::point(0), String::new());
+            self.level_of(&probe) != Some(crate::lint::Level::Allow)
+        });
+    }
+}

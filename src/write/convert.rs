@@ -18,7 +18,7 @@ use crate::replay::{GameReport, Guess, PlayedMove};
 use crate::rules::{Move, Variant};
 use crate::syntax::{Chunk, Element, Game, Move as MoveToken, ResultKind, SquareValue};
 use crate::write::pdn::{
-    EscapeAt, Kept, Rewrite, escape_lines, keep_reason, write_escapes_after, write_game_with,
+    EscapeAt, Kept, Rewrite, blank, escape_lines, keep_reason, write_escapes_after, write_game_with,
 };
 
 /// Which squares a capture is written with.
@@ -282,7 +282,7 @@ pub fn gametype_value_for(variant: Variant, layout: &Layout, first: crate::board
 pub fn capture_squares(
     board: Board,
     mv: &Move,
-    before: &crate::board::Position,
+    before: &crate::rules::Position,
     style: CaptureStyle,
 ) -> Vec<Square> {
     if mv.captured.is_empty() || style == CaptureStyle::Short {
@@ -953,15 +953,6 @@ fn canonical_chunk_block(chunk: &Chunk) -> String {
         }
     }
     canonical_block(text)
-}
-
-/// What the reader takes for white space (a no-break space, for one, it does not): only that
-/// may be trimmed from text kept as it was.
-pub(crate) fn blank(c: char) -> bool {
-    matches!(
-        c,
-        ' ' | '\t' | '\r' | '\n' | '\u{b}' | '\u{c}' | '\u{1a}' | '\u{feff}'
-    )
 }
 
 /// A game's text with its converted pieces spliced in.

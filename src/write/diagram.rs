@@ -1,72 +1,11 @@
-//! A small text diagram of a position, drawn in the game's own notation.
+//! A small text diagram of a position, drawn in the game's own notation: the `Display` of a
+//! [`Diagram`], the data the replay lays a position out as ([`diagram`]).
 
 use std::fmt::{self, Write as _};
 
-use crate::board::{Color, Piece, Position, Role, Square};
-use crate::lint::{Diagram, DiagramSquare};
-use crate::notation::{Corner, Layout, NotationKind};
-
-/// Draws `pos` as the game's layout names its squares, so that a piece stands where the move
-/// text says. As text (`Display`): `w`/`b` for men, `W`/`B` for kings, `.` for an empty
-/// playing square.
-///
-/// - Algebraic layouts are drawn with the layout's `a1` at the bottom left, ranks at the left
-///   and files below, whichever side that puts at the bottom (in English draughts written in
-///   algebraic squares, Black's side).
-/// - Numeric layouts are drawn with square 1 at the top left and the numbers running along the
-///   rows, each row followed by the numbers of its squares (`1-5`); a layout whose square 1 is
-///   on White's side (Spanish and Portuguese: White's near right corner) is drawn as White
-///   sees it, square 1 in its corner at the bottom.
-///
-/// The last line says who is to move.
-pub fn diagram(pos: &Position, layout: &Layout) -> Diagram {
-    let n = pos.board().size();
-    // The square drawn at each row (top first) and column.
-    let mut grid: Vec<Vec<Option<Square>>> = vec![vec![None; usize::from(n)]; usize::from(n)];
-    match layout.kind {
-        NotationKind::Algebraic => {
-            for (y, row) in grid.iter_mut().enumerate() {
-                let rank = n - 1 - y as u8;
-                for (file, cell) in row.iter_mut().enumerate() {
-                    *cell = layout.from_algebraic(file as u8, rank);
-                }
-            }
-        }
-        NotationKind::Numeric => {
-            let last = n - 1;
-            for sq in pos.board().all_squares() {
-                let (y, x) = match (layout.numeric_corner, layout.numeric_cell(sq)) {
-                    (Corner::BottomLeft, (y, x)) => (last - y, x),
-                    (Corner::BottomRight, (y, x)) => (last - y, last - x),
-                    (_, cell) => cell,
-                };
-                if let Some(cell) = grid
-                    .get_mut(usize::from(y))
-                    .and_then(|r| r.get_mut(usize::from(x)))
-                {
-                    *cell = Some(sq);
-                }
-            }
-        }
-    }
-    Diagram {
-        rows: grid
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|cell| {
-                        cell.map(|sq| DiagramSquare {
-                            name: layout.name(sq),
-                            piece: pos.piece_at(sq),
-                        })
-                    })
-                    .collect()
-            })
-            .collect(),
-        algebraic: layout.kind == NotationKind::Algebraic,
-        to_move: pos.side_to_move(),
-    }
-}
+use crate::board::{Color, Piece, Role};
+use crate::lint::Diagram;
+pub use crate::replay::diagram;
 
 /// The letter of a piece in text diagrams: `w`/`b` for men, `W`/`B` for kings.
 pub fn piece_letter(p: Piece) -> char {
@@ -124,7 +63,8 @@ impl fmt::Display for Diagram {
 mod tests {
     use super::*;
     use crate::board::Piece;
-    use crate::rules::Variant;
+    use crate::notation::{Corner, Layout, NotationKind};
+    use crate::rules::{Position, Variant};
 
     /// The name the diagram gives to the cell holding the only piece on the board.
     fn name_of_the_piece(pic: &str, layout: &Layout) -> String {

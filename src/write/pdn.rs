@@ -426,7 +426,7 @@ pub fn write_escapes_after<'a>(lines: impl IntoIterator<Item = &'a str>, out: &m
     let any = lines.peek().is_some();
     while let Some(text) = lines.next() {
         let text = if lines.peek().is_none() {
-            text.trim_end_matches(super::convert::blank)
+            text.trim_end_matches(blank)
         } else {
             text
         };
@@ -436,6 +436,15 @@ pub fn write_escapes_after<'a>(lines: impl IntoIterator<Item = &'a str>, out: &m
     if any {
         out.push('\n');
     }
+}
+
+/// What the reader takes for white space (a no-break space, for one, it does not): only that
+/// may be trimmed from text kept as it was.
+pub(crate) fn blank(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\r' | '\n' | '\u{b}' | '\u{c}' | '\u{1a}' | '\u{feff}'
+    )
 }
 
 /// Whether `t`, written as a token followed by a blank, reads as a game result: one of the

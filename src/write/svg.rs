@@ -333,10 +333,10 @@ pub fn columns(bars: &[Bar], label_every: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Position;
     use crate::notation::{Layout, NotationKind};
+    use crate::replay::diagram;
+    use crate::rules::Position;
     use crate::rules::Variant;
-    use crate::write::diagram::diagram;
 
     #[test]
     fn text_is_escaped_for_html() {

@@ -9,7 +9,8 @@
 
 use std::io::{self, Read, Write};
 
-use super::convert::{Eol, blank};
+use super::convert::Eol;
+use super::pdn::blank;
 
 /// Bytes read and written at a time.
 pub const BLOCK: usize = 1 << 16;

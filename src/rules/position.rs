@@ -1,36 +1,8 @@
 //! A position: the pieces on the board, the side to move, and the variant whose rules apply.
 
-use serde::Serialize;
-
-use super::bitboard::{bit_square, promotion_mask, rows_mask, square_mask, valid_mask};
-use super::{Board, Color, Piece, Role, Square};
-use crate::rules::Variant;
-
-/// When captured pieces leave the board.
-///
-/// # Examples
-///
-/// ```
-/// use pdnkit::{CaptureRemoval, Variant};
-///
-/// assert_eq!(Variant::International.rules().capture_removal, CaptureRemoval::AfterMove);
-/// assert_eq!(Variant::Thai.rules().capture_removal, CaptureRemoval::Immediate);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CaptureRemoval {
-    /// The modern rule (the "Turkish strike" rule): captured pieces are lifted only when the
-    /// whole move is over, so a piece cannot be jumped twice and a captured piece still blocks
-    /// the line. Source: the FMJD-style rules of International draughts ("all jumps are first
-    /// completed, and then the captured pieces are removed from the board. However, one may not
-    /// jump over the same piece twice").
-    #[default]
-    AfterMove,
-    /// Each captured piece is removed as it is taken, so its square is free for the rest of
-    /// the move. Source: the 1902 encyclopaedia text on Polish draughts ("it is the rule to
-    /// remove every captured piece as it is taken").
-    Immediate,
-}
+use super::{CaptureRemoval, Variant};
+use crate::board::bitboard::{bit_square, promotion_mask, rows_mask, square_mask, valid_mask};
+use crate::board::{Board, Color, Piece, Role, Square};
 
 /// A position of one of the supported variants.
 ///
