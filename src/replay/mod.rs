@@ -12,6 +12,7 @@
 mod infer;
 mod line;
 mod select;
+mod verdict;
 
 use std::str::FromStr;
 use std::sync::Arc;
