@@ -10,9 +10,9 @@
 //! the replay also follows huffs (see [`RuleProfile`]).
 
 mod diagram;
-mod infer;
 mod line;
-mod select;
+mod variant;
+mod verdict;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -28,15 +28,14 @@ use crate::rules::{Position, UnknownVariant, Variant};
 use crate::syntax::Game;
 
 pub use diagram::diagram;
-pub use infer::{EARLY_PLIES, SAMPLE_GAMES, Survey};
-pub use select::Selection;
+pub use variant::{EARLY_PLIES, SAMPLE_GAMES, Selection, Survey};
 
 /// Whether the replay reads the tag named `name` (the rules, the start position, the result,
 /// the words that name a variant): besides the game's first tag (which findings with no move
 /// to point at are placed on), the only tags a caller that builds a game only to replay it
 /// needs to keep.
 pub fn reads_tag(name: &str) -> bool {
-    matches!(name, "GameType" | "Variant" | "FEN" | "Result") || infer::WORD_TAGS.contains(&name)
+    matches!(name, "GameType" | "Variant" | "FEN" | "Result") || variant::WORD_TAGS.contains(&name)
 }
 
 use crate::rules::Move;
@@ -276,7 +275,7 @@ impl From<&PlyEvent<'_>> for PlayedMove {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileContext {
     /// One entry per evidence seen (board, notation, tag words).
-    runs: Vec<infer::Run>,
+    runs: Vec<variant::Run>,
     /// `--variant` named a game that is not replayed, and that was said.
     not_replayed_said: bool,
     /// A result on the other scale than the variant's was said (G516).
@@ -402,7 +401,12 @@ fn replay(
     listener: Option<&mut dyn FnMut(&PlyEvent<'_>)>,
 ) -> GameReport {
     let mut diagnostics = Vec::new();
-    let Some((sel, done, guess)) = select::select(game, options, ctx, &mut diagnostics) else {
+    let Some(variant::Selected {
+        selection: sel,
+        replayed: done,
+        guess,
+    }) = variant::select(game, options, ctx, &mut diagnostics)
+    else {
         return GameReport {
             variant: None,
             layout: None,
@@ -483,7 +487,7 @@ impl FileContext {
 /// (a draw, or the other convention than the file's) is a G503.
 fn judge_result(
     d: line::Decided,
-    sel: &select::Selection,
+    sel: &variant::Selection,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -634,10 +638,10 @@ impl PartReplay {
                 self.report = Some(r);
                 return;
             }
-            match select::select(game, options, ctx, out) {
-                Some((sel, _, guess)) => {
-                    self.sel = Some(sel);
-                    self.guess = guess;
+            match variant::select(game, options, ctx, out) {
+                Some(chosen) => {
+                    self.sel = Some(chosen.selection);
+                    self.guess = chosen.guess;
                 }
                 None => {
                     self.not_replayed = true;

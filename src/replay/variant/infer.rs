@@ -24,13 +24,13 @@ use crate::rules::{Variant, VariantInfo};
 use crate::source::Span;
 use crate::syntax::{Element, Game, Tag};
 
-use super::select::{Evidence, Selection, evidence, start_position};
-use super::{FileContext, Guess, ReplayOptions, line};
+use super::{Evidence, Inferred, Key, Selection, evidence, start_position};
+use crate::replay::{FileContext, Guess, ReplayOptions, line};
 
 /// A game the inference knows: the variant that replays it (`None` for a game pdnkit reads
 /// but does not replay), its board, first mover, usual notation and the words that name it.
 #[derive(Clone, Copy)]
-pub(super) struct Known {
+pub(in crate::replay) struct Known {
     /// The PDN GameType number.
     pub gametype: u32,
     /// The rules, when pdnkit replays this game.
@@ -73,7 +73,7 @@ const NOT_REPLAYED: &[Known] = &[];
 
 /// The games inference chooses from, in order of preference when the evidence ties: the
 /// variants of [`Variant::TABLE`] in its order, then the games not replayed.
-pub(super) fn known() -> impl Iterator<Item = Known> {
+pub(in crate::replay) fn known() -> impl Iterator<Item = Known> {
     Variant::TABLE
         .iter()
         .map(Known::of)
@@ -81,7 +81,7 @@ pub(super) fn known() -> impl Iterator<Item = Known> {
 }
 
 /// The tags whose words are read as evidence.
-pub(super) const WORD_TAGS: &[&str] =
+pub(in crate::replay) const WORD_TAGS: &[&str] =
     &["Event", "Site", "Variant", "Opening", "Annotator", "Source"];
 
 /// Lower case, with the accents of the Latin letters these words use taken off.
@@ -105,7 +105,7 @@ fn fold(c: char) -> char {
 }
 
 /// What the tag words say: the game they name, and where ("'Italiana' in Event").
-pub(super) struct Words {
+pub(in crate::replay) struct Words {
     pub known: Known,
     pub said: String,
     pub span: Span,
@@ -211,9 +211,6 @@ fn layout_for(variant: Variant, algebraic: bool) -> Layout {
     layout
 }
 
-/// The evidence key of a run of games: board, notation, and the game the tag words name.
-pub(super) type Key = (Board, bool, Option<u32>);
-
 /// A game fails early under a candidate when the candidate rejects its start position or its
 /// first half-move (the first `EARLY_PLIES`): what a game of another numbering, first mover or
 /// start does.
@@ -224,7 +221,7 @@ pub const SAMPLE_GAMES: usize = 256;
 
 /// What the file decided for a run of games with the same evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Decision {
+pub(in crate::replay) enum Decision {
     /// The run's games are read as this variant; `also` replayed the weighed games as far.
     Variant {
         variant: Variant,
@@ -238,7 +235,7 @@ pub(super) enum Decision {
 /// The variant chosen for a run of games of a file with the same evidence, once, from the
 /// run's games weighed together.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Run {
+pub(in crate::replay) struct Run {
     key: Key,
     decision: Decision,
     /// The evidence, in words: the board, the notation and the replay's verdict.
@@ -339,7 +336,7 @@ impl<'o> Survey<'o> {
     /// so that a run of the same notation on a smaller board can be read as the file's board.
     pub fn finish(mut self, ctx: &mut FileContext) {
         self.samples
-            .sort_by_key(|s| std::cmp::Reverse(s.key.0.size()));
+            .sort_by_key(|s| std::cmp::Reverse(s.key.board.size()));
         for s in &self.samples {
             if ctx.runs.iter().any(|r| r.key == s.key) {
                 continue;
@@ -384,7 +381,14 @@ fn replay_key(game: &Game) -> Option<(Key, String)> {
     if !algebraic {
         why.push("numeric notation".into());
     }
-    Some(((board, algebraic, None), why.join(", ")))
+    Some((
+        Key {
+            board,
+            algebraic,
+            named: None,
+        },
+        why.join(", "),
+    ))
 }
 
 /// How many of the weighed games a candidate must replay further than the presumption to take
@@ -413,7 +417,9 @@ struct Weighed {
 /// games of the same notation are on a larger board, theirs is taken whatever the moves do;
 /// else the variant is unknown.
 fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[Run]) -> Run {
-    let (board, algebraic, _) = key;
+    let Key {
+        board, algebraic, ..
+    } = key;
     let n = games.len();
     let decided = |r: &Run| match r.decision {
         Decision::Variant { variant, .. } => Some(variant),
@@ -422,7 +428,11 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
     // The file's own board, where its other games of the same notation show a larger one.
     let mut order: Vec<Variant> = runs
         .iter()
-        .filter(|r| r.key.1 == algebraic && r.key.2.is_none() && r.key.0.size() > board.size())
+        .filter(|r| {
+            r.key.algebraic == algebraic
+                && r.key.named.is_none()
+                && r.key.board.size() > board.size()
+        })
         .filter_map(decided)
         .collect();
     let files_board = order.clone();
@@ -474,7 +484,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         // of theirs is a slip of the record, which their variant reports.
         let others: Vec<Variant> = runs
             .iter()
-            .filter(|r| r.key.1 == algebraic && r.key.2.is_none() && r.key != key)
+            .filter(|r| r.key.algebraic == algebraic && r.key.named.is_none() && r.key != key)
             .filter_map(decided)
             .collect();
         chosen = weigh(&others, &mut tried);
@@ -535,7 +545,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
     if files_board.contains(&v) {
         for r in runs
             .iter()
-            .filter(|r| r.key.1 == algebraic && r.key.2.is_none())
+            .filter(|r| r.key.algebraic == algebraic && r.key.named.is_none())
         {
             if let Decision::Variant {
                 variant,
@@ -665,7 +675,7 @@ fn summary(tried: &[Weighed], games: usize) -> String {
 }
 
 /// Where a game's guess is stated: its first move, else its first tag.
-pub(super) fn anchor(game: &Game) -> Span {
+pub(in crate::replay) fn anchor(game: &Game) -> Span {
     game.body
         .iter()
         .find_map(|e| match e {
@@ -686,7 +696,10 @@ fn capitalised(c: Color) -> &'static str {
 /// The variants the replay tries for a game on `board`: those whose files usually write
 /// squares as the game does first, then the others, in the order of the table (Turkish, on
 /// the full board, last of the algebraic 8x8 ones).
-pub(super) fn candidates(board: Board, algebraic: bool) -> impl Iterator<Item = Variant> {
+pub(in crate::replay) fn candidates(
+    board: Board,
+    algebraic: bool,
+) -> impl Iterator<Item = Variant> {
     [true, false].into_iter().flat_map(move |usual| {
         known().filter_map(move |k| {
             k.variant.filter(|_| {
@@ -743,17 +756,13 @@ fn replay_as(
     t
 }
 
-/// What inference decided for a game it replays: the selection, the replay already made with
-/// it, and the guess behind it. `None` when the game is not replayed (the diagnostics say why).
-pub(super) type Inferred = Option<(Selection, line::LinesOutcome, Guess)>;
-
 /// Infers the variant of a game without GameType (see the module documentation).
-pub(super) fn infer(
+pub(in crate::replay) fn infer(
     game: &Game,
     options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
-) -> Inferred {
+) -> Option<Inferred> {
     let Evidence {
         board,
         algebraic,
@@ -798,7 +807,11 @@ pub(super) fn infer(
             );
             return None;
         };
-        let key = (board, algebraic, Some(w.known.gametype));
+        let key = Key {
+            board,
+            algebraic,
+            named: Some(w.known.gametype),
+        };
         // The FEN may not fit the board the words name: it is reported as read for it.
         let t = replay_as(game, v, algebraic, options, diags)?;
         diags.extend(t.fen_diags);
@@ -824,15 +837,15 @@ pub(super) fn infer(
                 diags.push(statement(span, v, &evidence, ""));
             }
         }
-        return Some((
-            t.sel,
-            t.out,
-            Guess {
+        return Some(Inferred {
+            selection: t.sel,
+            replayed: t.out,
+            guess: Guess {
                 variant: v,
                 evidence,
                 also: Vec::new(),
             },
-        ));
+        });
     }
 
     // A game without squares (no moves, no FEN: a forfeit, a game not played) replays under
@@ -845,7 +858,11 @@ pub(super) fn infer(
     // The run's variant, decided once for the file from its games weighed together; a run
     // first met past the games weighed at the start is decided by its first game.
     ctx.survey(options);
-    let key: Key = (board, algebraic, None);
+    let key = Key {
+        board,
+        algebraic,
+        named: None,
+    };
     let i = match ctx.runs.iter().position(|r| r.key == key) {
         Some(i) => i,
         None => {
@@ -867,15 +884,15 @@ pub(super) fn infer(
             }
             diags.extend(t.fen_diags);
             ctx.establish(v);
-            Some((
-                t.sel,
-                t.out,
-                Guess {
+            Some(Inferred {
+                selection: t.sel,
+                replayed: t.out,
+                guess: Guess {
                     variant: v,
                     evidence,
                     also,
                 },
-            ))
+            })
         }
         Decision::Unknown { closest } => {
             unknown(game, options, diags, span, closest, run, algebraic);
@@ -961,7 +978,7 @@ fn without_squares(
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
     span: Span,
-) -> Inferred {
+) -> Option<Inferred> {
     if let [v] = ctx.established[..] {
         if let Some(t) = try_variant(game, v, v.info().notation.algebraic, options) {
             diags.extend(t.fen_diags);
@@ -980,15 +997,15 @@ fn without_squares(
                     }
                 }
             }
-            return Some((
-                t.sel,
-                t.out,
-                Guess {
+            return Some(Inferred {
+                selection: t.sel,
+                replayed: t.out,
+                guess: Guess {
                     variant: v,
                     evidence: format!("no squares, and the file's games so far are {}", v.title()),
                     also,
                 },
-            ));
+            });
         }
     }
     let mut d = Diagnostic::new(

@@ -1,4 +1,6 @@
-//! Choosing the variant, the square layout and the start position of a game.
+//! Choosing the rules a game is replayed with: its variant, square layout and start position.
+//! A GameType (or Variant) tag declares them, or `--variant` forces them; else [`infer`]
+//! infers the variant from the game and the file's other games, once per file.
 
 use crate::board::{Board, Color, Position};
 use crate::lint::codes::replay::{G504, G507, G508, G509, G510, G511, G512, G516};
@@ -9,7 +11,12 @@ use crate::rules::Variant;
 use crate::source::Span;
 use crate::syntax::{Element, Game, SquareValue};
 
-use super::{FileContext, ForcedVariant, Guess, ReplayOptions, infer, line};
+use super::{FileContext, ForcedVariant, Guess, ReplayOptions, line};
+
+mod infer;
+
+pub use infer::{EARLY_PLIES, SAMPLE_GAMES, Survey};
+pub(super) use infer::{Run, WORD_TAGS};
 
 /// The rules, notation and start of one game.
 #[derive(Clone, Debug)]
@@ -29,9 +36,58 @@ pub struct Selection {
     pub smaller_board: Option<Board>,
 }
 
-/// What [`select`] decided: the selection, the replay inference already made with it, and the
-/// guess when the variant was inferred.
-pub(super) type Selected = (Selection, Option<line::LinesOutcome>, Option<Guess>);
+/// What [`select`] decided.
+pub(super) struct Selected {
+    /// The variant, layout and start position.
+    pub selection: Selection,
+    /// The replay the inference already made with it, when the variant was inferred.
+    pub replayed: Option<line::LinesOutcome>,
+    /// The guess, when the variant was inferred.
+    pub guess: Option<Guess>,
+}
+
+impl Selected {
+    /// A selection a tag declared or the options forced: nothing replayed, nothing guessed.
+    fn declared(selection: Selection) -> Self {
+        Selected {
+            selection,
+            replayed: None,
+            guess: None,
+        }
+    }
+}
+
+/// What [`infer::infer`] decided for a game it replays.
+pub(super) struct Inferred {
+    /// The variant, layout and start position.
+    pub selection: Selection,
+    /// The replay made with it.
+    pub replayed: line::LinesOutcome,
+    /// The guess behind it.
+    pub guess: Guess,
+}
+
+/// The evidence key of a run of games the inference decides together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Key {
+    /// The board the squares fit.
+    pub board: Board,
+    /// The moves are written in algebraic notation.
+    pub algebraic: bool,
+    /// The GameType of the game the tag words name, if they name one.
+    pub named: Option<u32>,
+}
+
+/// What a GameType or Variant tag declares.
+#[derive(Clone, Copy)]
+struct Declared {
+    variant: Variant,
+    layout: Layout,
+    first: Color,
+    /// The layout departs from the variant's standard one (a corner or an invert flag): the
+    /// standard layout is taken when it replays the game better.
+    nonstandard: bool,
+}
 
 /// Decides the selection, reporting what it had to decide or could not. When the decision
 /// needed a replay, that replay comes back too. The first result of the file scored on the
@@ -44,7 +100,7 @@ pub(super) fn select(
 ) -> Option<Selected> {
     let selected = select_variant(game, options, ctx, diags)?;
     if !ctx.scale_said {
-        if let Some(d) = result_scale(game, selected.0.variant) {
+        if let Some(d) = result_scale(game, selected.selection.variant) {
             ctx.scale_said = true;
             diags.push(d);
         }
@@ -124,7 +180,7 @@ fn select_variant(
         None => None,
     };
     let gt_tag = game.tags.iter().find(|t| t.name == "GameType");
-    let mut declared: Option<(Variant, Layout, Color, bool)> = None;
+    let mut declared: Option<Declared> = None;
     if let Some(tag) = gt_tag {
         match GameType::parse(&tag.value) {
             Err(e) => diags.push(Diagnostic::new(
@@ -184,12 +240,12 @@ fn select_variant(
                         if forced.is_none_or(|f| f == v) && !r.notes.is_empty() {
                             diags.push(Diagnostic::new(&G509, tag.value_span, r.notes.join("; ")));
                         }
-                        declared = Some((
-                            v,
-                            l,
-                            r.first_to_move.unwrap_or(v.rules().first_to_move),
-                            r.nonstandard_layout,
-                        ));
+                        declared = Some(Declared {
+                            variant: v,
+                            layout: l,
+                            first: r.first_to_move.unwrap_or(v.rules().first_to_move),
+                            nonstandard: r.nonstandard_layout,
+                        });
                     }
                     _ if forced.is_none() => {
                         let why = r.unsupported.unwrap_or_default();
@@ -215,7 +271,12 @@ fn select_variant(
                     if evidence(game).algebraic {
                         l.kind = NotationKind::Algebraic;
                     }
-                    declared = Some((v, l, v.rules().first_to_move, false));
+                    declared = Some(Declared {
+                        variant: v,
+                        layout: l,
+                        first: v.rules().first_to_move,
+                        nonstandard: false,
+                    });
                     from_variant_tag = true;
                 }
                 _ if forced.is_none() => {
@@ -236,7 +297,7 @@ fn select_variant(
 
     if let Some(forced) = forced {
         let (layout, first) = match declared {
-            Some((v, l, f, _)) if v == forced => (l, f),
+            Some(d) if d.variant == forced => (d.layout, d.first),
             _ => (Layout::standard(forced), forced.rules().first_to_move),
         };
         let start = start_position(game, forced, &layout, first, diags)?;
@@ -248,10 +309,16 @@ fn select_variant(
             declared_notation: gt_tag.is_some() && !from_variant_tag,
             smaller_board: smaller_board(game, forced),
         };
-        return Some((sel, None, None));
+        return Some(Selected::declared(sel));
     }
 
-    if let Some((v, layout, first, nonstandard)) = declared {
+    if let Some(Declared {
+        variant: v,
+        layout,
+        first,
+        nonstandard,
+    }) = declared
+    {
         ctx.establish(v);
         let start = start_position(game, v, &layout, first, diags)?;
         let mut sel = Selection {
@@ -301,10 +368,14 @@ fn select_variant(
                 }
             }
         }
-        return Some((sel, None, None));
+        return Some(Selected::declared(sel));
     }
 
-    infer::infer(game, options, ctx, diags).map(|(sel, out, guess)| (sel, Some(out), Some(guess)))
+    infer::infer(game, options, ctx, diags).map(|i| Selected {
+        selection: i.selection,
+        replayed: Some(i.replayed),
+        guess: Some(i.guess),
+    })
 }
 
 /// GameType numbers that an older table gave to another game than PDN 3.0 does: the 2009
