@@ -59,7 +59,7 @@ pub const DEFAULT_SEGMENT: usize = 1 << 20;
 /// A block is cut after this many likely game starts, before its size is reached: the games
 /// of a block are held until it is taken, so with short games a block of the full size would
 /// hold tens of thousands of them.
-const BLOCK_GAMES: usize = 1024;
+const BLOCK_GAMES: usize = 512;
 
 /// A block without a likely game start within this many segment sizes ends the cutting: the
 /// rest of the file is read on one thread.
