@@ -219,18 +219,24 @@ fn next_candidate(b: &[u8], i: usize) -> Option<usize> {
     Some(if b[k] == b'[' { k } else { k + 1 })
 }
 
+/// The ends of blocks at the likely game starts at or after `from` in `b`, in order.
+fn cuts(b: &[u8], from: usize) -> impl Iterator<Item = usize> + '_ {
+    let mut i = from.max(1);
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            let k = next_candidate(b, i)?;
+            i = k + 1;
+            if let Some(cut) = likely_game_start(b, k) {
+                return Some(cut);
+            }
+        }
+        None
+    })
+}
+
 /// The end of a block at the first likely game start at or after `from` in `text`.
 fn find_cut(text: &str, from: usize) -> Option<usize> {
-    let b = text.as_bytes();
-    let mut i = from.max(1);
-    while i < b.len() {
-        let k = next_candidate(b, i)?;
-        if let Some(cut) = likely_game_start(b, k) {
-            return Some(cut);
-        }
-        i = k + 1;
-    }
-    None
+    cuts(text.as_bytes(), from).next()
 }
 
 /// The end of a block after its `games`-th likely game start, if that comes before byte
@@ -238,19 +244,7 @@ fn find_cut(text: &str, from: usize) -> Option<usize> {
 /// holds stay few whatever the games' length.
 fn nth_cut(text: &str, before: usize, games: usize) -> Option<usize> {
     let b = &text.as_bytes()[..before.min(text.len())];
-    let mut seen = 0;
-    let mut i = 1;
-    while i < b.len() {
-        let k = next_candidate(b, i)?;
-        if let Some(cut) = likely_game_start(b, k) {
-            seen += 1;
-            if seen == games {
-                return Some(cut);
-            }
-        }
-        i = k + 1;
-    }
-    None
+    cuts(b, 1).nth(games.checked_sub(1)?)
 }
 
 /// The column after `text` when it starts at column `column`, as the reader counts it.
