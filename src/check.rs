@@ -912,12 +912,12 @@ impl StreamingCheck<'_> {
         if held < EARLY_ELEMENTS {
             return false;
         }
-        self.early_full(at);
+        self.stop_holding_early(at);
         true
     }
 
     /// From `at` to the main line's first move nothing is held (F011).
-    fn early_full(&mut self, at: Span) {
+    fn stop_holding_early(&mut self, at: Span) {
         self.early_full = true;
         if self.replaying() {
             let d = Diagnostic::new(
@@ -1082,7 +1082,7 @@ impl Visitor for StreamingCheck<'_> {
         }
         if let Some((_, at)) = lost {
             if !self.early_full && !self.moved && self.depth == 0 {
-                self.early_full(at);
+                self.stop_holding_early(at);
             }
         }
     }

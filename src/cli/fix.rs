@@ -110,10 +110,10 @@ impl FileSink for Fixing {
             name: name.to_string(),
             sink: match self.mode {
                 Mode::Stream => Sink::Stream,
-                Mode::InPlace => Sink::InPlace(in_place::InPlace::new(
-                    Path::new(name),
-                    self.encoding.as_deref(),
-                )),
+                // By its path, not its shown name, which is lossy for a name that is not UTF-8.
+                Mode::InPlace => {
+                    Sink::InPlace(in_place::InPlace::new(file.path, self.encoding.as_deref()))
+                }
                 Mode::DryRun => Sink::DryRun(diff::Differ::new(name)),
             },
             lines: Said::default(),
@@ -163,15 +163,15 @@ impl FileSink for Fixing {
             untouched: s.untouched,
             failed: s.unreadable,
         };
+        // A file's last line is ended before the next file's, even when it failed part way.
+        if matches!(s.sink, Sink::Stream) && self.several && s.last != b'\n' {
+            out.send(b"\n".to_vec());
+        }
         if !matches!(r.status, FileStatus::Read) {
             return done;
         }
         match s.sink {
-            Sink::Stream => {
-                if self.several && s.last != b'\n' {
-                    out.send(b"\n".to_vec());
-                }
-            }
+            Sink::Stream => {}
             // The diff stops at a long game that could not be read back.
             Sink::DryRun(d) => {
                 if !s.unreadable {

@@ -199,7 +199,8 @@ impl RawFen {
             while *i < b.len() && (b[*i] as char).is_ascii_whitespace() {
                 *i += 1;
             }
-            if note && *i > start {
+            // At most as many as the items a FEN may list: a FEN of any length stays bounded.
+            if note && *i > start && notes.len() < MAX_ITEMS {
                 notes.push(FenNote {
                     message: "spaces inside a FEN are not standard".into(),
                     span: start..*i,

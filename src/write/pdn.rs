@@ -533,7 +533,7 @@ pub fn percent_lines(text: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::from("%");
     let mut width = 1;
-    for w in text.split_whitespace() {
+    for w in text.split(blank).filter(|w| !w.is_empty()) {
         let n = w.chars().count();
         if width > 1 && width + 1 + n > WIDTH {
             lines.push(std::mem::replace(&mut line, String::from("%")));
@@ -588,7 +588,7 @@ impl<'a> LineWriter<'a> {
     /// inside a comment that starts with `[` and a letter would end the comment when read.
     fn comment(&mut self, text: &str) {
         let mut units: Vec<String> = Vec::new();
-        for w in text.split_whitespace() {
+        for w in text.split(blank).filter(|w| !w.is_empty()) {
             match units.last_mut() {
                 Some(last) if w.starts_with('[') => {
                     last.push(' ');
@@ -630,5 +630,19 @@ impl<'a> LineWriter<'a> {
         }
         self.out.push(')');
         self.col += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent_lines;
+
+    #[test]
+    fn percent_lines_split_only_where_the_reader_sees_blanks() {
+        // A no-break space is text to the reader: it stays inside its word.
+        assert_eq!(
+            percent_lines("a\u{a0}b }  c"),
+            vec!["% a\u{a0}b } c".to_string()]
+        );
     }
 }
