@@ -247,7 +247,8 @@ pub use check::FileTotals;
 
 // Writing.
 pub use write::convert::{
-    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, Unconverted, unconverted_chunk_text,
+    CaptureStyle, ConvertOptions, Eol, FileConversion, KeptGame, Results, Unconverted,
+    unconverted_chunk_text,
 };
 
 /// Appends a game tree to `out` in canonical PDN 3.0 form (one tag a line, movetext wrapped

@@ -23,7 +23,7 @@
 use libfuzzer_sys::fuzz_target;
 use pdnkit::check::{CheckOptions, check_stream};
 use pdnkit::notation::{Layout, NotationKind};
-use pdnkit::write::convert::{ConvertOptions, FileConversion, unconverted_chunk_text};
+use pdnkit::write::convert::{ConvertOptions, FileConversion};
 
 /// The converted text, how many games the input held, whether one of them numbers its squares
 /// from another corner than its variant's, and whether the input was judged binary.
@@ -43,7 +43,11 @@ fn convert(bytes: &[u8], convert: &ConvertOptions) -> (String, usize, bool, bool
         }
         match conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
-            Err(_) => out.push_str(&unconverted_chunk_text(&g.chunk, convert)),
+            Err(why) => out.push_str(
+                &conversion
+                    .write_kept(&g.chunk, g.report.as_ref(), &why, convert)
+                    .text,
+            ),
         }
     });
     assert!(read.is_ok(), "reading from memory cannot fail");

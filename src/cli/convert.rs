@@ -10,7 +10,7 @@ use pdnkit::check::CheckedGame;
 use pdnkit::notation::NotationKind;
 use pdnkit::write::annotate::{AnnotateOptions, annotate_chunk};
 use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, unconverted_chunk_text, with_eol,
+    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, with_eol,
 };
 use pdnkit::write::export::{CsvTable, ExportOptions, ExportedGame};
 use pdnkit::write::unchanged::{Unchanged, write_unchanged};
@@ -462,13 +462,25 @@ impl FileSink for Converting<'_> {
                         _ => g.chunk.offset,
                     };
                     let lc = g.chunk.line_col(at);
+                    let kept =
+                        f.conversion
+                            .write_kept(&g.chunk, g.report.as_ref(), &why, self.convert);
+                    let how = match &kept.gametype {
+                        // The game's run of games without GameType gets the tag where it is
+                        // converted: this game is read as it was only with it.
+                        Some(v) => format!(
+                            "unchanged but for an added [GameType \"{v}\"] (the variant it \
+                             was read as, which the games converted beside it get too)"
+                        ),
+                        None => "unchanged".to_string(),
+                    };
                     result.warnings.push(format!(
-                        "{name}:{}:{}: warning: game {} is written out unchanged: {why}",
+                        "{name}:{}:{}: warning: game {} is written out {how}: {why}",
                         lc.line,
                         lc.column,
                         g.chunk.index.unwrap_or(0)
                     ));
-                    unconverted_chunk_text(&g.chunk, self.convert)
+                    kept.text
                 }
             }
         };

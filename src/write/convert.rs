@@ -875,6 +875,126 @@ impl FileConversion {
     pub fn kept(&mut self) {
         self.kept = true;
     }
+
+    /// The text to write for a chunk [`FileConversion::convert`] left as it was (`why`): its
+    /// own text ([`unconverted_chunk_text`]), with one change where its run needs it. A game
+    /// with no GameType tag is read as the file's run of games with the same evidence is read
+    /// (`docs/variants.md`); when the games of the run that convert get a GameType tag, the
+    /// ones left as they were get the tag of the variant they were read as, in the notation
+    /// they are written in, so that the output's run holds the same games and reads alike. Only
+    /// a game whose text is kept for what it says gets the tag, never one kept because of the
+    /// text around it ([`Unconverted::SharesLine`], [`Unconverted::AfterOpenGame`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pdnkit::{CheckOptions, ConvertOptions, FileConversion, NotationKind, check_stream};
+    ///
+    /// // Two games without GameType, read as Russian draughts; in the second, the reader takes
+    /// // `h4f6x` apart, and converted it would read as another game.
+    /// let pdn = "1. c3-d4 f6-g5 *\n\n1. g3-h4 f6-g5 2. h4f6x g7xe5 *\n";
+    /// let mut check = CheckOptions::default();
+    /// check.replay.record_moves = true;
+    /// let options = ConvertOptions { notation: Some(NotationKind::Numeric), ..Default::default() };
+    /// let mut file = FileConversion::default();
+    /// let mut out = String::new();
+    /// check_stream(pdn.as_bytes(), &check, |g| {
+    ///     match file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &options) {
+    ///         Ok(text) => out.push_str(&text),
+    ///         Err(why) => {
+    ///             let kept = file.write_kept(&g.chunk, g.report.as_ref(), &why, &options);
+    ///             out.push_str(&kept.text);
+    ///         }
+    ///     }
+    /// })?;
+    /// assert_eq!(
+    ///     out,
+    ///     "[GameType \"25,W,8,8,N2,0\"]\n1. 22-18 11-16 *\n\n\
+    ///      [GameType \"25\"]\n1. g3-h4 f6-g5 2. h4f6x g7xe5 *\n"
+    /// );
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_kept(
+        &self,
+        chunk: &Chunk,
+        report: Option<&GameReport>,
+        why: &Unconverted,
+        options: &ConvertOptions,
+    ) -> KeptGame {
+        let (Some(game), Some(gametype)) = (
+            chunk.game.as_ref(),
+            kept_gametype(chunk, report, why, options),
+        ) else {
+            return KeptGame {
+                text: unconverted_chunk_text(chunk, options),
+                gametype: None,
+            };
+        };
+        let parts = Parts {
+            text: String::new(),
+            moves: Vec::new(),
+            fen: None,
+            gametype: gametype.clone(),
+            add_gametype: true,
+        };
+        let (new, edits) = edit_ranges(chunk, game, parts);
+        let edits: Vec<(Range<usize>, String)> = edits
+            .into_iter()
+            .map(|(at, r)| (at, new[r].to_string()))
+            .collect();
+        KeptGame {
+            text: unconverted_text(&splice(&chunk.text, &edits), options),
+            gametype: Some(gametype),
+        }
+    }
+}
+
+/// A game written as it was ([`FileConversion::write_kept`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptGame {
+    /// The text to write.
+    pub text: String,
+    /// The value of the GameType tag added to it, if one was.
+    pub gametype: Option<String>,
+}
+
+/// The GameType value a game left as it was gets ([`FileConversion::write_kept`]): that of the
+/// variant it was read as, in its own notation, when it was read without one as its run was
+/// and the run's converted games get one.
+fn kept_gametype(
+    chunk: &Chunk,
+    report: Option<&GameReport>,
+    why: &Unconverted,
+    options: &ConvertOptions,
+) -> Option<String> {
+    let kept_for_itself = matches!(
+        why,
+        Unconverted::ReadsDifferently
+            | Unconverted::OffBoard { .. }
+            | Unconverted::Fen(_)
+            | Unconverted::Kept(_)
+    );
+    let game = chunk.game.as_ref()?;
+    let report = report?;
+    let (variant, source) = report.variant.zip(report.layout)?;
+    let guess = report.guess.as_ref()?;
+    if !kept_for_itself
+        || starts_mid_line(chunk)
+        || game.tags.iter().any(|t| t.name == "GameType")
+        || !names_squares(game)
+    {
+        return None;
+    }
+    let target = options.notation.unwrap_or(source.kind);
+    (writes_gametype(Some(guess)) || target != source.kind).then(|| {
+        gametype_value_for(
+            variant,
+            &source,
+            report
+                .first_to_move
+                .unwrap_or(variant.rules().first_to_move),
+        )
+    })
 }
 
 /// Whether a game names a square anywhere: a move, a setup, a FEN tag.
@@ -1128,8 +1248,14 @@ fn reads_alike(
     if fen(game, &source) != fen(again, &layout) {
         return differs;
     }
+    // A game written with no GameType is read, in the file, as its run of games without one
+    // was (the conversion keeps every game of the run in it: `FileConversion::write_kept`),
+    // not as it would be read alone: it is read back as that variant.
     let options = crate::replay::ReplayOptions {
         record_moves: true,
+        variant: expected
+            .is_empty()
+            .then_some(crate::replay::ForcedVariant::Replay(variant)),
         ..Default::default()
     };
     let replayed =

@@ -7,9 +7,7 @@ use pdnkit::notation::NotationKind;
 use pdnkit::replay::ForcedVariant;
 use pdnkit::rules::Variant;
 use pdnkit::syntax::{Element, ReadOptions, parse_str};
-use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, unconverted_chunk_text,
-};
+use pdnkit::write::convert::{CaptureStyle, ConvertOptions, Eol, FileConversion, Results};
 use pdnkit::write::pdn::{escape_lines, write_chunk};
 
 /// `text` converted with `convert` after a check with `check`: the output and the number of
@@ -23,9 +21,13 @@ fn convert_with(text: &str, check: &CheckOptions, convert: &ConvertOptions) -> (
     check_stream(text.as_bytes(), &options, |g| {
         match conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
-            Err(_) => {
+            Err(why) => {
                 kept += 1;
-                out.push_str(&unconverted_chunk_text(&g.chunk, convert));
+                out.push_str(
+                    &conversion
+                        .write_kept(&g.chunk, g.report.as_ref(), &why, convert)
+                        .text,
+                );
             }
         }
     })

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use pdnkit::syntax::Element;
 use pdnkit::write::convert::{
     CaptureStyle, ConvertOptions, Eol, FileConversion, Results, convert_checked,
-    unconverted_chunk_text,
 };
 
 /// Converts `bytes`; games left as they were are counted.
@@ -34,9 +33,13 @@ fn convert_with(bytes: &[u8], convert: &ConvertOptions) -> (String, usize) {
     check_stream(bytes, &options, |g| {
         match conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, convert) {
             Ok(t) => out.push_str(&t),
-            Err(_) => {
+            Err(why) => {
                 kept += 1;
-                out.push_str(&unconverted_chunk_text(&g.chunk, convert))
+                out.push_str(
+                    &conversion
+                        .write_kept(&g.chunk, g.report.as_ref(), &why, convert)
+                        .text,
+                )
             }
         }
     })
@@ -243,8 +246,14 @@ fn corpus_files() -> Vec<std::path::PathBuf> {
 /// alike gets a GameType only when it is written in another notation (it keeps it on the way
 /// back), so only those lines may differ.
 fn without_added_gametypes(back: &str, numeric: &str) -> String {
-    // The length of a GameType tag at the start of `s`, with the line break before or after it.
-    let added = |s: &str| -> Option<usize> {
+    // The length of a GameType tag at the start of `s`, with the line break before it, after
+    // it, or both where `numeric` has none there.
+    let line_break = |t: &str| match t {
+        _ if t.starts_with("\r\n") => 2,
+        _ if t.starts_with('\n') => 1,
+        _ => 0,
+    };
+    let added = |s: &str, numeric: &str| -> Option<usize> {
         let (eol, tag) = match s {
             _ if s.starts_with("\r\n[GameType \"") => (2, &s[2..]),
             _ if s.starts_with("\n[GameType \"") => (1, &s[1..]),
@@ -252,9 +261,8 @@ fn without_added_gametypes(back: &str, numeric: &str) -> String {
             _ => return None,
         };
         let end = tag.find("\"]")? + 2;
-        let after = match (eol, &tag[end..]) {
-            (0, rest) if rest.starts_with("\r\n") => 2,
-            (0, rest) if rest.starts_with('\n') => 1,
+        let after = match line_break(&tag[end..]) {
+            n if eol == 0 || line_break(numeric) == 0 => n,
             _ => 0,
         };
         Some(eol + end + after)
@@ -267,7 +275,7 @@ fn without_added_gametypes(back: &str, numeric: &str) -> String {
             out.push(c);
             i += c.len_utf8();
             j += c.len_utf8();
-        } else if let Some(n) = added(&back[i..]) {
+        } else if let Some(n) = added(&back[i..], &numeric[j..]) {
             i += n;
         } else {
             out.push_str(&back[i..]);
@@ -745,6 +753,13 @@ const THERE_AND_BACK: &[&str] = &[
     // its algebraic conversion it was not read back, and converted. A game is now read back
     // as text, without judging it binary (`syntax::parse_text`).
     "convert_game_with_control_bytes_read_back.pdn",
+    // Games without GameType read as one run, some converted and some kept as written: the
+    // converted ones got a GameType tag in algebraic output and left the run, and the kept ones
+    // were read anew without them (named below).
+    "convert_run_kept_game_2117.pdn",
+    "convert_run_broken_fen.pdn",
+    "convert_run_fen_order.pdn",
+    "convert_run_canonical_again.pdn",
 ];
 
 /// Found by the `convert` fuzz target: a game that names no square (its header broken, no
@@ -891,6 +906,9 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // A byte order mark opening the first line of text kept: canonical form kept it
         // first in the output, where the second reading took it for the file's own.
         "convert_canonical_byte_order_mark_opening_text.pdn",
+        // Games without GameType read as one run, some written whole and some kept: the
+        // canonical output, read again, put the kept ones in another run.
+        "convert_run_canonical_again.pdn",
     ] {
         canonical_holds(name);
     }
