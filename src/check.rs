@@ -428,17 +428,36 @@ struct SurveyVisitor {
     builder: TreeBuilder,
     /// The game read has a GameType or `[Variant]` tag.
     tagged: bool,
+    /// The game read has had a move.
+    moved: bool,
+    /// Elements other than moves and variations read before the game's first move: past
+    /// [`EARLY_ELEMENTS`] they are not built, as the check does not hold them (F011).
+    early: usize,
 }
 
 impl SurveyVisitor {
     fn body(&mut self) -> Option<&mut TreeBuilder> {
         (!self.tagged).then_some(&mut self.builder)
     }
+
+    /// [`SurveyVisitor::body`] for an element that is neither a move nor part of a variation's
+    /// frame: `None` past [`EARLY_ELEMENTS`] of them before the first move.
+    fn leaf(&mut self) -> Option<&mut TreeBuilder> {
+        if !self.moved {
+            self.early += 1;
+            if self.early > EARLY_ELEMENTS {
+                return None;
+            }
+        }
+        self.body()
+    }
 }
 
 impl Visitor for SurveyVisitor {
     fn begin_game(&mut self) -> ControlFlow<()> {
         self.tagged = false;
+        self.moved = false;
+        self.early = 0;
         self.builder.begin_game()
     }
     fn header_comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
@@ -452,10 +471,11 @@ impl Visitor for SurveyVisitor {
         self.builder.tag(tag)
     }
     fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {
-        self.body()
+        self.leaf()
             .map_or(ControlFlow::Continue(()), |b| b.move_number(number))
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
+        self.moved = true;
         self.body().map_or(ControlFlow::Continue(()), |b| b.mv(mv))
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
@@ -463,19 +483,19 @@ impl Visitor for SurveyVisitor {
             .map_or(ControlFlow::Continue(()), |b| b.strength(strength))
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
-        self.body()
+        self.leaf()
             .map_or(ControlFlow::Continue(()), |b| b.ellipsis(span))
     }
     fn comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
-        self.body()
+        self.leaf()
             .map_or(ControlFlow::Continue(()), |b| b.comment(comment))
     }
     fn nag(&mut self, value: u32, span: Span) -> ControlFlow<()> {
-        self.body()
+        self.leaf()
             .map_or(ControlFlow::Continue(()), |b| b.nag(value, span))
     }
     fn setup(&mut self, setup: RawSetup<'_>) -> ControlFlow<()> {
-        self.body()
+        self.leaf()
             .map_or(ControlFlow::Continue(()), |b| b.setup(setup))
     }
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
@@ -735,6 +755,8 @@ pub enum TooLong {
     Text(usize),
     /// Its variations are nested deeper than this: the reader skips the deeper ones (S109).
     Deep(usize),
+    /// It holds a token longer than this many bytes, which the reader skips (S113).
+    Token(usize),
 }
 
 impl std::fmt::Display for TooLong {
@@ -748,6 +770,7 @@ impl std::fmt::Display for TooLong {
             ),
             TooLong::Text(bytes) => write!(f, "its text is longer than {}", size(*bytes)),
             TooLong::Deep(depth) => write!(f, "its variations are nested more than {depth} deep"),
+            TooLong::Token(bytes) => write!(f, "it holds a token longer than {}", size(*bytes)),
         }
     }
 }
@@ -804,6 +827,11 @@ impl StreamingCheck<'_> {
             TooLong::Deep(depth) => format!(
                 "this game's variations are nested more than {depth} deep: it is checked \
                  whole, part by part, but it is not held from here on"
+            ),
+            TooLong::Token(bytes) => format!(
+                "this game holds a token longer than {}: it is checked whole, part by part, \
+                 but it is not held from here on",
+                size(bytes)
             ),
         };
         let d = Diagnostic::new(&crate::lint::codes::file::F009, at, message);
@@ -919,14 +947,23 @@ impl StreamingCheck<'_> {
     /// From `at` to the main line's first move nothing is held (F011).
     fn stop_holding_early(&mut self, at: Span) {
         self.early_full = true;
+        // Nothing before the first move is held from here on, nor the text from the first
+        // element: a game whose variant is known without that move has the elements held
+        // replayed now; in a game without GameType the first part must hold the first move
+        // (evidence of the variant), so the elements held are let go unreplayed.
+        let declared = self.declared();
         if self.replaying() {
+            let which = if declared || self.depth > 0 {
+                "from here to that move they are not held"
+            } else {
+                "none of them is held"
+            };
             let d = Diagnostic::new(
                 &crate::lint::codes::file::F011,
                 at,
                 format!(
                     "more than {EARLY_ELEMENTS} movetext elements before the game's first \
-                     move: from here to that move they are not held, and the commands and \
-                     setups among them are not applied"
+                     move: {which}, and the commands and setups among them are not applied"
                 ),
             );
             self.kept
@@ -935,14 +972,35 @@ impl StreamingCheck<'_> {
         if !self.parted {
             self.let_go(at, TooLong::Moves);
         }
+        if self.depth > 0 {
+            return;
+        }
+        if declared {
+            self.replay_part(false);
+        } else if let Some(game) = self.builder.game_mut() {
+            game.body.clear();
+            self.left_out = 0;
+        }
+    }
+
+    /// Whether the game's variant is known without inference: forced, or named by a GameType
+    /// tag. Only such a game's part may be cut before the main line's first move, which is
+    /// evidence of the variant of a game without GameType (who moves first).
+    fn declared(&self) -> bool {
+        self.options.replay.variant.is_some()
+            || self
+                .builder
+                .game()
+                .is_some_and(|g| g.tags.iter().any(|t| t.name == "GameType"))
     }
 
     fn let_variation_go(&mut self, at: Span, why: TooLong) {
         let after = match why {
             TooLong::Moves => Some(format!("{VARIATION_ELEMENTS} movetext elements")),
             TooLong::Text(bytes) => Some(format!("{} of text", size(bytes))),
-            // A variation too deep is the reader's S109: one finding for one cause.
-            TooLong::Header | TooLong::Deep(_) => None,
+            // A variation too deep is the reader's S109, a token too long its S113: one
+            // finding for one cause.
+            TooLong::Header | TooLong::Deep(_) | TooLong::Token(_) => None,
         };
         if let Some(why) = after.filter(|_| self.replaying()) {
             let d = Diagnostic::new(
@@ -1223,6 +1281,26 @@ impl Visitor for StreamingCheck<'_> {
         // that it is not (the reader's S109 says what was skipped).
         if self.building() && !self.dropping && self.depth > 0 {
             self.let_variation_go(span, TooLong::Deep(self.options.read.max_depth));
+        }
+    }
+    fn long_skip(&mut self, span: Span) {
+        // The reader releases the token's text as it skips it, and the text before it with it:
+        // what the part built so far needs of that text (quotes of its moves) is taken now, by
+        // replaying the part here (in a variation, by letting the variation go). Before the
+        // main line's first move, only in a game whose variant is declared: the first move of
+        // a game without GameType is evidence of its variant (who moves first), which a part
+        // replayed without it would lack.
+        if !self.building() || self.dropping || !(self.moved || self.declared()) {
+            return;
+        }
+        let why = TooLong::Token(crate::syntax::LONG_TOKEN);
+        if self.depth > 0 {
+            self.let_variation_go(span, why);
+        } else {
+            if !self.parted {
+                self.let_go(span, why);
+            }
+            self.replay_part(false);
         }
     }
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {

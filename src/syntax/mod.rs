@@ -30,7 +30,7 @@ mod scan;
 mod visitor;
 
 pub use ast::*;
-pub use parser::{Dialects, TAG_NAMES_KEPT};
+pub use parser::{Dialects, LONG_TOKEN, TAG_NAMES_KEPT};
 pub use reader::{
     Chunk, GAME_WINDOW, GameReader, HEAD_KEPT, ReaderPlace, ReaderState, TextCut, parse_str,
     parse_text,

@@ -157,6 +157,12 @@ const SKIP_CAP: usize = 1 << 20;
 /// whole huge file.
 const COMMENT_CAP: usize = 3 << 19;
 
+/// The longest token read (in bytes): a tag line, an escape line, a `;` comment, a setup
+/// command or a word of movetext that runs on past this many bytes is skipped to its end
+/// without being held (S113), so one huge token cannot make the reader hold it whole. Comments
+/// in braces have their own limit ([`COMMENT_CAP`]).
+pub const LONG_TOKEN: usize = 1 << 20;
+
 /// A comment read before the game's first move or tag: a header comment if a tag follows, a
 /// movetext comment otherwise. Offsets are in the chunk's text.
 #[derive(Clone, Copy, Debug)]
@@ -248,6 +254,42 @@ pub(crate) struct GameParser {
     /// Where the game ends when a tag line interrupted a variation too deep: the end of the
     /// last token before it.
     end_anchor: Option<Anchor>,
+    /// The token longer than [`LONG_TOKEN`] being skipped, when the text ran out in it.
+    long: Option<LongSkip>,
+}
+
+/// A token longer than [`LONG_TOKEN`], being skipped ([`P::skip_long_token`]): the skip goes
+/// on in the next text when the text runs out, and the text skipped may be released.
+struct LongSkip {
+    /// What kind of token it is, which says where it ends.
+    kind: LongKind,
+    /// The token's first character: its finding is made when the skip ends.
+    anchor: Anchor,
+}
+
+/// The kinds of token [`LongSkip`] knows, by where each ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LongKind {
+    /// A tag line (in the header), ending at its line's end.
+    TagLine,
+    /// An escape line (`%`) or a `;` comment, ending at its line's end.
+    Line,
+    /// A setup command, ending after its closing `/` or at its line's end.
+    Setup,
+    /// A word of movetext, ending at white space or a bracket.
+    Word,
+}
+
+impl LongKind {
+    /// The token in words, for its finding.
+    fn name(self) -> &'static str {
+        match self {
+            LongKind::TagLine => "a tag line",
+            LongKind::Line => "a line of comment",
+            LongKind::Setup => "a setup command",
+            LongKind::Word => "a word of movetext",
+        }
+    }
 }
 
 /// A variation nested too deep, being skipped ([`P::skip_deep_variation`]): the skip goes on
@@ -303,6 +345,7 @@ impl GameParser {
         self.pending_header.clear();
         self.result = None;
         self.deep = None;
+        self.long = None;
         self.open_anchor = None;
         self.end_anchor = None;
         self.begun = false;
@@ -320,8 +363,13 @@ impl GameParser {
             // Nothing before the skip is read again; its places are anchored.
             return self.pos;
         }
-        let mut at = self.pos.min(self.last_end);
-        if let Some(m) = self.last_move {
+        // Nothing of a token too long is read again; its first character is anchored.
+        let mut at = if self.long.is_some() {
+            self.pos
+        } else {
+            self.pos.min(self.last_end)
+        };
+        if let Some(m) = self.last_move.filter(|_| self.long.is_none()) {
             at = at.min(m);
         }
         if let Some((_, a, _)) = self.result {
@@ -348,6 +396,9 @@ impl GameParser {
         }
         if let Some(a) = &mut self.open_anchor {
             a.quote(piece, index);
+        }
+        if let Some(l) = &mut self.long {
+            l.anchor.quote(piece, index);
         }
     }
 
@@ -451,6 +502,8 @@ enum Tok {
     VariationEnd(usize),
     /// A variation too deep, skipped; `true` when a tag line interrupted it.
     DeepSkipped(bool),
+    /// A token longer than [`LONG_TOKEN`], skipped.
+    LongSkipped(LongKind),
     /// The `(` of a variation too deep: skipping it begins.
     DeepStart(usize),
     /// `$n`.

@@ -336,6 +336,11 @@ pub trait Visitor {
     /// `(` at `span` opens a variation nested deeper than the reader reads: it is skipped,
     /// with what is in it, up to its `)` (S109); nothing of it is handed over.
     fn deep_skip(&mut self, _span: Span) {}
+    /// The token starting at `span` is longer than the reader reads
+    /// ([`LONG_TOKEN`](crate::syntax::LONG_TOKEN) bytes): it is skipped to its end (S113),
+    /// nothing of it is handed over, and its text is released as it is skipped, which the
+    /// visitor may prepare for (by finishing with what it holds of the text before it).
+    fn long_skip(&mut self, _span: Span) {}
     /// The game's terminator.
     fn result(&mut self, _result: RawResult<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())

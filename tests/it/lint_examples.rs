@@ -56,12 +56,14 @@ fn codes_without_an_example_are_the_ones_no_pdn_text_shows() {
     // cli_hostile.rs), and a game too long to hold a game of over 16,384 movetext elements
     // read by a command that keeps trees (F009, tested in check_keep.rs), and a variation too
     // long to hold one of over 65,536 (F010, tested in check_big_game.rs), and more than
-    // 16,384 elements before a game's first move (F011, tested in check_big_game.rs): each but
-    // F006 has its own test.
+    // 16,384 elements before a game's first move (F011, tested in check_big_game.rs), and a
+    // token of over a megabyte (S113, tested in syntax_recovery.rs): each but F006 has its
+    // own test.
     for c in &without {
         assert!(
             [
-                "F001", "F002", "F003", "F004", "F006", "F007", "F008", "F009", "F010", "F011"
+                "F001", "F002", "F003", "F004", "F006", "F007", "F008", "F009", "F010", "F011",
+                "S113",
             ]
             .contains(c),
             "{c} has no example"

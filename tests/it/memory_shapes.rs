@@ -11,9 +11,7 @@
 //! takes less than 2.5 times its share (a quadratic cost takes the size ratio again), the
 //! smallest counted as at least 50 ms so that start-up noise does not decide. A pair that fails
 //! is measured once more and the lower figures kept, to ride out a busy machine.
-//!
-//! Tests of a shape still held are marked `ignore` with the figures measured (release build,
-//! `/usr/bin/time -v`); `cargo test -- --ignored memory_shapes` runs them.
+
 #![cfg(target_os = "linux")]
 
 use std::fs;
@@ -398,18 +396,11 @@ fn long_tokens() -> Vec<Shape> {
 }
 
 #[test]
-#[ignore = "shape: one long token is held whole while it is read, though \
-            no message quotes more than an excerpt of it (check at 5/10 MB: a square's digits \
-            19/30 MB, a GameType value 32/47 MB, a setup 24/39 MB, a NAG or a move number \
-            19/30 MB; was 53-101 MB at 2 MB and 334-687 MB at 16 MB while messages quoted it)"]
 fn one_long_token_is_not_held_by_check() {
     assert_flat(&long_tokens(), &[&["check"]], &[&["check"]], &[]);
 }
 
 #[test]
-#[ignore = "shape: one long token is held whole while it is read (check \
-            --format short and json at 5/10 MB: a square's digits 19/29 MB, a GameType value \
-            32/47 MB, a setup 23/39 MB, a NAG 19/29 MB)"]
 fn one_long_token_is_not_held_in_short_and_json_output() {
     assert_flat(
         &long_tokens(),
@@ -423,10 +414,6 @@ fn one_long_token_is_not_held_in_short_and_json_output() {
 }
 
 #[test]
-#[ignore = "shape: a FEN or tag line is held whole while it is read (at \
-            5/10 MB: FEN check 28/43 MB, convert 41/53 MB, convert --to json 36/61 MB, parse \
-            37/67 MB; a tag's value check 27/42 MB, convert 41/52 MB, convert --to json \
-            37/61 MB; a FEN's squares past 144 are no longer read: it was 276 MB at 16 MB)"]
 fn one_long_fen_or_tag_line_is_not_held() {
     let fen = Shape {
         name: "fen",

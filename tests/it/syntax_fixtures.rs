@@ -156,7 +156,11 @@ fn strict_mode_turns_every_deviation_into_an_error() {
 
 #[test]
 fn every_syntax_code_has_a_fixture() {
-    for code in pdnkit::lint::codes::syntax::ALL {
+    // A token of over a megabyte (S113) is made by its tests in syntax_recovery.rs.
+    for code in pdnkit::lint::codes::syntax::ALL
+        .iter()
+        .filter(|c| c.code != "S113")
+    {
         assert!(
             EXPECTED
                 .iter()

@@ -317,3 +317,124 @@ fn unreadable_text_in_the_game_after_a_skipped_stretch_is_reported() {
         "{codes:?}"
     );
 }
+
+/// The findings of a check of `text` (trees kept, the default), as `CODE line:col`, and the
+/// games read.
+fn checked(text: &str) -> (Vec<String>, usize) {
+    let mut found = Vec::new();
+    let mut games = 0;
+    pdnkit::check::check_stream(
+        text.as_bytes(),
+        &pdnkit::check::CheckOptions::default(),
+        |g| {
+            games += usize::from(g.chunk.index.is_some());
+            for d in &g.diagnostics {
+                // Of text released as it was read, from the text the finding kept.
+                let x = d.span.start;
+                let lc = match d.quotes.iter().find(|q| q.holds(x)) {
+                    Some(q) => pdnkit::source::LineIndex::new(&q.text, q.offset, q.line)
+                        .starting_at_column(q.column)
+                        .line_col(&q.text, x),
+                    None => g.chunk.line_col(x),
+                };
+                found.push(format!("{} {}:{}", d.code, lc.line, lc.column));
+            }
+        },
+    )
+    .expect("reading from memory cannot fail");
+    (found, games)
+}
+
+/// A token longer than any PDN token (a tag line, a comment line, a setup, a word of movetext,
+/// in the main line or a variation) is skipped to its end with one S113 at its start, without
+/// being held; the game is read on after it and its moves are checked. Trees kept, such a game
+/// is let go part by part (F009).
+#[test]
+fn a_token_longer_than_a_megabyte_is_skipped_with_one_finding() {
+    // Long enough to run past the text the reader holds at once, whatever its blocks.
+    let long = |c: char| c.to_string().repeat(8 * pdnkit::syntax::LONG_TOKEN + 17);
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (
+            format!(
+                "[GameType \"20\"]\n[Event \"{}\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n",
+                long('x')
+            ),
+            vec!["F009 2:1", "S113 2:1"],
+        ),
+        (
+            format!(
+                "[GameType \"20\"]\n; {}\n1. 32-28 19-23 2. 28x19 14x23 *\n",
+                long('x')
+            ),
+            vec!["F009 2:1", "S113 2:1"],
+        ),
+        (
+            format!(
+                "[GameType \"20\"]\n\n1. 32-28 /FEN \"W:W{}\"/ 19-23 2. 28x19 14x23 *\n",
+                long('3')
+            ),
+            vec!["F009 3:10", "S113 3:10"],
+        ),
+        (
+            format!(
+                "[GameType \"20\"]\n\n1. 32-28 ${} 19-23 2. 28x19 14x23 *\n",
+                long('1')
+            ),
+            vec!["F009 3:10", "S113 3:10"],
+        ),
+        (
+            // In a variation: the rest of the variation is let go, the main line is checked
+            // on (37-32 leaves a capture untaken: R305).
+            format!(
+                "[GameType \"20\"]\n\n1. 32-28 (1. 33-29 {} 19-23) 19-23 2. 37-32 *\n",
+                long('1')
+            ),
+            vec!["F009 3:20", "S113 3:20", "R305 3:{}"],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (text, expected) in cases {
+        let (found, games) = checked(&text);
+        let head: String = text.chars().take(60).collect();
+        assert_eq!(games, 1, "{head}");
+        let found: Vec<String> = found
+            .into_iter()
+            .map(|f| {
+                if f.starts_with("R305") {
+                    "R305 3:{}".to_string()
+                } else {
+                    f
+                }
+            })
+            .collect();
+        if found != expected {
+            failures.push(format!("{head}: {found:?}, expected {expected:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The message says what was skipped and how long it was.
+    let text = format!("[GameType \"20\"]\n\n1. 32-28 ${} *\n", long('1'));
+    let mut messages = Vec::new();
+    pdnkit::check::check_stream(
+        text.as_bytes(),
+        &pdnkit::check::CheckOptions::default(),
+        |g| messages.extend(g.diagnostics.iter().map(|d| d.message.clone())),
+    )
+    .expect("reading from memory cannot fail");
+    assert!(
+        messages.iter().any(|m| m.starts_with(&format!(
+            "a word of movetext of {} bytes",
+            8 * pdnkit::syntax::LONG_TOKEN + 18
+        ))),
+        "{messages:?}"
+    );
+    // A GameType tag too long is not read: the game is read as one without GameType.
+    let text = format!("[GameType \"2{}\"]\n\n1. 32-28 19-23 *\n", long('0'));
+    let (found, _) = checked(&text);
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("S113 1:1"),
+        "{found:?}"
+    );
+    assert!(found.iter().any(|f| f.starts_with("G506")), "{found:?}");
+}

@@ -436,9 +436,21 @@ pub static S112: Code = Code {
     example: "1. 32-28 $123456789012345678901234567890 19-23 *\n",
 };
 
+/// A token too long to read was skipped.
+pub static S113: Code = Code {
+    code: "S113",
+    name: "token-too-long",
+    kind: Kind::Syntax,
+    severity: Severity::Error,
+    summary: "a token longer than any PDN token was skipped",
+    explanation: "No PDN token is long: a tag line, a move, a setup command or a NAG takes a few dozen bytes, a long annotation a few thousand. A tag line, an escape line, a `;` comment, a setup command or a word of movetext that runs on for more than a megabyte (1,048,576 bytes) is almost always a corrupted file, two files run together or hostile input. It is skipped to its end (the end of its line, the closing `/` of a setup, or the white space or bracket after a word) without being held, and the reader goes on after it: a tag skipped is not read (a GameType or FEN among them), a word skipped is no move, and in a variation the rest of that variation is not checked. The message tells how long it was. A command that keeps games as trees holds such a game part by part (F009). Comments in braces have their own limit (S101). Find the place in the file and cut the run of bytes that does not belong there.",
+    example: "",
+};
+
 /// Every code of this group.
 pub static ALL: &[&Code] = &[
-    &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &S112, &N201,
-    &N202, &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213, &N214,
-    &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224, &N225, &N226, &N227,
+    &S101, &S102, &S103, &S104, &S105, &S106, &S107, &S108, &S109, &S110, &S111, &S112, &S113,
+    &N201, &N202, &N203, &N204, &N205, &N206, &N207, &N208, &N209, &N210, &N211, &N212, &N213,
+    &N214, &N215, &N216, &N217, &N218, &N219, &N220, &N221, &N222, &N223, &N224, &N225, &N226,
+    &N227,
 ];

@@ -17,6 +17,15 @@ impl<'a> P<'a, '_> {
                 }
                 continue;
             }
+            if self.g.long.is_some() {
+                let Some(kind) = self.skip_long_token() else {
+                    return Step::NeedMore;
+                };
+                if let Some(stop) = self.commit(Tok::LongSkipped(kind), v) {
+                    break stop;
+                }
+                continue;
+            }
             let mut snap = self.snapshot();
             if self.fast_token(v) {
                 continue;
@@ -24,6 +33,13 @@ impl<'a> P<'a, '_> {
             let tok = self.token(&mut snap);
             if self.touched && !self.eof {
                 self.restore(snap);
+                if self.start_long_token() {
+                    let span = self.g.long.as_ref().map(|l| l.anchor.span);
+                    if let Some(span) = span.filter(|_| self.listening(v)) {
+                        v.long_skip(span);
+                    }
+                    continue;
+                }
                 return Step::NeedMore;
             }
             if let Tok::DeepStart(at) = tok {
@@ -185,6 +201,13 @@ impl<'a> P<'a, '_> {
             Tok::DeepSkipped(tag) => {
                 if tag {
                     stop = Some(Stop::Tag);
+                }
+            }
+            Tok::LongSkipped(kind) => {
+                // A strength mark after it follows no move.
+                self.g.last_move = None;
+                if kind != LongKind::Line {
+                    self.g.content = true;
                 }
             }
             Tok::Nag(value, a, z) => {
@@ -676,5 +699,85 @@ impl<'a> P<'a, '_> {
             self.g.end_anchor = Some(st.end);
         }
         Some(tag)
+    }
+
+    /// The token being read ran into the end of the text: when it has run on past
+    /// [`LONG_TOKEN`] bytes, skipping it to its end begins ([`P::skip_long_token`]) and `true`
+    /// is returned. A `{` comment has its own limit, and a `(` is read one byte at a time.
+    pub(super) fn start_long_token(&mut self) -> bool {
+        let mut start = self.g.pos;
+        loop {
+            start = blanks_end(self.b, start);
+            match self.b.get(start) {
+                Some(&b) if is_ws(b) => start += 1,
+                _ => break,
+            }
+        }
+        if self.b.len() - start.min(self.b.len()) <= LONG_TOKEN {
+            return false;
+        }
+        let kind = match self.b[start] {
+            b'{' | b'(' => return false,
+            b'[' if self.g.moves_seen => return false,
+            b'[' => LongKind::TagLine,
+            b'%' | b';' => LongKind::Line,
+            b'/' => LongKind::Setup,
+            _ => LongKind::Word,
+        };
+        if self.g.first.is_none() {
+            self.g.first = Some(start + self.g.shift);
+        }
+        let first = start + self.s[start..].chars().next().map_or(1, char::len_utf8);
+        self.g.long = Some(LongSkip {
+            kind,
+            anchor: Anchor::new(self.span(start, first)),
+        });
+        self.g.pos = first;
+        true
+    }
+
+    /// Skips on over the token too long to read ([`P::start_long_token`]); `None` when the
+    /// text runs out first (the skip goes on in the next text), else its kind, its finding
+    /// made.
+    pub(super) fn skip_long_token(&mut self) -> Option<LongKind> {
+        let st = self.g.long.take()?;
+        let len = self.b.len();
+        let end = match st.kind {
+            LongKind::TagLine | LongKind::Line => {
+                find_from(self.b, self.g.pos, len, |b| b == b'\n' || b == b'\r')
+            }
+            LongKind::Setup => {
+                let at = find_from(self.b, self.g.pos, len, |b| {
+                    matches!(b, b'/' | b'\n' | b'\r')
+                });
+                if self.b.get(at) == Some(&b'/') {
+                    at + 1
+                } else {
+                    at
+                }
+            }
+            LongKind::Word => find_from(self.b, self.g.pos, len, |b| {
+                is_ws(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';')
+            }),
+        };
+        if end >= len && !self.eof {
+            self.g.pos = len;
+            self.g.long = Some(st);
+            return None;
+        }
+        self.g.pos = end;
+        let bytes = self.base + end - st.anchor.span.start;
+        let mut d = Diagnostic::new(
+            &c::S113,
+            st.anchor.span,
+            format!(
+                "{} of {bytes} bytes, longer than any PDN token ({LONG_TOKEN} bytes): it is not \
+                 read",
+                st.kind.name()
+            ),
+        );
+        d.lend_from(&st.anchor);
+        self.g.diags.push(d);
+        Some(st.kind)
     }
 }

@@ -413,6 +413,8 @@ impl<'a> P<'a, '_> {
                 b';' | b'%' => {
                     i = match line_break_from(self.b, i) {
                         Some(k) => k,
+                        // A line longer than the cap: no note (nor asking for more text).
+                        None if self.b.len() - start > SKIP_CAP => return None,
                         None => self.touching(self.b.len()),
                     };
                 }
@@ -421,10 +423,19 @@ impl<'a> P<'a, '_> {
                     i += 1;
                     while !matches!(self.at(i)?, b'/' | b'\n' | b'\r') {
                         i += 1;
+                        if i - start > SKIP_CAP {
+                            return None;
+                        }
                     }
                     i += 1;
                 }
                 _ => {
+                    // A word running on past the cap makes no note (and is read as what it
+                    // is once the `(` is taken for a variation).
+                    let cap = start + SKIP_CAP + 1;
+                    if self.b.len() > cap && find_from(self.b, i, cap, word_stop) == cap {
+                        return None;
+                    }
                     let end = self.word_end(i);
                     // A lone bracket (`[` inside a line, `]`, `}`) is no movetext word.
                     if end == i || !self.movetext_word(i, end) {
@@ -458,8 +469,7 @@ impl<'a> P<'a, '_> {
 
     /// Where a word of a parenthesised group ends: at a blank or a bracket of any kind.
     pub(super) fn word_end(&mut self, start: usize) -> usize {
-        let stop = |b: u8| is_ws(b) || matches!(b, b'(' | b')' | b'{' | b'}' | b'[' | b']');
-        let i = find_from(self.b, start, self.b.len(), stop);
+        let i = find_from(self.b, start, self.b.len(), word_stop);
         self.touching(i)
     }
 
@@ -517,7 +527,8 @@ impl<'a> P<'a, '_> {
     /// `(?)`, `(!?)`: a parenthesised strength, not a variation.
     pub(super) fn paren_strength(&mut self, start: usize) -> Option<Strength> {
         let mut i = start + 1;
-        while matches!(self.at(i), Some(b'!' | b'?')) {
+        // More marks than this are no strength, whatever follows them.
+        while i - start <= 64 && matches!(self.at(i), Some(b'!' | b'?')) {
             i += 1;
         }
         // Marks too many to hold are not taken for a strength: held as none, they would be
@@ -959,4 +970,9 @@ impl<'a> P<'a, '_> {
         self.g.pos = end;
         Some(Plain::Move(end))
     }
+}
+
+/// Where a word of a parenthesised group ends: at a blank or a bracket of any kind.
+fn word_stop(b: u8) -> bool {
+    is_ws(b) || matches!(b, b'(' | b')' | b'{' | b'}' | b'[' | b']')
 }
