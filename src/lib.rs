@@ -121,6 +121,7 @@ pub mod tally;
 #[doc(hidden)]
 pub mod write;
 
+mod picture;
 mod piece;
 mod position;
 mod scratch;
@@ -156,6 +157,9 @@ pub use syntax::Move as MoveToken;
 pub use board::{Board, Square};
 pub use notation::{FenError, FenErrorKind, NotationKind};
 pub use piece::{Color, Piece, Role};
+pub use picture::{Coords, SvgOptions};
+#[cfg(feature = "raster")]
+pub use picture::{Animation, MAX_SIZE, MIN_SIZE, RasterError};
 pub use position::{Move, PlayError, Position};
 pub use rules::{
     CaptureChoice, CaptureRemoval, EndRule, PromotionRule, Rules, StandardNotation, UnknownVariant,

@@ -1,0 +1,109 @@
+//! SVG pictures rendered to pixels: PNG images and animated GIFs (the `raster` feature).
+//!
+//! The SVG is rendered by resvg with no font loaded: pictures to be rendered draw their
+//! names as strokes ([`super::glyphs`]), so they look the same on every machine.
+
+use std::io::Write;
+
+/// The smallest picture drawn, in pixels a side.
+pub const MIN_SIZE: u32 = 16;
+/// The largest picture drawn, in pixels a side (a frame of 4096 pixels a side takes 64 MiB).
+pub const MAX_SIZE: u32 = 4096;
+
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RasterError {
+    /// The size asked for is outside [`MIN_SIZE`]..=[`MAX_SIZE`].
+    #[error("a picture is {MIN_SIZE} to {MAX_SIZE} pixels a side, not {0}")]
+    Size(u32),
+    /// The SVG could not be read (not one this library drew).
+    #[error("the SVG cannot be read: {0}")]
+    Svg(String),
+    /// The image could not be encoded or written.
+    #[error("cannot write the image: {0}")]
+    Write(String),
+}
+
+fn check_size(size: u32) -> Result<(), RasterError> {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(RasterError::Size(size))
+    }
+}
+
+/// Renders `svg` at the size its `width` and `height` give: premultiplied RGBA pixels, with
+/// the width and height.
+fn render(svg: &str) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
+    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
+        .map_err(|e| RasterError::Svg(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let (w, h) = (size.width(), size.height());
+    check_size(w)?;
+    check_size(h)?;
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).ok_or(RasterError::Size(w))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    Ok(pixmap)
+}
+
+/// `svg` as a PNG image.
+pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
+    render(svg)?
+        .encode_png()
+        .map_err(|e| RasterError::Write(e.to_string()))
+}
+
+/// An animated GIF written a frame at a time: one frame is held, whatever the number.
+pub struct GifWriter<W: Write> {
+    encoder: gif::Encoder<W>,
+    size: u32,
+    delay: u16,
+}
+
+impl<W: Write> GifWriter<W> {
+    /// Frames `size` pixels a side, each shown `delay_ms` milliseconds, written to `out`.
+    pub fn new(out: W, size: u32, delay_ms: u32) -> Result<Self, RasterError> {
+        check_size(size)?;
+        let side = u16::try_from(size).map_err(|_| RasterError::Size(size))?;
+        let encoder = gif::Encoder::new(out, side, side, &[])
+            .map_err(|e| RasterError::Write(e.to_string()))?;
+        let delay = u16::try_from(delay_ms.div_ceil(10)).unwrap_or(u16::MAX);
+        Ok(GifWriter {
+            encoder,
+            size,
+            delay,
+        })
+    }
+
+    /// The side of every frame, in pixels.
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// Renders `svg` (drawn at [`GifWriter::size`]) as the next frame.
+    pub fn push(&mut self, svg: &str) -> Result<(), RasterError> {
+        let pixmap = render(svg)?;
+        if pixmap.width() != self.size || pixmap.height() != self.size {
+            return Err(RasterError::Size(pixmap.width()));
+        }
+        // The pictures are opaque: premultiplied and straight colours are the same.
+        let mut rgba = pixmap.take();
+        let side = self.size as u16;
+        let mut frame = gif::Frame::from_rgba_speed(side, side, &mut rgba, 10);
+        frame.delay = self.delay;
+        self.encoder
+            .write_frame(&frame)
+            .map_err(|e| RasterError::Write(e.to_string()))
+    }
+
+    /// Ends the GIF and hands back the output.
+    pub fn finish(self) -> Result<W, RasterError> {
+        self.encoder
+            .into_inner()
+            .map_err(|e| RasterError::Write(e.to_string()))
+    }
+}
