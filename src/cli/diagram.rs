@@ -13,8 +13,8 @@ use pdnkit::write::raster::{self, GifWriter};
 use pdnkit::write::svg::picture;
 use pdnkit::{CheckOptions, Coords, Retain, SvgOptions, check_stream};
 
-use super::input::Rules;
-use super::output::Output;
+use super::input::{InputArgs, Rules};
+use super::output::{Output, refuse_input};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// The names written on a picture's board.
@@ -306,6 +306,14 @@ fn find(args: &DiagramArgs) -> Result<Found, String> {
 /// Runs `pdn diagram`.
 pub fn run(args: &DiagramArgs) -> i32 {
     let output = args.look.output.as_deref();
+    let input = InputArgs {
+        paths: vec![args.file.clone()],
+        ..InputArgs::default()
+    };
+    if let Err(e) = refuse_input(output, &input, false) {
+        eprintln!("pdn diagram: {e}");
+        return EXIT_FAILURE;
+    }
     let format = Picture::chosen(
         [
             (args.svg, Picture::Svg),

@@ -634,6 +634,17 @@ mod tests {
         assert_eq!(squares_of_move("a3b4", true), ["a3", "b4"]);
     }
 
+    fn style<'a>(arrow: &'a [String], glyphs: bool) -> BoardStyle<'a> {
+        BoardStyle {
+            size: 300,
+            flip: false,
+            labels: true,
+            glyphs,
+            arrow,
+            title: "start",
+        }
+    }
+
     #[test]
     fn a_board_names_every_playing_square_and_draws_every_piece() {
         for v in [Variant::International, Variant::English, Variant::Canadian] {
@@ -644,31 +655,95 @@ mod tests {
                 };
                 let pos = Position::start(v);
                 let d = diagram(&pos, &layout);
-                let svg = board(&d, &[], "start");
+                let svg = board(&d, &style(&[], false));
                 let squares = v.board().all_squares().count();
-                // One dark rect per playing square, plus the light background.
-                assert_eq!(svg.matches("<rect ").count(), squares + 1, "{v} {kind:?}");
+                // One dark rect per playing square, plus the frame and the light board.
+                assert_eq!(svg.matches("<rect ").count(), squares + 2, "{v} {kind:?}");
                 let pieces = d
                     .rows
                     .iter()
                     .flatten()
                     .flatten()
                     .filter(|s| s.piece.is_some());
-                assert_eq!(svg.matches("<circle ").count(), pieces.count(), "{v}");
-                for sq in v.board().all_squares() {
-                    let name = layout.name(sq);
-                    assert!(svg.contains(&format!(">{name}</text>")), "{v} {name}");
+                assert_eq!(svg.matches("class=\"piece ").count(), pieces.count(), "{v}");
+                let n = usize::from(v.board().size());
+                if kind == NotationKind::Numeric {
+                    for sq in v.board().all_squares() {
+                        let name = layout.name(sq);
+                        assert!(svg.contains(&format!(">{name}</text>")), "{v} {name}");
+                    }
+                } else {
+                    for i in 0..n {
+                        let file = char::from(b'a' + i as u8);
+                        assert!(svg.contains(&format!(">{file}</text>")), "{v} {file}");
+                        assert!(svg.contains(&format!(">{}</text>", i + 1)), "{v} {i}");
+                    }
                 }
+                // Drawn without text, the same picture has no text element and a stroke
+                // path for every name.
+                let outlined = board(&d, &style(&[], true));
+                assert!(!outlined.contains("<text"), "{v} {kind:?}");
+                let names = if kind == NotationKind::Numeric {
+                    squares
+                } else {
+                    2 * n
+                };
+                // Numbers have a halo: each drawn twice.
+                let paths = outlined.matches("<path transform=\"translate(").count();
+                let twice = if kind == NotationKind::Numeric { 2 } else { 1 };
+                assert_eq!(paths, names * twice, "{v} {kind:?}");
             }
         }
     }
 
     #[test]
-    fn the_move_squares_are_outlined() {
+    fn the_move_squares_are_tinted_and_an_arrow_runs_through_them() {
         let v = Variant::International;
         let d = diagram(&Position::start(v), &Layout::standard(v));
-        let svg = board(&d, &squares_of_move("32-28", false), "");
-        assert_eq!(svg.matches("class=\"mk\"").count(), 2);
+        let svg = board(&d, &style(&squares_of_move("32-28", false), false));
+        let tinted = svg.split("<g class=\"mk\"").nth(1).unwrap();
+        let tinted = &tinted[..tinted.find("</g>").unwrap()];
+        assert_eq!(tinted.matches("<rect").count(), 2, "{svg}");
+        assert!(svg.contains("class=\"arrow\""));
+        // A name that is not on the board is left out: no arrow from one square.
+        let svg = board(&d, &style(&["32".into(), "99".into()], false));
+        assert!(!svg.contains("class=\"arrow\""));
+        assert_eq!(svg.matches("class=\"mk\"").count(), 1);
+    }
+
+    #[test]
+    fn a_flipped_board_turns_the_squares_and_the_coordinates() {
+        let v = Variant::Russian;
+        let d = diagram(&Position::start(v), &Layout::standard(v));
+        let plain = board(&d, &style(&[], false));
+        let flipped = board(
+            &d,
+            &BoardStyle {
+                flip: true,
+                ..style(&[], false)
+            },
+        );
+        // a1 holds a white man: at the bottom left, or the top right when flipped.
+        let at = |svg: &str| {
+            let i = svg.find("data-square=\"a1\"").unwrap();
+            let rest = &svg[i..];
+            let cx: f64 = rest.split("cx=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+            let cy: f64 = rest.split("cy=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+            (cx, cy)
+        };
+        let (x, y) = at(&plain);
+        let (fx, fy) = at(&flipped);
+        assert!(x < 100.0 && y > 300.0, "{x} {y}");
+        assert!(fx > 300.0 && fy < 100.0, "{fx} {fy}");
+        // The file letters run from h to a.
+        let files = |svg: &str| {
+            svg.split("<g class=\"coords\"").nth(1).unwrap()
+                .matches("text-anchor").count()
+        };
+        assert_eq!(files(&plain), 16);
+        let h = flipped.find(">h</text>").unwrap();
+        let a = flipped.find(">a</text>").unwrap();
+        assert!(h < a, "h drawn first, at the left");
     }
 
     #[test]
