@@ -263,6 +263,7 @@ impl FileFindings {
                             glyphs: false,
                             arrow: &marked,
                             title: &caption,
+                            standalone: false,
                         }
                     ),
                     escape(&caption)

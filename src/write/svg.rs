@@ -76,6 +76,9 @@ pub struct BoardStyle<'a> {
     pub arrow: &'a [String],
     /// The picture's title (shown on hover and read by screen readers); empty for none.
     pub title: &'a str,
+    /// A document of its own, which names the SVG namespace; inline in an HTML page the
+    /// namespace goes without saying.
+    pub standalone: bool,
 }
 
 /// Whether `a` and `b` name the same square: the same letters in any case, or the same
@@ -118,7 +121,12 @@ pub fn board(d: &Diagram, style: &BoardStyle<'_>) -> String {
     let mut s = String::with_capacity(200 * n * n);
     let _ = write!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 {total} {total}\" width=\"{0}\" height=\"{0}\" role=\"img\">",
+        "<svg{} class=\"board\" viewBox=\"0 0 {total} {total}\" width=\"{1}\" height=\"{1}\" role=\"img\">",
+        if style.standalone {
+            " xmlns=\"http://www.w3.org/2000/svg\""
+        } else {
+            ""
+        },
         style.size
     );
     if !style.title.is_empty() {
@@ -402,6 +410,7 @@ pub fn picture(pos: &rules::Position, layout: &Layout, options: &SvgOptions) -> 
             glyphs: options.outlined_names,
             arrow: &arrow,
             title: &options.title,
+            standalone: true,
         },
     )
 }
@@ -642,6 +651,7 @@ mod tests {
             glyphs,
             arrow,
             title: "start",
+            standalone: false,
         }
     }
 
