@@ -373,6 +373,10 @@ pub fn run(args: &DiagramArgs) -> i32 {
     })();
     match made {
         Ok(()) => exit_after_write(out.finish(true), EXIT_OK),
+        Err(raster::RasterError::Io(e)) => {
+            let _ = out.finish(false);
+            exit_after_write(Err(e), EXIT_OK)
+        }
         Err(e) => {
             eprintln!("pdn diagram: {e}");
             let _ = out.finish(false);

@@ -19,9 +19,21 @@ pub enum RasterError {
     /// The SVG could not be read (not one this library drew).
     #[error("the SVG cannot be read: {0}")]
     Svg(String),
-    /// The image could not be encoded or written.
+    /// The image could not be encoded.
+    #[error("cannot encode the image: {0}")]
+    Encode(String),
+    /// The output failed.
     #[error("cannot write the image: {0}")]
-    Write(String),
+    Io(#[from] std::io::Error),
+}
+
+impl From<gif::EncodingError> for RasterError {
+    fn from(e: gif::EncodingError) -> Self {
+        match e {
+            gif::EncodingError::Io(e) => RasterError::Io(e),
+            e => RasterError::Encode(e.to_string()),
+        }
+    }
 }
 
 fn check_size(size: u32) -> Result<(), RasterError> {
@@ -54,7 +66,7 @@ fn render(svg: &str) -> Result<resvg::tiny_skia::Pixmap, RasterError> {
 pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
     render(svg)?
         .encode_png()
-        .map_err(|e| RasterError::Write(e.to_string()))
+        .map_err(|e| RasterError::Encode(e.to_string()))
 }
 
 /// An animated GIF written a frame at a time: one frame is held, whatever the number.
@@ -69,8 +81,7 @@ impl<W: Write> GifWriter<W> {
     pub fn new(out: W, size: u32, delay_ms: u32) -> Result<Self, RasterError> {
         check_size(size)?;
         let side = u16::try_from(size).map_err(|_| RasterError::Size(size))?;
-        let encoder = gif::Encoder::new(out, side, side, &[])
-            .map_err(|e| RasterError::Write(e.to_string()))?;
+        let encoder = gif::Encoder::new(out, side, side, &[])?;
         let delay = u16::try_from(delay_ms.div_ceil(10)).unwrap_or(u16::MAX);
         Ok(GifWriter {
             encoder,
@@ -95,15 +106,11 @@ impl<W: Write> GifWriter<W> {
         let side = self.size as u16;
         let mut frame = gif::Frame::from_rgba_speed(side, side, &mut rgba, 10);
         frame.delay = self.delay;
-        self.encoder
-            .write_frame(&frame)
-            .map_err(|e| RasterError::Write(e.to_string()))
+        Ok(self.encoder.write_frame(&frame)?)
     }
 
     /// Ends the GIF and hands back the output.
     pub fn finish(self) -> Result<W, RasterError> {
-        self.encoder
-            .into_inner()
-            .map_err(|e| RasterError::Write(e.to_string()))
+        Ok(self.encoder.into_inner()?)
     }
 }
