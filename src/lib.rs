@@ -156,10 +156,10 @@ pub use syntax::Move as MoveToken;
 // Positions and variants.
 pub use board::{Board, Square};
 pub use notation::{FenError, FenErrorKind, NotationKind};
-pub use piece::{Color, Piece, Role};
-pub use picture::{Coords, SvgOptions};
 #[cfg(feature = "raster")]
 pub use picture::{Animation, MAX_SIZE, MIN_SIZE, RasterError};
+pub use picture::{Coords, SvgOptions};
+pub use piece::{Color, Piece, Role};
 pub use position::{Move, PlayError, Position};
 pub use rules::{
     CaptureChoice, CaptureRemoval, EndRule, PromotionRule, Rules, StandardNotation, UnknownVariant,

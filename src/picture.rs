@@ -141,7 +141,11 @@ mod raster {
         /// # Ok::<(), pdnkit::RasterError>(())
         /// ```
         pub fn to_png(&self, options: &SvgOptions) -> Result<Vec<u8>, RasterError> {
-            raster::png(&draw(self.board_position(), self.layout(), &outlined(options)))
+            raster::png(&draw(
+                self.board_position(),
+                self.layout(),
+                &outlined(options),
+            ))
         }
     }
 

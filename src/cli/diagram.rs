@@ -207,7 +207,10 @@ impl Found {
     /// The position after `ply` half-moves, and the move that led to it.
     fn after(&self, ply: usize) -> (&Position, Option<&Move>) {
         let pos = self.moves.get(ply).map_or(&self.last, |m| &m.before);
-        let mv = ply.checked_sub(1).and_then(|p| self.moves.get(p)).map(|m| &m.mv);
+        let mv = ply
+            .checked_sub(1)
+            .and_then(|p| self.moves.get(p))
+            .map(|m| &m.mv);
         (pos, mv)
     }
 

@@ -25,7 +25,9 @@ fn strokes(c: char) -> Option<&'static str> {
         '5' => "M3.6 0H0.7L0.4 2.9A1.9 1.6 0 1 1 0.2 5.4",
         '6' => "M3.3 0.4A2.3 3 0 0 0 0.1 4.1A1.95 1.85 0 1 0 0.5 3.1",
         '7' => "M0 0H4L1.4 6",
-        '8' => "M2 2.8A1.6 1.4 0 1 1 2 0A1.6 1.4 0 1 1 2 2.8A1.9 1.6 0 1 0 2 6A1.9 1.6 0 1 0 2 2.8Z",
+        '8' => {
+            "M2 2.8A1.6 1.4 0 1 1 2 0A1.6 1.4 0 1 1 2 2.8A1.9 1.6 0 1 0 2 6A1.9 1.6 0 1 0 2 2.8Z"
+        }
         '9' => "M0.7 5.6A2.3 3 0 0 0 3.9 1.9A1.95 1.85 0 1 0 3.5 2.9",
         'a' => "M3.5 2V6M3.5 4A1.6 1.9 0 1 0 3.5 4.1",
         'b' => "M0.5 0V6M0.5 4A1.6 1.9 0 1 1 0.5 4.1",
@@ -142,7 +144,10 @@ mod tests {
     #[test]
     fn a_second_glyph_is_drawn_one_box_and_gap_to_the_right() {
         let p = path("11", 0.0, 0.0, 1.0);
-        assert!(p.contains("M0.9 1.3L2.5 0V6M0.9 6H4 M6.2 1.3L7.8 0V6M6.2 6H9.3"), "{p}");
+        assert!(
+            p.contains("M0.9 1.3L2.5 0V6M0.9 6H4 M6.2 1.3L7.8 0V6M6.2 6H9.3"),
+            "{p}"
+        );
         // Arc end points move, radii and flags stay.
         let mut d = String::new();
         shift("M2 0A2 3 0 0 0 2 6", 10.0, &mut d);

@@ -737,8 +737,24 @@ mod tests {
         let at = |svg: &str| {
             let i = svg.find("data-square=\"a1\"").unwrap();
             let rest = &svg[i..];
-            let cx: f64 = rest.split("cx=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
-            let cy: f64 = rest.split("cy=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+            let cx: f64 = rest
+                .split("cx=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let cy: f64 = rest
+                .split("cy=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
             (cx, cy)
         };
         let (x, y) = at(&plain);
@@ -747,8 +763,11 @@ mod tests {
         assert!(fx > 300.0 && fy < 100.0, "{fx} {fy}");
         // The file letters run from h to a.
         let files = |svg: &str| {
-            svg.split("<g class=\"coords\"").nth(1).unwrap()
-                .matches("text-anchor").count()
+            svg.split("<g class=\"coords\"")
+                .nth(1)
+                .unwrap()
+                .matches("text-anchor")
+                .count()
         };
         assert_eq!(files(&plain), 16);
         let h = flipped.find(">h</text>").unwrap();

@@ -29,14 +29,22 @@ fn drawn_pieces(svg: &str) -> Vec<(String, String, String)> {
     let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
     root.descendants()
-        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("piece ")))
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.starts_with("piece "))
+        })
         .map(|n| {
             let class: Vec<&str> = n.attribute("class").unwrap().split(' ').collect();
             assert_eq!(class.len(), 3, "{class:?}");
             (
-                n.attribute("data-square").expect("a piece names its square").to_string(),
+                n.attribute("data-square")
+                    .expect("a piece names its square")
+                    .to_string(),
                 class[1].to_string(),
                 class[2].to_string(),
             )
@@ -50,9 +58,13 @@ fn assert_draws(pos: &Position, svg: &str) {
     assert_eq!(drawn.len(), pos.pieces().count(), "{}", pos.to_fen());
     let mut seen = std::collections::HashSet::new();
     for (name, color, role) in &drawn {
-        let sq = pos.square(name).unwrap_or_else(|| panic!("{name} is a square"));
+        let sq = pos
+            .square(name)
+            .unwrap_or_else(|| panic!("{name} is a square"));
         assert!(seen.insert(sq), "{name} drawn twice");
-        let p = pos.piece_at(sq).unwrap_or_else(|| panic!("a piece on {name}"));
+        let p = pos
+            .piece_at(sq)
+            .unwrap_or_else(|| panic!("a piece on {name}"));
         let want_color = match p.color {
             Color::White => "white",
             Color::Black => "black",
@@ -61,7 +73,11 @@ fn assert_draws(pos: &Position, svg: &str) {
             Role::Man => "man",
             Role::King => "king",
         };
-        assert_eq!((color.as_str(), role.as_str()), (want_color, want_role), "{name}");
+        assert_eq!(
+            (color.as_str(), role.as_str()),
+            (want_color, want_role),
+            "{name}"
+        );
     }
 }
 
@@ -76,8 +92,12 @@ fn every_variant_draws_one_piece_element_per_piece_in_random_positions() {
                 let svg = pos.to_svg(&SvgOptions {
                     size: 100 + ply,
                     flip: rng.below(2) == 1,
-                    coords: [Coords::Notation, Coords::Numbers, Coords::Algebraic, Coords::None]
-                        [rng.below(4)],
+                    coords: [
+                        Coords::Notation,
+                        Coords::Numbers,
+                        Coords::Algebraic,
+                        Coords::None,
+                    ][rng.below(4)],
                     last_move: last.take().unwrap_or_default(),
                     ..SvgOptions::default()
                 });
@@ -154,11 +174,25 @@ fn a_png_decodes_to_the_size_asked_and_shows_the_square_numbers() {
     let without = tree.0.join("without.png");
     for (path, coords) in [(&with, "numbers"), (&without, "none")] {
         let run = pdn()
-            .args(["board", "--variant", "english", "--size", "333", "--coords", coords, "-o"])
+            .args([
+                "board",
+                "--variant",
+                "english",
+                "--size",
+                "333",
+                "--coords",
+                coords,
+                "-o",
+            ])
             .arg(path)
             .output()
             .unwrap();
-        assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
     }
     let (w, h, a) = decode_png(&with);
     assert_eq!((w, h), (333, 333));
@@ -199,7 +233,15 @@ fn a_png_decodes_to_the_size_asked_and_shows_the_square_numbers() {
 #[test]
 fn board_writes_svg_to_standard_output_and_refuses_picture_options_for_text() {
     let run = pdn()
-        .args(["board", "--variant", "russian", "--fen", "W:Wc3,Kd4:Bf6", "--svg", "--flip"])
+        .args([
+            "board",
+            "--variant",
+            "russian",
+            "--fen",
+            "W:Wc3,Kd4:Bf6",
+            "--svg",
+            "--flip",
+        ])
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(0));
@@ -234,18 +276,30 @@ fn diagram_draws_the_position_after_a_ply_with_its_move() {
         .arg(&file)
         .output()
         .unwrap();
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let svg = String::from_utf8(run.stdout).unwrap();
     let mut pos = Position::start(Variant::International);
     for m in ["32-28", "19-23", "28x19"] {
         pos.play_text(m).unwrap();
     }
     assert_draws(&pos, &svg);
-    assert!(svg.contains("<title>A - B: after half-move 3, 28x19</title>"), "{svg}");
+    assert!(
+        svg.contains("<title>A - B: after half-move 3, 28x19</title>"),
+        "{svg}"
+    );
     assert!(svg.contains("class=\"arrow\""));
 
     // The second game, in coordinates, by default at its end.
-    let run = pdn().args(["diagram", "--game", "2"]).arg(&file).output().unwrap();
+    let run = pdn()
+        .args(["diagram", "--game", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
     let svg = String::from_utf8(run.stdout).unwrap();
     let mut pos = Position::start(Variant::Russian);
     for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5"] {
@@ -257,7 +311,12 @@ fn diagram_draws_the_position_after_a_ply_with_its_move() {
         (vec!["--game", "3"], "holds 2 games, not 3"),
         (vec!["--ply", "6"], "has 5 half-moves replayed, not 6"),
     ] {
-        let run = pdn().arg("diagram").args(&args).arg(&file).output().unwrap();
+        let run = pdn()
+            .arg("diagram")
+            .args(&args)
+            .arg(&file)
+            .output()
+            .unwrap();
         assert_eq!(run.status.code(), Some(2));
         let err = String::from_utf8_lossy(&run.stderr);
         assert!(err.contains(message), "{err}");
@@ -275,7 +334,12 @@ fn diagram_writes_an_animated_gif_of_one_frame_per_position() {
         .arg(&file)
         .output()
         .unwrap();
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options.read_info(fs::File::open(&out).unwrap()).unwrap();
@@ -303,7 +367,12 @@ fn a_diagram_after_a_huff_shows_the_piece_removed() {
             .arg(&file)
             .output()
             .unwrap();
-        assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
         drawn_pieces(&String::from_utf8(run.stdout).unwrap())
     };
     let on = |pieces: &[(String, String, String)], sq: &str| pieces.iter().any(|p| p.0 == sq);
