@@ -381,8 +381,9 @@ fn a_diagram_after_a_huff_shows_the_piece_removed() {
         assert!(!on(&huffed, "15"), "ply {ply}: the man on 15 is huffed");
         assert_eq!(huffed.len(), 23, "ply {ply}");
     }
-    // Before the huff the man stands.
+    // Before the huff the man stands, and under today's rules, which have no huffs, after.
     assert!(on(&pieces_after("huffing", "2"), "15"));
+    assert!(on(&pieces_after("modern", "3"), "15"));
 }
 
 #[test]
@@ -407,4 +408,34 @@ fn a_binary_picture_goes_to_a_file_named_by_its_extension() {
         .unwrap();
     assert_eq!(run.status.code(), Some(2));
     assert_eq!(fs::read_to_string(&file).unwrap(), GAME);
+}
+
+#[test]
+fn a_binary_picture_is_not_written_to_a_terminal() {
+    // Standard output a pseudo-terminal made by util-linux `script`.
+    let pdn = assert_cmd::cargo::cargo_bin("pdn");
+    let out = std::process::Command::new("script")
+        .args([
+            "-q",
+            "-e",
+            "-c",
+            &format!("{} board --variant english --png", pdn.display()),
+            "/dev/null",
+        ])
+        .output()
+        .expect("util-linux script runs");
+    assert_eq!(out.status.code(), Some(2));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("not written to a terminal"), "{shown}");
+    assert!(!shown.contains("PNG\r\n\u{1a}"), "no image bytes: {shown}");
+}
+
+#[test]
+fn a_game_without_rules_is_not_drawn() {
+    let tree = TempTree::new("diagram-chess");
+    let file = tree.file("c.pdn", "[GameType \"0\"]\n1. e4 e5 *\n");
+    let run = pdn().args(["diagram"]).arg(&file).output().unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("game 1 is not replayed"));
+    assert!(run.stdout.is_empty());
 }
