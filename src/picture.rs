@@ -49,7 +49,7 @@ pub enum Coords {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SvgOptions {
     /// Width and height of the picture in pixels (default 400). Rasterising takes sizes from
-    /// [`MIN_SIZE`] to [`MAX_SIZE`].
+    /// 16 to 4096 pixels (`MIN_SIZE` to `MAX_SIZE`).
     pub size: u32,
     /// Turn the board half a turn.
     pub flip: bool,
