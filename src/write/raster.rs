@@ -69,11 +69,33 @@ pub fn png(svg: &str) -> Result<Vec<u8>, RasterError> {
         .map_err(|e| RasterError::Encode(e.to_string()))
 }
 
-/// An animated GIF written a frame at a time: one frame is held, whatever the number.
+/// An animated GIF written a frame at a time: the frame before is held (to write only the
+/// part of each frame that changed), whatever the number of frames.
 pub struct GifWriter<W: Write> {
     encoder: gif::Encoder<W>,
     size: u32,
     delay: u16,
+    previous: Option<Vec<u8>>,
+}
+
+/// The smallest rectangle (left, top, right, bottom, right and bottom excluded) that holds
+/// every pixel where the RGBA images `a` and `b`, `side` pixels a side, differ; `None` when
+/// they are the same.
+fn changed(a: &[u8], b: &[u8], side: usize) -> Option<(usize, usize, usize, usize)> {
+    let mut found: Option<(usize, usize, usize, usize)> = None;
+    for (y, (ra, rb)) in a.chunks(side * 4).zip(b.chunks(side * 4)).enumerate() {
+        if ra == rb {
+            continue;
+        }
+        let differs = |x: &usize| ra[x * 4..x * 4 + 4] != rb[x * 4..x * 4 + 4];
+        let first = (0..side).find(differs).unwrap_or(0);
+        let last = (0..side).rev().find(differs).unwrap_or(side - 1);
+        found = Some(match found {
+            None => (first, y, last + 1, y + 1),
+            Some((l, t, r, _)) => (l.min(first), t, r.max(last + 1), y + 1),
+        });
+    }
+    found
 }
 
 impl<W: Write> GifWriter<W> {
@@ -87,6 +109,7 @@ impl<W: Write> GifWriter<W> {
             encoder,
             size,
             delay,
+            previous: None,
         })
     }
 
@@ -102,15 +125,53 @@ impl<W: Write> GifWriter<W> {
             return Err(RasterError::Size(pixmap.width()));
         }
         // The pictures are opaque: premultiplied and straight colours are the same.
-        let mut rgba = pixmap.take();
-        let side = self.size as u16;
-        let mut frame = gif::Frame::from_rgba_speed(side, side, &mut rgba, 10);
+        let rgba = pixmap.take();
+        let side = self.size as usize;
+        // After the first frame, only the rectangle that changed is written, over the frame
+        // before (kept, as GIF frames are by default); a frame the same as the one before is
+        // one pixel, so that it still takes its time.
+        let (left, top, right, bottom) = match &self.previous {
+            None => (0, 0, side, side),
+            Some(before) => changed(before, &rgba, side).unwrap_or((0, 0, 1, 1)),
+        };
+        let mut patch = Vec::with_capacity((right - left) * (bottom - top) * 4);
+        for y in top..bottom {
+            patch.extend_from_slice(&rgba[(y * side + left) * 4..(y * side + right) * 4]);
+        }
+        // Sides and places fit in 16 bits: the size is at most MAX_SIZE.
+        let mut frame = gif::Frame::from_rgba_speed(
+            (right - left) as u16,
+            (bottom - top) as u16,
+            &mut patch,
+            10,
+        );
+        frame.left = left as u16;
+        frame.top = top as u16;
         frame.delay = self.delay;
-        Ok(self.encoder.write_frame(&frame)?)
+        self.encoder.write_frame(&frame)?;
+        self.previous = Some(rgba);
+        Ok(())
     }
 
     /// Ends the GIF and hands back the output.
     pub fn finish(self) -> Result<W, RasterError> {
         Ok(self.encoder.into_inner()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_changed_rectangle_holds_every_differing_pixel_and_no_more() {
+        let side = 5;
+        let a = vec![0u8; side * side * 4];
+        let mut b = a.clone();
+        assert_eq!(changed(&a, &b, side), None);
+        // Pixels (1, 3) and (3, 1) differ: the rectangle from x 1 to 3 and y 1 to 3.
+        b[(3 * side + 1) * 4] = 9;
+        b[(side + 3) * 4 + 2] = 9;
+        assert_eq!(changed(&a, &b, side), Some((1, 1, 4, 4)));
     }
 }

@@ -344,9 +344,47 @@ fn diagram_writes_an_animated_gif_of_one_frame_per_position() {
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options.read_info(fs::File::open(&out).unwrap()).unwrap();
     assert_eq!((decoder.width(), decoder.height()), (120, 120));
+    // Each frame is painted over the ones before (a frame after the first holds only what
+    // changed); the picture shown then is the PNG of that position, but for the GIF's
+    // palette of 256 colours.
+    let mut canvas = vec![0u8; 120 * 120 * 4];
     let mut frames = 0;
     while let Some(frame) = decoder.read_next_frame().unwrap() {
         assert_eq!(frame.delay, 30);
+        let (left, top, w) = (
+            usize::from(frame.left),
+            usize::from(frame.top),
+            usize::from(frame.width),
+        );
+        for (y, row) in frame.buffer.chunks(w * 4).enumerate() {
+            let at = ((top + y) * 120 + left) * 4;
+            canvas[at..at + w * 4].copy_from_slice(row);
+        }
+        let png = tree.0.join(format!("{frames}.png"));
+        let run = pdn()
+            .args([
+                "diagram",
+                "--size",
+                "120",
+                "--ply",
+                &frames.to_string(),
+                "-o",
+            ])
+            .arg(&png)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(0));
+        let (_, _, want) = decode_png(&png);
+        // Pixels whose colour is clearly not the one wanted (a palette's nearest colour is
+        // close): at most a few dozen, on the edges of shapes. The picture of the next or the
+        // previous position has some 200 to 400 such pixels at this size.
+        let wrong = canvas
+            .chunks(4)
+            .zip(want.chunks(4))
+            .filter(|(a, b)| a.iter().zip(*b).any(|(&x, &y)| x.abs_diff(y) > 48))
+            .count();
+        assert!(wrong < 80, "frame {frames}: {wrong} pixels off");
         frames += 1;
     }
     // The start and the position after each of the 5 half-moves.
