@@ -12,6 +12,9 @@
 //! - **Positions.** [`Position`] knows a variant's rules: its [`legal_moves`](Position::legal_moves)
 //!   carry their text in the variant's own notation (`32-28`, `26x37`, `c3-d4`), a move is
 //!   played from its text or from a game's move token, and a position goes to and from FEN.
+//! - **Pictures.** [`Position::to_svg`] draws a position as a standalone SVG ([`SvgOptions`]:
+//!   size, flip, [`Coords`], the last move as an arrow); with the `raster` feature (on with
+//!   `cli`), `Position::to_png` and `Animation` (an animated GIF) render the same picture.
 //! - **Variants.** [`Variant`] and its [`VariantInfo`]: names, GameType numbers, rules.
 //! - **Checking.** [`check_stream`] decodes, reads and replays a stream and hands over each
 //!   game as a [`CheckedGame`] with its [`Diagnostic`]s (every one with a stable code, a
@@ -121,6 +124,7 @@ pub mod tally;
 #[doc(hidden)]
 pub mod write;
 
+mod picture;
 mod piece;
 mod position;
 mod scratch;
@@ -155,6 +159,9 @@ pub use syntax::Move as MoveToken;
 // Positions and variants.
 pub use board::{Board, Square};
 pub use notation::{FenError, FenErrorKind, NotationKind};
+#[cfg(feature = "raster")]
+pub use picture::{Animation, MAX_SIZE, MIN_SIZE, RasterError};
+pub use picture::{Coords, SvgOptions};
 pub use piece::{Color, Piece, Role};
 pub use position::{Move, PlayError, Position};
 pub use rules::{

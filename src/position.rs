@@ -144,6 +144,16 @@ impl Position {
         Ok(Position { inner, layout })
     }
 
+    /// The board position under the facade.
+    pub(crate) fn board_position(&self) -> &rules::Position {
+        &self.inner
+    }
+
+    /// How the position names its squares.
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
     fn from_board(inner: rules::Position) -> Position {
         let layout = Layout::standard(inner.variant());
         Position { inner, layout }

@@ -8,6 +8,7 @@ pub mod check;
 pub mod config;
 pub mod convert;
 pub mod dedup;
+pub mod diagram;
 pub mod driver;
 pub mod explain;
 pub mod filter;
@@ -91,8 +92,11 @@ pub enum Command {
     Perft(rules::PerftArgs),
     /// List the legal moves of a position.
     Moves(rules::MovesArgs),
-    /// Draw a position.
+    /// Draw a position: as text, or as an SVG or PNG picture.
     Board(rules::BoardArgs),
+    /// Draw a position of a game (after a given half-move, the last move as an arrow) as SVG
+    /// or PNG, or the whole game as an animated GIF.
+    Diagram(diagram::DiagramArgs),
     /// Statistics over files and directories: variants, results, lengths, openings, players,
     /// events, years, diagnostics per code.
     Stats(stats::Args),
@@ -245,6 +249,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Perft(args) => rules::run_perft(&args),
         Command::Moves(args) => rules::run_moves(&args),
         Command::Board(args) => rules::run_board(&args),
+        Command::Diagram(args) => diagram::run(&args),
         Command::Completions(args) => run_completions(&args),
         Command::Man(args) => run_man(&args),
     }

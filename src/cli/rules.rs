@@ -1,4 +1,5 @@
-//! `pdn perft`, `pdn moves`, `pdn board`: the rules engine on the command line.
+//! `pdn perft`, `pdn moves`, `pdn board`: the rules engine on the command line (the pictures
+//! `pdn board` draws are `diagram`'s).
 
 use std::io::{self, Write};
 use std::time::Instant;
@@ -11,6 +12,7 @@ use pdnkit::rules::{Move, Variant, perft, perft_divide};
 use pdnkit::write::diagram::diagram;
 use serde_json::{Value, json};
 
+use super::diagram::{LookArgs, Picture, write_picture};
 use super::{EXIT_FAILURE, EXIT_OK, exit_after_write};
 
 /// Text or JSON.
@@ -81,6 +83,14 @@ pub struct MovesArgs {
 pub struct BoardArgs {
     #[command(flatten)]
     position: PositionArgs,
+    /// Draw the position as SVG instead of text (the default with -o FILE.svg).
+    #[arg(long, conflicts_with = "png")]
+    svg: bool,
+    /// Draw the position as a PNG image (the default with -o FILE.png).
+    #[arg(long)]
+    png: bool,
+    #[command(flatten)]
+    look: LookArgs,
 }
 
 fn square_json(layout: &Layout, sq: Square) -> Value {
@@ -205,7 +215,34 @@ pub fn run_moves(args: &MovesArgs) -> i32 {
 
 /// Runs `pdn board`.
 pub fn run_board(args: &BoardArgs) -> i32 {
+    let output = args.look.output.as_deref();
+    let format = Picture::chosen(
+        [
+            (args.svg, Picture::Svg),
+            (args.png, Picture::Png),
+            (false, Picture::Gif),
+        ],
+        output,
+    );
+    if format.is_none() && (args.look.asks_for_a_picture() || output.is_some()) {
+        eprintln!(
+            "pdn board: --size, --flip, --coords and -o draw a picture: add --svg or --png (or name a .svg or .png file)"
+        );
+        return EXIT_FAILURE;
+    }
+    if format == Some(Picture::Gif) {
+        eprintln!("pdn board: a GIF shows a game: use pdn diagram FILE --gif");
+        return EXIT_FAILURE;
+    }
     match args.position.load() {
+        Ok((pos, layout)) if format.is_some() => write_picture(
+            "board",
+            format.unwrap_or(Picture::Svg),
+            &pos,
+            &layout,
+            &args.look.options(),
+            output,
+        ),
         Ok((pos, layout)) => {
             let mut out = io::stdout().lock();
             let written = writeln!(out, "{}", diagram(&pos, &layout)).and_then(|()| out.flush());

@@ -254,7 +254,18 @@ impl FileFindings {
                 };
                 Some(format!(
                     "<figure>{}<figcaption>{}</figcaption></figure>",
-                    svg::board(pic, &marked, &caption),
+                    svg::board(
+                        pic,
+                        &svg::BoardStyle {
+                            size: 28 * pic.rows.len() as u32 + 12,
+                            flip: false,
+                            labels: true,
+                            glyphs: false,
+                            arrow: &marked,
+                            title: &caption,
+                            standalone: false,
+                        }
+                    ),
                     escape(&caption)
                 ))
             }
@@ -853,12 +864,6 @@ mark.z{background:none;border-left:2px solid var(--e);margin-left:-1px}
 ul.notes{margin:2px 0 4px;padding-left:18px;font-size:13px;color:#33404d}
 figure{margin:6px 0 2px}figcaption{font-size:12px;color:var(--mute)}
 svg.board{display:block}
-svg.board .lt{fill:#f3e6cc}svg.board .dk{fill:#8b6b4a}
-svg.board .sq text{font-size:5px;fill:#fff4dc;font-family:ui-monospace,Menlo,Consolas,monospace;paint-order:stroke;stroke:#6b4f35;stroke-width:1.3px}
-svg.board .co text{font-size:7px;fill:var(--mute);text-anchor:middle}
-svg.board .pw{fill:#fbfaf5;stroke:#333;stroke-width:.8}svg.board .pb{fill:#2b2b2b;stroke:#000;stroke-width:.8}
-svg.board .pw.k{fill:none;stroke:#b8860b;stroke-width:1.4}svg.board .pb.k{fill:none;stroke:#f0c040;stroke-width:1.4}
-svg.board .mk{fill:none;stroke:#ffdf3b;stroke-width:2}
 .nob{font-size:12px;color:var(--mute)}
 details.rep{margin:4px 12px 10px 28px;font-size:13px}
 details.rep>summary{cursor:pointer;color:var(--mute)}

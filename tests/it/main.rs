@@ -34,6 +34,7 @@ mod cli_stats;
 mod convert;
 mod corpus_check;
 mod corpus_games;
+mod diagram;
 mod dialects;
 mod export_records;
 mod fuzz_findings;
