@@ -180,7 +180,10 @@ pub static F011: Code = Code {
                   them (or as many comments holding commands), the elements up to the first \
                   move are read, and the reader still reports what it finds in them, but they \
                   are not held: the commands and setups among them are not applied to the \
-                  position, and no tree holds them. No real game comes near this: it is almost \
+                  position, and no tree holds them. In a game with a GameType (or under \
+                  `--variant`) the elements held are replayed there; in a game without one, \
+                  whose first move is evidence of its variant, they are let go with the rest, \
+                  so none of its elements before the first move is applied. No real game comes near this: it is almost \
                   always a file whose moves were lost, or text pasted in by mistake. Look at \
                   the place given; if the elements are wanted, put them in fewer comments. \
                   docs/limits.md lists the limits.",
