@@ -537,7 +537,11 @@ struct Variation {
 #[pymethods]
 impl Variation {
     fn __repr__(&self) -> String {
-        format!("<Variation depth {} of {} moves>", self.depth, self.moves.len())
+        format!(
+            "<Variation depth {} of {} moves>",
+            self.depth,
+            self.moves.len()
+        )
     }
 }
 
@@ -728,9 +732,11 @@ impl Game {
     /// form when it has one; `None` when the movetext has none.
     #[getter]
     fn result(&self) -> Option<String> {
-        self.tree()
-            .and_then(|t| t.result.as_ref())
-            .map(|r| r.kind.as_str().map_or_else(|| r.raw.clone(), str::to_string))
+        self.tree().and_then(|t| t.result.as_ref()).map(|r| {
+            r.kind
+                .as_str()
+                .map_or_else(|| r.raw.clone(), str::to_string)
+        })
     }
 
     /// Half-moves of the main line that were replayed.
@@ -1119,7 +1125,11 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Position {} {}>", self.inner.variant().name(), self.inner.to_fen())
+        format!(
+            "<Position {} {}>",
+            self.inner.variant().name(),
+            self.inner.to_fen()
+        )
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -1200,7 +1210,9 @@ fn convert(
     };
     let source = Source::from_py(kind, source)?;
     if matches!(source, Source::File(_)) {
-        return Err(PyTypeError::new_err("convert() reads a path, a str or bytes"));
+        return Err(PyTypeError::new_err(
+            "convert() reads a path, a str or bytes",
+        ));
     }
     let run = move || -> io::Result<(String, usize)> {
         let mut out = String::new();
