@@ -61,7 +61,7 @@ venv pydraughts 'draughts.PDN' 'pydraughts==0.6.*'
 venv pdnkit-python maturin 'maturin>=1.5,<2' || exit 1
 echo "== building the pdnkit wheel" >&2
 WHEELS="$(mktemp -d)"
-"$VENVS/pdnkit-python/bin/maturin" build --quiet --release -m python/Cargo.toml -o "$WHEELS" >&2 || exit 1
+"$VENVS/pdnkit-python/bin/maturin" build --quiet --profile dist -m python/Cargo.toml -o "$WHEELS" >&2 || exit 1
 "$VENVS/pdnkit-python/bin/pip" install --quiet --disable-pip-version-check --force-reinstall "$WHEELS"/pdnkit-*.whl >&2 || exit 1
 rm -rf "$WHEELS"
 
