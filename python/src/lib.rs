@@ -4,7 +4,6 @@
 //! The Python-facing names and the dispatch on the kind of source live in `pdnkit/__init__.py`;
 //! this module does the work, with the interpreter's lock released while it reads and checks.
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -21,7 +20,7 @@ use pdnkit::{
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 create_exception!(
     pdnkit,
@@ -321,8 +320,15 @@ fn diagnostic(g: &CheckedGame, file: Option<&str>, d: &RsDiagnostic) -> Diagnost
 struct GameData {
     file: Option<String>,
     checked: CheckedGame,
-    /// Every move the replay played, of every line.
-    replayed: Vec<ReplayedMove>,
+    /// Every move the replay played, of every line: worked out when first asked for.
+    replayed: OnceLock<Vec<ReplayedMove>>,
+}
+
+impl GameData {
+    fn replayed(&self) -> &[ReplayedMove] {
+        self.replayed
+            .get_or_init(|| self.checked.replayed_moves().collect())
+    }
 }
 
 /// What the reading thread hands over.
@@ -346,11 +352,10 @@ fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
         let input = source.open()?;
         check_stream_with(input, &options, |game| {
             let message = if game.chunk.index.is_some() {
-                let replayed = game.replayed_moves().collect();
                 Message::Game(Box::new(GameData {
                     file: file.clone(),
                     checked: game,
-                    replayed,
+                    replayed: OnceLock::new(),
                 }))
             } else if game.diagnostics.is_empty() {
                 return ControlFlow::Continue(());
@@ -481,27 +486,28 @@ impl Reader {
     }
 }
 
-/// A move of a game, as written and as replayed.
+/// A move of a game, as written and as replayed. Its attributes are Python objects made once,
+/// so reading them costs no conversion.
 #[pyclass(frozen, module = "pdnkit")]
 struct GameMove {
     #[pyo3(get)]
-    text: String,
+    text: Py<PyString>,
     #[pyo3(get)]
     ply: u32,
     #[pyo3(get)]
     side: Option<&'static str>,
     #[pyo3(get)]
-    from_square: Option<String>,
+    from_square: Option<Py<PyString>>,
     #[pyo3(get)]
-    to_square: Option<String>,
+    to_square: Option<Py<PyString>>,
     #[pyo3(get)]
-    path: Vec<String>,
+    path: Py<PyTuple>,
     #[pyo3(get)]
-    captures: Vec<String>,
+    captures: Py<PyTuple>,
     #[pyo3(get)]
-    comment: Option<String>,
+    comment: Option<Py<PyString>>,
     #[pyo3(get)]
-    nags: Vec<u32>,
+    nags: Py<PyTuple>,
     #[pyo3(get)]
     replayed: bool,
     #[pyo3(get)]
@@ -510,12 +516,36 @@ struct GameMove {
 
 #[pymethods]
 impl GameMove {
-    fn __str__(&self) -> &str {
-        &self.text
+    fn __str__(&self, py: Python<'_>) -> Py<PyString> {
+        self.text.clone_ref(py)
     }
 
     fn __repr__(&self) -> String {
         format!("<GameMove {} ply {}>", self.text, self.ply)
+    }
+}
+
+/// The names of squares as Python strings, each made once per game.
+struct Names<'py> {
+    py: Python<'py>,
+    by_square: Vec<Option<Py<PyString>>>,
+}
+
+impl<'py> Names<'py> {
+    fn of(&mut self, pos: &RsPosition, sq: pdnkit::Square) -> Py<PyString> {
+        let py = self.py;
+        let i = usize::from(sq.0);
+        if self.by_square.len() <= i {
+            self.by_square.resize_with(i + 1, || None);
+        }
+        self.by_square[i]
+            .get_or_insert_with(|| PyString::new(py, &pos.square_name(sq)).unbind())
+            .clone_ref(py)
+    }
+
+    fn tuple(&mut self, pos: &RsPosition, squares: &[pdnkit::Square]) -> PyResult<Py<PyTuple>> {
+        let names: Vec<Py<PyString>> = squares.iter().map(|&s| self.of(pos, s)).collect();
+        Ok(PyTuple::new(self.py, names)?.unbind())
     }
 }
 
@@ -549,7 +579,7 @@ impl Variation {
 #[pyclass(frozen, module = "pdnkit")]
 struct Game {
     data: Arc<GameData>,
-    moves: OnceLock<Py<PyList>>,
+    moves: OnceLock<Vec<Py<GameMove>>>,
 }
 
 impl Game {
@@ -557,6 +587,13 @@ impl Game {
         Game {
             data,
             moves: OnceLock::new(),
+        }
+    }
+
+    fn names<'py>(&self, py: Python<'py>) -> Names<'py> {
+        Names {
+            py,
+            by_square: Vec::new(),
         }
     }
 
@@ -579,25 +616,33 @@ impl Game {
     }
 
     /// The moves of line `line` (an index of `Game::lines`), as written and as replayed.
-    fn line_moves(&self, line: usize, lines: &[pdnkit::Line], start_ply: u32) -> Vec<GameMove> {
+    fn line_moves(
+        &self,
+        names: &mut Names<'_>,
+        line: usize,
+        lines: &[pdnkit::Line],
+        start_ply: u32,
+    ) -> PyResult<Vec<Py<GameMove>>> {
+        let py = names.py;
         let Some(tree) = self.data.checked.chunk.game.as_ref() else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let text = &self.data.checked.chunk.text;
         let offset = self.data.checked.chunk.offset;
-        let slice = |s: pdnkit::Span| -> String {
+        let slice = |s: pdnkit::Span| -> Py<PyString> {
             let (a, b) = (s.start.saturating_sub(offset), s.end.saturating_sub(offset));
-            text.get(a..b).unwrap_or("").to_string()
+            PyString::new(py, text.get(a..b).unwrap_or("")).unbind()
         };
-        let played: HashMap<usize, &ReplayedMove> = self
+        // The line's replayed moves come in the order of their elements.
+        let mut played = self
             .data
-            .replayed
+            .replayed()
             .iter()
             .filter(|m| m.line == line)
-            .map(|m| (m.element, m))
-            .collect();
+            .peekable();
+        let empty = PyTuple::empty(py).unbind();
         let elements = &lines[line].elements;
-        let mut out: Vec<GameMove> = Vec::new();
+        let mut out = Vec::new();
         let mut skip = 0u32;
         let mut ply = start_ply;
         let mut side: Option<Color> = None;
@@ -620,22 +665,33 @@ impl Game {
                     _ => {}
                 }
             }
-            let comment = (!comments.is_empty()).then(|| comments.join(" "));
-            let mv = match played.get(&i) {
+            let comment =
+                (!comments.is_empty()).then(|| PyString::new(py, &comments.join(" ")).unbind());
+            let nags = if nags.is_empty() {
+                empty.clone_ref(py)
+            } else {
+                PyTuple::new(py, nags)?.unbind()
+            };
+            while played.next_if(|m| m.element < i).is_some() {}
+            let mv = match played.next_if(|m| m.element == i) {
                 Some(m) => {
                     skip = m.tokens.saturating_sub(1);
                     ply = m.ply + 1;
                     side = Some(m.side());
                     let pos = m.before();
-                    let name = |s| pos.square_name(s);
+                    let captures = if m.captured().is_empty() {
+                        empty.clone_ref(py)
+                    } else {
+                        names.tuple(pos, m.captured())?
+                    };
                     GameMove {
                         text: slice(m.span),
                         ply,
                         side: Some(m.side().as_str()),
-                        from_square: Some(name(m.from())),
-                        to_square: Some(name(m.to())),
-                        path: m.path().iter().map(|&s| name(s)).collect(),
-                        captures: m.captured().iter().map(|&s| name(s)).collect(),
+                        from_square: Some(names.of(pos, m.from())),
+                        to_square: Some(names.of(pos, m.to())),
+                        path: names.tuple(pos, m.path())?,
+                        captures,
                         comment,
                         nags,
                         replayed: true,
@@ -645,19 +701,16 @@ impl Game {
                 None => {
                     ply += 1;
                     side = side.map(Color::opponent);
-                    let squares: Vec<String> = token
-                        .squares
-                        .iter()
-                        .map(|s| s.raw.as_str().to_string())
-                        .collect();
+                    let squares: Vec<&str> = token.squares.iter().map(|s| s.raw.as_str()).collect();
+                    let name = |s: Option<&&str>| s.map(|s| PyString::new(py, s).unbind());
                     GameMove {
                         text: slice(token.span),
                         ply,
                         side: side.map(Color::as_str),
-                        from_square: squares.first().cloned(),
-                        to_square: squares.last().cloned(),
-                        path: squares,
-                        captures: Vec::new(),
+                        from_square: name(squares.first()),
+                        to_square: name(squares.last()),
+                        path: PyTuple::new(py, squares)?.unbind(),
+                        captures: empty.clone_ref(py),
                         comment,
                         nags,
                         replayed: false,
@@ -665,13 +718,13 @@ impl Game {
                     }
                 }
             };
-            out.push(mv);
+            out.push(Py::new(py, mv)?);
         }
-        out
+        Ok(out)
     }
 
     fn main_line(&self) -> impl Iterator<Item = &ReplayedMove> {
-        self.data.replayed.iter().filter(|m| m.line == 0)
+        self.data.replayed().iter().filter(|m| m.line == 0)
     }
 }
 
@@ -761,8 +814,8 @@ impl Game {
     /// The moves of the main line.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if let Some(l) = self.moves.get() {
-            return Ok(l.bind(py).clone());
+        if let Some(moves) = self.moves.get() {
+            return PyList::new(py, moves.iter().map(|m| m.clone_ref(py)));
         }
         let lines = self
             .data
@@ -775,14 +828,10 @@ impl Game {
         let moves = if lines.is_empty() {
             Vec::new()
         } else {
-            self.line_moves(0, &lines, 0)
+            self.line_moves(&mut self.names(py), 0, &lines, 0)?
         };
-        let items: Vec<Py<GameMove>> = moves
-            .into_iter()
-            .map(|m| Py::new(py, m))
-            .collect::<PyResult<_>>()?;
-        let list = PyList::new(py, items)?;
-        let _ = self.moves.set(list.clone().unbind());
+        let list = PyList::new(py, moves.iter().map(|m| m.clone_ref(py)))?;
+        let _ = self.moves.set(moves);
         Ok(list)
     }
 
@@ -793,21 +842,18 @@ impl Game {
             return Ok(Vec::new());
         };
         let lines = tree.lines();
+        let mut names = self.names(py);
         let mut out = Vec::new();
         for (i, line) in lines.iter().enumerate().skip(1) {
             let replaced = line.replaces.and_then(|e| {
                 self.data
-                    .replayed
+                    .replayed()
                     .iter()
                     .find(|m| m.element == e && Some(m.line) == line.parent)
                     .map(|m| m.ply + 1)
             });
             let start = replaced.map_or(0, |p| p - 1);
-            let moves = self
-                .line_moves(i, &lines, start)
-                .into_iter()
-                .map(|m| Py::new(py, m))
-                .collect::<PyResult<_>>()?;
+            let moves = self.line_moves(&mut names, i, &lines, start)?;
             out.push(Variation {
                 depth: line.depth,
                 parent: line.parent.unwrap_or(0),
@@ -911,9 +957,7 @@ struct Move {
     from_square: String,
     #[pyo3(get)]
     to_square: String,
-    #[pyo3(get)]
     path: Vec<String>,
-    #[pyo3(get)]
     captures: Vec<String>,
 }
 
@@ -936,6 +980,18 @@ impl Move {
     #[getter]
     fn notation(&self) -> &str {
         self.inner.notation()
+    }
+
+    /// Every square the piece stands on: the start, each landing square, the end.
+    #[getter]
+    fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.path)
+    }
+
+    /// The squares of the pieces it takes, in the order they are taken.
+    #[getter]
+    fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.captures)
     }
 
     #[getter]

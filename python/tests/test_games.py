@@ -36,12 +36,12 @@ def test_a_game_tags_moves_and_positions():
     texts = [m.text for m in game.moves]
     assert texts == ["32-28", "19-23", "28x19", "14x23", "37-32"]
     take = game.moves[2]
-    assert (take.ply, take.side, take.from_square, take.to_square, take.captures) == (3, "white", "28", "19", ["23"])
-    assert game.moves[1].comment == "the usual" and take.nags == [1]
+    assert (take.ply, take.side, take.from_square, take.to_square, take.captures) == (3, "white", "28", "19", ("23",))
+    assert game.moves[1].comment == "the usual" and take.nags == (1,)
     (variation,) = game.variations
     assert [m.text for m in variation.moves] == ["18-23"]
     assert (variation.depth, variation.parent, variation.replaces_ply) == (1, 0, 2)
-    assert variation.moves[0].ply == 2 and variation.moves[0].nags == [2]
+    assert variation.moves[0].ply == 2 and variation.moves[0].nags == (2,)
     assert game.fens()[3] == "W:W31,33-50:B1-13,15-18,20,23"
     assert [p.fen for p in game.positions()] == game.fens()
     assert game.start_position().fen == "W:W31-50:B1-20"
@@ -55,7 +55,7 @@ def test_a_game_tags_moves_and_positions():
 def test_an_untagged_game_has_its_variant_inferred():
     (game,) = pdnkit.read("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *")
     assert (game.variant, game.variant_inferred) == ("russian", True)
-    assert game.moves[2].captures == ["e5"]
+    assert game.moves[2].captures == ("e5",)
 
 
 def test_a_forced_variant_and_the_moves_the_replay_could_not_play():
