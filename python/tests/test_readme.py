@@ -9,7 +9,7 @@ import re
 from conftest import ROOT
 
 
-def test_the_python_readme_session():
+def test_the_python_readme_example():
     result = doctest.testfile(
         str(ROOT / "python" / "README.md"),
         module_relative=False,
