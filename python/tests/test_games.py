@@ -3,6 +3,7 @@ conversion, errors, threads and the table of games."""
 
 import io
 import threading
+import time
 
 import pytest
 
@@ -149,3 +150,21 @@ def test_bad_arguments_are_value_errors():
         pdnkit.read(PDN, encoding="no-such-encoding")
     with pytest.raises(TypeError):
         pdnkit.read(42)
+
+
+def test_check_releases_the_interpreter_lock(tmp_path):
+    big = tmp_path / "big.pdn"
+    big.write_bytes((CORPUS / "py-draughts" / "standard.pdn").read_bytes() * 400)
+    start = time.perf_counter()
+    pdnkit.check([str(big)])
+    alone = time.perf_counter() - start
+    # While another thread checks the file, this one keeps running: no long gap between ticks.
+    worker = threading.Thread(target=pdnkit.check, args=([str(big)],))
+    ticks = []
+    worker.start()
+    while worker.is_alive():
+        ticks.append(time.perf_counter())
+    worker.join()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert len(ticks) > 100
+    assert max(gaps) < alone / 2, (max(gaps), alone)
