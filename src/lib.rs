@@ -20,7 +20,9 @@
 //!   game as a [`CheckedGame`] with its [`Diagnostic`]s (every one with a stable code, a
 //!   [`Severity`], a [`Kind`] and an exact place); it returns the [`FileTotals`].
 //!   [`CheckOptions`] and [`ReplayOptions`] say how: strictness, encoding, a variant forced
-//!   on every game, the old huffing rules.
+//!   on every game, the old huffing rules. With [`ReplayOptions::record_moves`] a checked game
+//!   also gives each move the replay played ([`ReplayedMove`]: its squares, the position before
+//!   and after it).
 //! - **Writing.** [`write_game`] writes a game tree back as PDN 3.0; [`FileConversion`] rewrites
 //!   checked games in another notation ([`ConvertOptions`]).
 //!
@@ -127,6 +129,7 @@ pub mod write;
 mod picture;
 mod piece;
 mod position;
+mod replayed;
 mod scratch;
 
 // Reading.
@@ -194,6 +197,25 @@ pub use replay::{ForcedVariant, ReplayOptions, RuleProfile};
 /// ```
 pub use check::check_stream;
 
+/// As [`check_stream`], but `visit` may stop the check early by returning
+/// [`ControlFlow::Break`](std::ops::ControlFlow::Break) (its reader has gone away, say): the
+/// totals then count the games visited so far.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdnkit::{CheckOptions, check_stream_with};
+///
+/// let pdn = "1. 32-28 *\n1. 33-29 *\n1. 34-30 *\n";
+/// let totals = check_stream_with(pdn.as_bytes(), &CheckOptions::default(), |game| {
+///     if game.chunk.index == Some(2) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })?;
+/// assert_eq!(totals.games, 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub use check::check_stream_with;
+
 /// What to check and how: reading options, the replay's variant and rules, the encoding,
 /// lint levels, and what is kept of each game ([`Retain`]). [`CheckOptions::default`] reads
 /// leniently, sniffs the encoding, decides each game's variant from its tags (or its moves),
@@ -212,6 +234,8 @@ pub use check::check_stream;
 pub use check::CheckOptions;
 
 pub use check::Retain;
+
+pub use replayed::ReplayedMove;
 
 /// One game (or the text between games) as [`check_stream`] hands it over: its [`Chunk`]
 /// (text, place, tree), the replay's report, and every diagnostic of it in source order.

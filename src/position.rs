@@ -159,6 +159,26 @@ impl Position {
         Position { inner, layout }
     }
 
+    /// A position the replay reached, its squares named as `layout` names them.
+    pub(crate) fn from_replay(inner: rules::Position, layout: Layout) -> Position {
+        Position { inner, layout }
+    }
+
+    /// The position after `mv`, a move the replay played from this position (legal or not).
+    pub(crate) fn after(&self, mv: &rules::Move) -> Position {
+        let mut next = self.clone();
+        next.inner.play(mv);
+        next
+    }
+
+    /// `mv`, a move the replay played from this position, with its text.
+    pub(crate) fn notated(&self, mv: &rules::Move) -> Move {
+        Move {
+            text: self.notate(mv, &self.legal()),
+            inner: mv.clone(),
+        }
+    }
+
     /// The position as a PDN 3.0 FEN, in the position's notation: White's pieces first, kings
     /// marked `K`, runs of three or more numbered squares as ranges.
     ///

@@ -1,0 +1,1335 @@
+//! The native part of the `pdnkit` Python package: reading and checking PDN files, games,
+//! diagnostics and positions, over the `pdnkit` library's public API.
+//!
+//! The Python-facing names and the dispatch on the kind of source live in `pdnkit/__init__.py`;
+//! this module does the work, with the interpreter's lock released while it reads and checks.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use pdnkit::{
+    CaptureStyle, CheckOptions, CheckedGame, Color, ConvertOptions, Diagnostic as RsDiagnostic,
+    Element, FileConversion, ForcedVariant, NotationKind, PlayError, Position as RsPosition,
+    ReplayedMove, Retain, Role, RuleProfile, Severity, Variant, check_stream_with,
+    unconverted_chunk_text,
+};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+create_exception!(
+    pdnkit,
+    PdnError,
+    PyValueError,
+    "Something in a PDN record, a FEN or a move is wrong; `line` and `column` say where."
+);
+create_exception!(
+    pdnkit,
+    IllegalMoveError,
+    PdnError,
+    "A move that is not legal in the position, or text that names no move."
+);
+
+/// A `PdnError` with its place.
+fn pdn_error(
+    py: Python<'_>,
+    message: &str,
+    code: Option<&str>,
+    line: Option<u32>,
+    column: Option<u32>,
+) -> PyErr {
+    let err = PdnError::new_err(message.to_string());
+    set_place(py, &err, code, line, column);
+    err
+}
+
+fn set_place(
+    py: Python<'_>,
+    err: &PyErr,
+    code: Option<&str>,
+    line: Option<u32>,
+    column: Option<u32>,
+) {
+    let value = err.value(py);
+    // Setting attributes of a fresh exception object cannot fail.
+    let _ = value.setattr("code", code);
+    let _ = value.setattr("line", line);
+    let _ = value.setattr("column", column);
+}
+
+fn play_error(py: Python<'_>, e: &PlayError) -> PyErr {
+    let err = IllegalMoveError::new_err(e.to_string());
+    set_place(py, &err, None, None, None);
+    err
+}
+
+fn variant_of(name: &str) -> PyResult<Variant> {
+    name.parse::<Variant>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn forced_variant(name: Option<&str>) -> PyResult<Option<ForcedVariant>> {
+    name.map(|n| {
+        n.parse::<ForcedVariant>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    })
+    .transpose()
+}
+
+fn rule_profile(name: &str) -> PyResult<RuleProfile> {
+    match name {
+        "modern" => Ok(RuleProfile::Modern),
+        "huffing" => Ok(RuleProfile::Huffing),
+        "polish-1902" | "polish1902" => Ok(RuleProfile::Polish1902),
+        other => Err(PyValueError::new_err(format!(
+            "unknown rules `{other}`: modern, huffing or polish-1902"
+        ))),
+    }
+}
+
+fn encoding_of(label: Option<&str>) -> PyResult<Option<&'static encoding_rs::Encoding>> {
+    label
+        .map(|l| {
+            encoding_rs::Encoding::for_label(l.trim().as_bytes())
+                .ok_or_else(|| PyValueError::new_err(format!("unknown encoding `{l}`")))
+        })
+        .transpose()
+}
+
+fn notation_of(name: Option<&str>) -> PyResult<Option<NotationKind>> {
+    match name {
+        None => Ok(None),
+        Some("numeric") => Ok(Some(NotationKind::Numeric)),
+        Some("algebraic") => Ok(Some(NotationKind::Algebraic)),
+        Some(other) => Err(PyValueError::new_err(format!(
+            "unknown notation `{other}`: numeric or algebraic"
+        ))),
+    }
+}
+
+fn capture_style(name: &str) -> PyResult<CaptureStyle> {
+    match name {
+        "keep" => Ok(CaptureStyle::Keep),
+        "short" => Ok(CaptureStyle::Short),
+        "full" => Ok(CaptureStyle::Full),
+        "minimal" => Ok(CaptureStyle::Minimal),
+        other => Err(PyValueError::new_err(format!(
+            "unknown capture style `{other}`: keep, short, full or minimal"
+        ))),
+    }
+}
+
+/// How a stream is checked, from the arguments of `read` and `check`.
+fn options(
+    variant: Option<&str>,
+    rules: &str,
+    strict: bool,
+    encoding: Option<&str>,
+    retain: Retain,
+    record_moves: bool,
+) -> PyResult<CheckOptions> {
+    let mut o = CheckOptions::default();
+    o.read.strict = strict;
+    o.replay.variant = forced_variant(variant)?;
+    o.replay.rules = rule_profile(rules)?;
+    o.replay.record_moves = record_moves;
+    o.encoding = encoding_of(encoding)?;
+    o.retain = retain;
+    Ok(o)
+}
+
+/// Where the bytes come from.
+enum Source {
+    Path(String),
+    Bytes(Vec<u8>),
+    File(Py<PyAny>),
+}
+
+impl Source {
+    fn from_py(kind: &str, value: &Bound<'_, PyAny>) -> PyResult<Source> {
+        Ok(match kind {
+            "path" => Source::Path(value.extract()?),
+            "bytes" => Source::Bytes(value.extract()?),
+            "file" => Source::File(value.clone().unbind()),
+            other => return Err(PyTypeError::new_err(format!("unknown source kind {other}"))),
+        })
+    }
+
+    fn name(&self) -> Option<String> {
+        match self {
+            Source::Path(p) => Some(p.clone()),
+            _ => None,
+        }
+    }
+
+    fn open(self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Source::Path(p) => Box::new(File::open(p)?),
+            Source::Bytes(b) => Box::new(io::Cursor::new(b)),
+            Source::File(f) => Box::new(PyFileReader { file: f }),
+        })
+    }
+}
+
+/// A Python file object read through its `read` method (bytes, or text encoded as UTF-8).
+struct PyFileReader {
+    file: Py<PyAny>,
+}
+
+impl Read for PyFileReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let chunk = self
+                .file
+                .bind(py)
+                .call_method1("read", (buf.len(),))
+                .map_err(|e| io::Error::other(e.to_string()))?;
+            let bytes: Vec<u8> = if let Ok(s) = chunk.extract::<String>() {
+                s.into_bytes()
+            } else {
+                chunk.extract::<Vec<u8>>().map_err(|_| {
+                    io::Error::other("the file object's read() gave neither bytes nor str")
+                })?
+            };
+            if bytes.len() > buf.len() {
+                // A text file's characters may take more bytes than asked for: not supported
+                // as a stream; the caller opens the file in binary mode instead.
+                return Err(io::Error::other(
+                    "the text file object gave more bytes than asked for: open it in binary mode",
+                ));
+            }
+            buf[..bytes.len()].copy_from_slice(&bytes);
+            Ok(bytes.len())
+        })
+    }
+}
+
+/// A diagnostic with its place, as `pdn check --format json` gives it.
+#[pyclass(frozen, module = "pdnkit")]
+struct Diagnostic {
+    #[pyo3(get)]
+    code: &'static str,
+    #[pyo3(get)]
+    severity: &'static str,
+    #[pyo3(get)]
+    kind: &'static str,
+    #[pyo3(get)]
+    file: Option<String>,
+    #[pyo3(get)]
+    line: u32,
+    #[pyo3(get)]
+    column: u32,
+    #[pyo3(get)]
+    end_line: u32,
+    #[pyo3(get)]
+    end_column: u32,
+    #[pyo3(get)]
+    game: Option<usize>,
+    #[pyo3(get)]
+    ply: Option<u32>,
+    #[pyo3(get)]
+    side: Option<&'static str>,
+    #[pyo3(get, name = "move")]
+    move_text: Option<String>,
+    #[pyo3(get)]
+    message: String,
+    #[pyo3(get)]
+    notes: Vec<String>,
+}
+
+#[pymethods]
+impl Diagnostic {
+    /// The fields as a dict, named as in `pdn check --format json` (absent ones left out).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("code", self.code)?;
+        d.set_item("severity", self.severity)?;
+        d.set_item("kind", self.kind)?;
+        if let Some(f) = &self.file {
+            d.set_item("file", f)?;
+        }
+        if let Some(g) = self.game {
+            d.set_item("game", g)?;
+        }
+        d.set_item("line", self.line)?;
+        d.set_item("column", self.column)?;
+        d.set_item("end_line", self.end_line)?;
+        d.set_item("end_column", self.end_column)?;
+        d.set_item("message", &self.message)?;
+        if let Some(p) = self.ply {
+            d.set_item("ply", p)?;
+        }
+        if let Some(s) = self.side {
+            d.set_item("side", s)?;
+        }
+        if let Some(m) = &self.move_text {
+            d.set_item("move", m)?;
+        }
+        if !self.notes.is_empty() {
+            d.set_item("notes", &self.notes)?;
+        }
+        Ok(d)
+    }
+
+    fn __str__(&self) -> String {
+        format!(
+            "{}:{}:{}: {}[{}]: {}",
+            self.file.as_deref().unwrap_or("<input>"),
+            self.line,
+            self.column,
+            self.severity,
+            self.code,
+            self.message
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Diagnostic {} {} at {}:{}: {:?}>",
+            self.code, self.severity, self.line, self.column, self.message
+        )
+    }
+}
+
+fn diagnostic(g: &CheckedGame, file: Option<&str>, d: &RsDiagnostic) -> Diagnostic {
+    let (start, end) = g.locate(d);
+    Diagnostic {
+        code: d.code,
+        severity: d.severity.as_str(),
+        kind: d.kind.as_str(),
+        file: file.map(str::to_string),
+        line: start.line,
+        column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        game: g.chunk.index,
+        ply: d.context.as_ref().map(|c| c.ply),
+        side: d.context.as_ref().map(|c| c.side.as_str()),
+        move_text: d.context.as_ref().map(|c| c.text.clone()),
+        message: d.message.clone(),
+        notes: d.notes.clone(),
+    }
+}
+
+/// One game as the check left it, shared by the Python objects made from it.
+struct GameData {
+    file: Option<String>,
+    checked: CheckedGame,
+    /// Every move the replay played, of every line: worked out when first asked for.
+    replayed: OnceLock<Vec<ReplayedMove>>,
+}
+
+impl GameData {
+    fn replayed(&self) -> &[ReplayedMove] {
+        self.replayed
+            .get_or_init(|| self.checked.replayed_moves().collect())
+    }
+}
+
+/// What the reading thread hands over.
+enum Message {
+    Game(Box<GameData>),
+    /// Findings outside any game (a file's own, text between games).
+    Outside(Vec<Diagnostic>),
+    /// The stream ended: an I/O error, or a failure of the reading thread.
+    Failed(String, bool),
+}
+
+/// Games waiting to be taken: a few, so that memory stays bounded on a file of any size.
+const QUEUE: usize = 8;
+
+/// The reading thread: checks the stream and sends each game over `tx` until the receiver
+/// goes away.
+fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
+    let file = source.name();
+    let sender = tx.clone();
+    let run = move || -> io::Result<()> {
+        let input = source.open()?;
+        check_stream_with(input, &options, |game| {
+            let message = if game.chunk.index.is_some() {
+                Message::Game(Box::new(GameData {
+                    file: file.clone(),
+                    checked: game,
+                    replayed: OnceLock::new(),
+                }))
+            } else if game.diagnostics.is_empty() {
+                return ControlFlow::Continue(());
+            } else {
+                Message::Outside(
+                    game.diagnostics
+                        .iter()
+                        .map(|d| diagnostic(&game, file.as_deref(), d))
+                        .collect(),
+                )
+            };
+            match sender.send(message) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
+            }
+        })?;
+        Ok(())
+    };
+    let outcome = catch_unwind(AssertUnwindSafe(run));
+    let _ = match outcome {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => tx.send(Message::Failed(e.to_string(), true)),
+        Err(_) => tx.send(Message::Failed(
+            "the reader stopped on an internal error".to_string(),
+            false,
+        )),
+    };
+}
+
+/// A lazy iterator over the games of one source; read on a thread of its own, a few games
+/// ahead.
+#[pyclass(module = "pdnkit")]
+struct Reader {
+    rx: Mutex<Option<Receiver<Message>>>,
+    /// Findings outside any game met so far.
+    outside: Vec<Py<Diagnostic>>,
+    raise_errors: bool,
+}
+
+#[pymethods]
+impl Reader {
+    #[new]
+    #[pyo3(signature = (kind, source, variant=None, encoding=None, rules="modern", strict=false, raise_errors=false))]
+    fn new(
+        kind: &str,
+        source: &Bound<'_, PyAny>,
+        variant: Option<&str>,
+        encoding: Option<&str>,
+        rules: &str,
+        strict: bool,
+        raise_errors: bool,
+    ) -> PyResult<Reader> {
+        let options = options(variant, rules, strict, encoding, Retain::Trees, true)?;
+        let source = Source::from_py(kind, source)?;
+        if let Source::Path(p) = &source {
+            // Fail here, in the caller's frame, for a file that cannot be opened.
+            File::open(p).map_err(|e| PyOSError::new_err(format!("{p}: {e}")))?;
+        }
+        let (tx, rx) = sync_channel(QUEUE);
+        std::thread::Builder::new()
+            .name("pdnkit-reader".to_string())
+            .spawn(move || produce(source, options, tx))
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(Reader {
+            rx: Mutex::new(Some(rx)),
+            outside: Vec::new(),
+            raise_errors,
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Game>> {
+        loop {
+            let mut guard = self
+                .rx
+                .lock()
+                .map_err(|_| PyRuntimeError::new_err("the reader is in use"))?;
+            let Some(rx) = guard.as_mut() else {
+                return Ok(None);
+            };
+            let message = py.detach(move || rx.recv());
+            match message {
+                Ok(Message::Game(data)) => {
+                    drop(guard);
+                    let game = Game::new(Arc::from(data));
+                    if self.raise_errors {
+                        game.raise_first_error(py)?;
+                    }
+                    return Ok(Some(game));
+                }
+                Ok(Message::Outside(ds)) => {
+                    drop(guard);
+                    for d in ds {
+                        self.outside.push(Py::new(py, d)?);
+                    }
+                }
+                Ok(Message::Failed(why, io)) => {
+                    *guard = None;
+                    return Err(if io {
+                        PyOSError::new_err(why)
+                    } else {
+                        PyRuntimeError::new_err(why)
+                    });
+                }
+                Err(_) => {
+                    *guard = None;
+                    return Ok(None);
+                }
+            }
+        }
+    }
+
+    /// Findings outside any game met so far: the file's own (its encoding, binary content),
+    /// text between games that holds no game.
+    #[getter]
+    fn diagnostics(&self, py: Python<'_>) -> Vec<Py<Diagnostic>> {
+        self.outside.iter().map(|d| d.clone_ref(py)).collect()
+    }
+
+    /// Stops reading: the reading thread ends at its next game.
+    fn close(&mut self) {
+        if let Ok(mut g) = self.rx.lock() {
+            *g = None;
+        }
+    }
+}
+
+/// A move of a game, as written and as replayed. Its attributes are Python objects made once,
+/// so reading them costs no conversion.
+#[pyclass(frozen, module = "pdnkit")]
+struct GameMove {
+    #[pyo3(get)]
+    text: Py<PyString>,
+    #[pyo3(get)]
+    ply: u32,
+    #[pyo3(get)]
+    side: Option<&'static str>,
+    #[pyo3(get)]
+    from_square: Option<Py<PyString>>,
+    #[pyo3(get)]
+    to_square: Option<Py<PyString>>,
+    #[pyo3(get)]
+    path: Py<PyTuple>,
+    #[pyo3(get)]
+    captures: Py<PyTuple>,
+    #[pyo3(get)]
+    comment: Option<Py<PyString>>,
+    #[pyo3(get)]
+    nags: Py<PyTuple>,
+    #[pyo3(get)]
+    replayed: bool,
+    #[pyo3(get)]
+    legal: Option<bool>,
+}
+
+#[pymethods]
+impl GameMove {
+    fn __str__(&self, py: Python<'_>) -> Py<PyString> {
+        self.text.clone_ref(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<GameMove {} ply {}>", self.text, self.ply)
+    }
+}
+
+/// The names of squares as Python strings, each made once per game.
+struct Names<'py> {
+    py: Python<'py>,
+    by_square: Vec<Option<Py<PyString>>>,
+}
+
+impl<'py> Names<'py> {
+    fn of(&mut self, pos: &RsPosition, sq: pdnkit::Square) -> Py<PyString> {
+        let py = self.py;
+        let i = usize::from(sq.0);
+        if self.by_square.len() <= i {
+            self.by_square.resize_with(i + 1, || None);
+        }
+        self.by_square[i]
+            .get_or_insert_with(|| PyString::new(py, &pos.square_name(sq)).unbind())
+            .clone_ref(py)
+    }
+
+    fn tuple(&mut self, pos: &RsPosition, squares: &[pdnkit::Square]) -> PyResult<Py<PyTuple>> {
+        let names: Vec<Py<PyString>> = squares.iter().map(|&s| self.of(pos, s)).collect();
+        Ok(PyTuple::new(self.py, names)?.unbind())
+    }
+}
+
+/// One variation of a game: its moves, the line it branches from and the move it replaces.
+#[pyclass(frozen, module = "pdnkit")]
+struct Variation {
+    #[pyo3(get)]
+    depth: u32,
+    /// Index of the enclosing line in `Game.variations` + 1 (0: the main line).
+    #[pyo3(get)]
+    parent: usize,
+    /// Ply of the move of the enclosing line that its first move replaces.
+    #[pyo3(get)]
+    replaces_ply: Option<u32>,
+    #[pyo3(get)]
+    moves: Vec<Py<GameMove>>,
+}
+
+#[pymethods]
+impl Variation {
+    fn __repr__(&self) -> String {
+        format!(
+            "<Variation depth {} of {} moves>",
+            self.depth,
+            self.moves.len()
+        )
+    }
+}
+
+/// One game of a PDN file: its tags, moves, variations and what the check found in it.
+#[pyclass(frozen, module = "pdnkit")]
+struct Game {
+    data: Arc<GameData>,
+    moves: OnceLock<Vec<Py<GameMove>>>,
+}
+
+impl Game {
+    fn new(data: Arc<GameData>) -> Game {
+        Game {
+            data,
+            moves: OnceLock::new(),
+        }
+    }
+
+    fn names<'py>(&self, py: Python<'py>) -> Names<'py> {
+        Names {
+            py,
+            by_square: Vec::new(),
+        }
+    }
+
+    fn tree(&self) -> Option<&pdnkit::Game> {
+        let c = &self.data.checked;
+        c.chunk.game.as_ref().or(c.header.as_ref())
+    }
+
+    fn raise_first_error(&self, py: Python<'_>) -> PyResult<()> {
+        let g = &self.data.checked;
+        if let Some(d) = g.diagnostics.iter().find(|d| d.severity == Severity::Error) {
+            let (at, _) = g.locate(d);
+            let err = pdn_error(py, &d.message, Some(d.code), Some(at.line), Some(at.column));
+            let v = err.value(py);
+            v.setattr("file", self.data.file.as_deref())?;
+            v.setattr("game", g.chunk.index)?;
+            return Err(err);
+        }
+        Ok(())
+    }
+
+    /// The moves of line `line` (an index of `Game::lines`), as written and as replayed.
+    fn line_moves(
+        &self,
+        names: &mut Names<'_>,
+        line: usize,
+        lines: &[pdnkit::Line],
+        start_ply: u32,
+    ) -> PyResult<Vec<Py<GameMove>>> {
+        let py = names.py;
+        let Some(tree) = self.data.checked.chunk.game.as_ref() else {
+            return Ok(Vec::new());
+        };
+        let text = &self.data.checked.chunk.text;
+        let offset = self.data.checked.chunk.offset;
+        let slice = |s: pdnkit::Span| -> Py<PyString> {
+            let (a, b) = (s.start.saturating_sub(offset), s.end.saturating_sub(offset));
+            PyString::new(py, text.get(a..b).unwrap_or("")).unbind()
+        };
+        // The line's replayed moves come in the order of their elements.
+        let mut played = self
+            .data
+            .replayed()
+            .iter()
+            .filter(|m| m.line == line)
+            .peekable();
+        let empty = PyTuple::empty(py).unbind();
+        let elements = &lines[line].elements;
+        let mut out = Vec::new();
+        let mut skip = 0u32;
+        let mut ply = start_ply;
+        let mut side: Option<Color> = None;
+        for (k, &i) in elements.iter().enumerate() {
+            let Element::Move(token) = &tree.body[i] else {
+                continue;
+            };
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            // Comments and NAGs that follow the move in its line, up to the next move.
+            let mut comments: Vec<&str> = Vec::new();
+            let mut nags = Vec::new();
+            for &j in &elements[k + 1..] {
+                match &tree.body[j] {
+                    Element::Comment(c) => comments.push(c.text.trim()),
+                    Element::Nag { value, .. } => nags.push(*value),
+                    Element::Move(_) | Element::Ellipsis { .. } => break,
+                    _ => {}
+                }
+            }
+            let comment =
+                (!comments.is_empty()).then(|| PyString::new(py, &comments.join(" ")).unbind());
+            let nags = if nags.is_empty() {
+                empty.clone_ref(py)
+            } else {
+                PyTuple::new(py, nags)?.unbind()
+            };
+            while played.next_if(|m| m.element < i).is_some() {}
+            let mv = match played.next_if(|m| m.element == i) {
+                Some(m) => {
+                    skip = m.tokens.saturating_sub(1);
+                    ply = m.ply + 1;
+                    side = Some(m.side());
+                    let pos = m.before();
+                    let captures = if m.captured().is_empty() {
+                        empty.clone_ref(py)
+                    } else {
+                        names.tuple(pos, m.captured())?
+                    };
+                    GameMove {
+                        text: slice(m.span),
+                        ply,
+                        side: Some(m.side().as_str()),
+                        from_square: Some(names.of(pos, m.from())),
+                        to_square: Some(names.of(pos, m.to())),
+                        path: names.tuple(pos, m.path())?,
+                        captures,
+                        comment,
+                        nags,
+                        replayed: true,
+                        legal: Some(m.legal),
+                    }
+                }
+                None => {
+                    ply += 1;
+                    side = side.map(Color::opponent);
+                    let squares: Vec<&str> = token.squares.iter().map(|s| s.raw.as_str()).collect();
+                    let name = |s: Option<&&str>| s.map(|s| PyString::new(py, s).unbind());
+                    GameMove {
+                        text: slice(token.span),
+                        ply,
+                        side: side.map(Color::as_str),
+                        from_square: name(squares.first()),
+                        to_square: name(squares.last()),
+                        path: PyTuple::new(py, squares)?.unbind(),
+                        captures: empty.clone_ref(py),
+                        comment,
+                        nags,
+                        replayed: false,
+                        legal: None,
+                    }
+                }
+            };
+            out.push(Py::new(py, mv)?);
+        }
+        Ok(out)
+    }
+
+    fn main_line(&self) -> impl Iterator<Item = &ReplayedMove> {
+        self.data.replayed().iter().filter(|m| m.line == 0)
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The game's number in its file, from 1.
+    #[getter]
+    fn index(&self) -> Option<usize> {
+        self.data.checked.chunk.index
+    }
+
+    /// The file it was read from; `None` for text, bytes or a file object.
+    #[getter]
+    fn file(&self) -> Option<&str> {
+        self.data.file.as_deref()
+    }
+
+    /// The tags, in order; of a tag given twice, the first.
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        if let Some(t) = self.tree() {
+            for tag in &t.tags {
+                if !d.contains(&tag.name)? {
+                    d.set_item(&tag.name, &tag.value)?;
+                }
+            }
+        }
+        Ok(d)
+    }
+
+    /// Every tag as a (name, value) pair, in order, repeats included.
+    #[getter]
+    fn tag_list(&self) -> Vec<(String, String)> {
+        self.tree()
+            .map(|t| {
+                t.tags
+                    .iter()
+                    .map(|t| (t.name.clone(), t.value.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The variant's name (`international`, `english`, ...); `None` when not replayed.
+    #[getter]
+    fn variant(&self) -> Option<&'static str> {
+        self.data.checked.variant().map(Variant::name)
+    }
+
+    /// The variant was inferred from the moves, the game naming none.
+    #[getter]
+    fn variant_inferred(&self) -> bool {
+        self.data.checked.variant_inferred()
+    }
+
+    /// The result that ends the movetext (`1-0`, `2-0`, `1/2-1/2`, `*`, ...), in standard
+    /// form when it has one; `None` when the movetext has none.
+    #[getter]
+    fn result(&self) -> Option<String> {
+        self.tree().and_then(|t| t.result.as_ref()).map(|r| {
+            r.kind
+                .as_str()
+                .map_or_else(|| r.raw.clone(), str::to_string)
+        })
+    }
+
+    /// Half-moves of the main line that were replayed.
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.data.checked.plies()
+    }
+
+    /// The game's moves were not kept, the game being too long (its diagnostics say so);
+    /// its tags are.
+    #[getter]
+    fn too_long(&self) -> bool {
+        self.data.checked.parted
+    }
+
+    /// The game's text as written.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.data.checked.chunk.text
+    }
+
+    /// The moves of the main line.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(moves) = self.moves.get() {
+            return PyList::new(py, moves.iter().map(|m| m.clone_ref(py)));
+        }
+        let lines = self
+            .data
+            .checked
+            .chunk
+            .game
+            .as_ref()
+            .map(|g| g.lines())
+            .unwrap_or_default();
+        let moves = if lines.is_empty() {
+            Vec::new()
+        } else {
+            self.line_moves(&mut self.names(py), 0, &lines, 0)?
+        };
+        let list = PyList::new(py, moves.iter().map(|m| m.clone_ref(py)))?;
+        let _ = self.moves.set(moves);
+        Ok(list)
+    }
+
+    /// The variations, nested ones included, in the order they open.
+    #[getter]
+    fn variations(&self, py: Python<'_>) -> PyResult<Vec<Variation>> {
+        let Some(tree) = self.data.checked.chunk.game.as_ref() else {
+            return Ok(Vec::new());
+        };
+        let lines = tree.lines();
+        let mut names = self.names(py);
+        let mut out = Vec::new();
+        for (i, line) in lines.iter().enumerate().skip(1) {
+            let replaced = line.replaces.and_then(|e| {
+                self.data
+                    .replayed()
+                    .iter()
+                    .find(|m| m.element == e && Some(m.line) == line.parent)
+                    .map(|m| m.ply + 1)
+            });
+            let start = replaced.map_or(0, |p| p - 1);
+            let moves = self.line_moves(&mut names, i, &lines, start)?;
+            out.push(Variation {
+                depth: line.depth,
+                parent: line.parent.unwrap_or(0),
+                replaces_ply: replaced,
+                moves,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Everything the check found in the game, in source order.
+    #[getter]
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        let g = &self.data.checked;
+        g.diagnostics
+            .iter()
+            .map(|d| diagnostic(g, self.data.file.as_deref(), d))
+            .collect()
+    }
+
+    /// The position before the first move of the main line; `None` when not replayed.
+    fn start_position(&self) -> Option<Position> {
+        self.main_line().next().map(|m| Position {
+            inner: m.before().clone(),
+        })
+    }
+
+    /// The position after each replayed half-move of the main line.
+    fn positions(&self) -> Vec<Position> {
+        self.main_line()
+            .map(|m| Position { inner: m.after() })
+            .collect()
+    }
+
+    /// The FEN of the position after each replayed half-move of the main line.
+    fn fens(&self, py: Python<'_>) -> Vec<String> {
+        let moves: Vec<&ReplayedMove> = self.main_line().collect();
+        py.detach(|| moves.iter().map(|m| m.after().to_fen()).collect())
+    }
+
+    /// The game written again: squares in `notation` (`numeric`, `algebraic`; `None` keeps
+    /// the game's), captures with the squares `captures` asks for (`keep`, `short`, `full`,
+    /// `minimal`), and with `canonical` the whole game in PDN 3.0 form.
+    #[pyo3(signature = (notation=None, captures="keep", canonical=false))]
+    fn to_pdn(
+        &self,
+        py: Python<'_>,
+        notation: Option<&str>,
+        captures: &str,
+        canonical: bool,
+    ) -> PyResult<String> {
+        let options = ConvertOptions {
+            notation: notation_of(notation)?,
+            captures: capture_style(captures)?,
+            canonical,
+            ..ConvertOptions::default()
+        };
+        let g = &self.data.checked;
+        if g.parted {
+            return Err(pdn_error(
+                py,
+                "the game is too long to be held, so it cannot be rewritten from Python: use `pdn convert`",
+                None,
+                None,
+                None,
+            ));
+        }
+        FileConversion::default()
+            .convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &options)
+            .map_err(|why| {
+                let at = g.chunk.start();
+                pdn_error(
+                    py,
+                    &format!("the game cannot be converted: {why}"),
+                    None,
+                    Some(at.line),
+                    Some(at.column),
+                )
+            })
+    }
+
+    fn __repr__(&self) -> String {
+        let t = self.tree();
+        let tag = |n: &str| t.and_then(|t| t.tag(n)).unwrap_or("?").to_string();
+        format!(
+            "<Game {} {} - {} ({}, {} plies)>",
+            self.index().unwrap_or(0),
+            tag("White"),
+            tag("Black"),
+            self.variant().unwrap_or("not replayed"),
+            self.plies()
+        )
+    }
+}
+
+/// A legal move of a position.
+#[pyclass(frozen, module = "pdnkit")]
+struct Move {
+    inner: pdnkit::Move,
+    #[pyo3(get)]
+    from_square: String,
+    #[pyo3(get)]
+    to_square: String,
+    path: Vec<String>,
+    captures: Vec<String>,
+}
+
+impl Move {
+    fn new(pos: &RsPosition, mv: pdnkit::Move) -> Move {
+        let name = |s| pos.square_name(s);
+        Move {
+            from_square: name(mv.from()),
+            to_square: name(mv.to()),
+            path: mv.path().iter().map(|&s| name(s)).collect(),
+            captures: mv.captured().iter().map(|&s| name(s)).collect(),
+            inner: mv,
+        }
+    }
+}
+
+#[pymethods]
+impl Move {
+    /// The move in the variant's own notation (`32-28`, `26x37`, `c3-d4`, `c3:e5`).
+    #[getter]
+    fn notation(&self) -> &str {
+        self.inner.notation()
+    }
+
+    /// Every square the piece stands on: the start, each landing square, the end.
+    #[getter]
+    fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.path)
+    }
+
+    /// The squares of the pieces it takes, in the order they are taken.
+    #[getter]
+    fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.captures)
+    }
+
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.inner.is_capture()
+    }
+
+    #[getter]
+    fn promotes(&self) -> bool {
+        self.inner.promotes()
+    }
+
+    fn __str__(&self) -> &str {
+        self.inner.notation()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Move {}>", self.inner.notation())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Move>() {
+            Ok(o) => o.get().inner == self.inner,
+            Err(_) => other
+                .extract::<String>()
+                .is_ok_and(|s| s == self.inner.notation()),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.notation().hash(&mut h);
+        h.finish()
+    }
+}
+
+/// A position of one variant.
+#[pyclass(frozen, module = "pdnkit")]
+#[derive(Clone)]
+struct Position {
+    inner: RsPosition,
+}
+
+fn piece_symbol(color: Color, role: Role) -> &'static str {
+    match (color, role) {
+        (Color::White, Role::Man) => "w",
+        (Color::White, Role::King) => "W",
+        (Color::Black, Role::Man) => "b",
+        (Color::Black, Role::King) => "B",
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The start position of a variant (a name or a GameType number).
+    #[staticmethod]
+    fn start(variant: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let v = variant_of(&variant.str()?.to_cow()?)?;
+        Ok(Position {
+            inner: RsPosition::start(v),
+        })
+    }
+
+    /// The position a FEN describes, in a variant's squares.
+    #[staticmethod]
+    fn from_fen(py: Python<'_>, fen: &str, variant: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let v = variant_of(&variant.str()?.to_cow()?)?;
+        RsPosition::from_fen(fen, v)
+            .map(|inner| Position { inner })
+            .map_err(|e| {
+                let column = fen[..e.span.start.min(fen.len())].chars().count() as u32 + 1;
+                pdn_error(
+                    py,
+                    &format!("invalid FEN: {}", e.message()),
+                    None,
+                    Some(1),
+                    Some(column),
+                )
+            })
+    }
+
+    /// The position as a PDN 3.0 FEN.
+    #[getter]
+    fn fen(&self) -> String {
+        self.inner.to_fen()
+    }
+
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.inner.variant().name()
+    }
+
+    /// `white` or `black`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.inner.turn().as_str()
+    }
+
+    /// `numeric` or `algebraic`.
+    #[getter]
+    fn notation(&self) -> &'static str {
+        match self.inner.notation() {
+            NotationKind::Numeric => "numeric",
+            NotationKind::Algebraic => "algebraic",
+        }
+    }
+
+    /// The same position with squares written as `numeric` or `algebraic`.
+    fn with_notation(&self, notation: &str) -> PyResult<Position> {
+        let kind = notation_of(Some(notation))?.unwrap_or(NotationKind::Numeric);
+        Ok(Position {
+            inner: self.inner.clone().with_notation(kind),
+        })
+    }
+
+    /// Every piece: square name -> `w` (white man), `W` (white king), `b`, `B`.
+    #[getter]
+    fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (s, p) in self.inner.pieces() {
+            d.set_item(self.inner.square_name(s), piece_symbol(p.color, p.role))?;
+        }
+        Ok(d)
+    }
+
+    /// The piece on a square (`w`, `W`, `b`, `B`), `None` for an empty one.
+    fn piece_at(&self, square: &str) -> PyResult<Option<&'static str>> {
+        let sq = self
+            .inner
+            .square(square)
+            .ok_or_else(|| PyValueError::new_err(format!("{square} is not a playing square")))?;
+        Ok(self
+            .inner
+            .piece_at(sq)
+            .map(|p| piece_symbol(p.color, p.role)))
+    }
+
+    /// The legal moves.
+    fn legal_moves(&self) -> Vec<Move> {
+        self.inner
+            .legal_moves()
+            .into_iter()
+            .map(|m| Move::new(&self.inner, m))
+            .collect()
+    }
+
+    /// The position after a move: a `Move` of `legal_moves()`, or its text in any notation.
+    fn play(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let mut next = self.inner.clone();
+        if let Ok(m) = mv.cast::<Move>() {
+            next.play(&m.get().inner).map_err(|e| play_error(py, &e))?;
+        } else if let Ok(text) = mv.extract::<String>() {
+            next.play_text(&text).map_err(|e| play_error(py, &e))?;
+        } else {
+            return Err(PyTypeError::new_err("play() takes a Move or a str"));
+        }
+        Ok(Position { inner: next })
+    }
+
+    /// The legal move a text names (any notation, a capture's squares in full or in part).
+    fn parse_move(&self, py: Python<'_>, text: &str) -> PyResult<Move> {
+        let m = self
+            .inner
+            .parse_move(text)
+            .map_err(|e| play_error(py, &e))?;
+        Ok(Move::new(&self.inner, m))
+    }
+
+    fn is_game_over(&self) -> bool {
+        self.inner.is_game_over()
+    }
+
+    /// The winner (`white`, `black`) when the game is over.
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.winner().map(Color::as_str)
+    }
+
+    /// The number of legal move sequences `depth` half-moves long.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = self.inner.clone();
+        py.detach(move || pos.perft(depth))
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_fen()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Position {} {}>",
+            self.inner.variant().name(),
+            self.inner.to_fen()
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Position>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.inner.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// Checks files as `pdn check` does; every diagnostic, in order.
+#[pyfunction]
+#[pyo3(signature = (paths, variant=None, rules="modern", strict=false, encoding=None))]
+fn check(
+    py: Python<'_>,
+    paths: Vec<String>,
+    variant: Option<&str>,
+    rules: &str,
+    strict: bool,
+    encoding: Option<&str>,
+) -> PyResult<Vec<Diagnostic>> {
+    let options = options(variant, rules, strict, encoding, Retain::Findings, false)?;
+    let run = || -> Result<Vec<Diagnostic>, String> {
+        let mut out = Vec::new();
+        for path in &paths {
+            let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+            check_stream_with(file, &options, |game| {
+                out.extend(
+                    game.diagnostics
+                        .iter()
+                        .map(|d| diagnostic(&game, Some(path), d)),
+                );
+                ControlFlow::Continue(())
+            })
+            .map_err(|e| format!("{path}: {e}"))?;
+        }
+        Ok(out)
+    };
+    py.detach(|| catch_unwind(AssertUnwindSafe(run)))
+        .map_err(|_| PyRuntimeError::new_err("the check stopped on an internal error"))?
+        .map_err(PyOSError::new_err)
+}
+
+/// Converts a whole source as `pdn convert` does; the converted text, or how many games
+/// were written when `output` names a file.
+#[pyfunction]
+#[pyo3(signature = (kind, source, notation=None, captures="keep", canonical=false, variant=None, encoding=None))]
+#[allow(clippy::too_many_arguments)]
+fn convert(
+    py: Python<'_>,
+    kind: &str,
+    source: &Bound<'_, PyAny>,
+    notation: Option<&str>,
+    captures: &str,
+    canonical: bool,
+    variant: Option<&str>,
+    encoding: Option<&str>,
+) -> PyResult<(String, usize)> {
+    let check = options(
+        variant,
+        "modern",
+        false,
+        encoding,
+        Retain::TreesAndText,
+        true,
+    )?;
+    let convert = ConvertOptions {
+        notation: notation_of(notation)?,
+        captures: capture_style(captures)?,
+        canonical,
+        ..ConvertOptions::default()
+    };
+    let source = Source::from_py(kind, source)?;
+    if matches!(source, Source::File(_)) {
+        return Err(PyTypeError::new_err(
+            "convert() reads a path, a str or bytes",
+        ));
+    }
+    let run = move || -> io::Result<(String, usize)> {
+        let mut out = String::new();
+        let mut unconverted = 0;
+        let mut file = FileConversion::default();
+        let mut failure: Option<io::Error> = None;
+        check_stream_with(source.open()?, &check, |mut g| {
+            if g.parted {
+                file.kept();
+                unconverted += 1;
+                let mut text = String::new();
+                match g.text().and_then(|mut r| r.read_to_string(&mut text)) {
+                    Ok(_) => out.push_str(&text),
+                    Err(e) => {
+                        failure = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                }
+                return ControlFlow::Continue(());
+            }
+            match file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &convert) {
+                Ok(text) => out.push_str(&text),
+                Err(_) => {
+                    if g.chunk.index.is_some() {
+                        unconverted += 1;
+                    }
+                    out.push_str(&unconverted_chunk_text(&g.chunk, &convert));
+                }
+            }
+            ControlFlow::Continue(())
+        })?;
+        match failure {
+            Some(e) => Err(e),
+            None => Ok((out, unconverted)),
+        }
+    };
+    py.detach(|| catch_unwind(AssertUnwindSafe(run)))
+        .map_err(|_| PyRuntimeError::new_err("the conversion stopped on an internal error"))?
+        .map_err(|e| PyOSError::new_err(e.to_string()))
+}
+
+/// The names of the variants pdnkit replays.
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    Variant::ALL.iter().map(|v| v.name()).collect()
+}
+
+#[pymodule]
+fn _pdnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("PdnError", py.get_type::<PdnError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add_class::<Reader>()?;
+    m.add_class::<Game>()?;
+    m.add_class::<GameMove>()?;
+    m.add_class::<Variation>()?;
+    m.add_class::<Diagnostic>()?;
+    m.add_class::<Position>()?;
+    m.add_class::<Move>()?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    Ok(())
+}
