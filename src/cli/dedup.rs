@@ -344,7 +344,7 @@ impl FileSink for Keys<'_> {
         &self,
         (name, job, unc): &mut Self::File,
         g: CheckedGame,
-        _: &mut FileOut<'_>,
+        out: &mut FileOut<'_>,
     ) -> ControlFlow<()> {
         let Some(i) = g.chunk.index else {
             return ControlFlow::Continue(());
@@ -359,13 +359,14 @@ impl FileSink for Keys<'_> {
             self.buckets.put(self.digest.of(&key), place);
         } else if let Some(header) = g.header.as_ref().filter(|_| g.parted) {
             let at = g.chunk.line_col(header.span.start);
-            eprintln!(
+            // In order with the other files' warnings, from the file's job.
+            out.say(format!(
                 "{name}:{}:{}: warning: game {i} is kept without being compared: {} (F009): its \
-                 moves are not held",
+                 moves are not held\n",
                 at.line,
                 at.column,
                 g.too_long.unwrap_or(pdnkit::check::TooLong::Moves)
-            );
+            ));
             *unc += 1;
         }
         ControlFlow::Continue(())
@@ -384,12 +385,12 @@ impl FileSink for Keys<'_> {
 
 /// The second pass of `pdn dedup`: every game that is not a copy, as its bytes are in its file.
 struct Kept<F> {
-    /// Whether game N of a file (by its name) is a copy.
+    /// Whether game N of a file (by its place among the run's entries) is a copy.
     is_dropped: F,
 }
 
-impl<F: Fn(&str, usize) -> bool + Sync> FileSink for Kept<F> {
-    type File = FileState;
+impl<F: Fn(usize, usize) -> bool + Sync> FileSink for Kept<F> {
+    type File = (usize, FileState);
     /// Why the games could not be copied.
     type Done = Option<String>;
 
@@ -397,27 +398,25 @@ impl<F: Fn(&str, usize) -> bool + Sync> FileSink for Kept<F> {
         Retain::TreesAndText
     }
 
-    fn begin(&self, file: &Opening<'_>) -> FileState {
-        FileState::new(file.name)
+    fn begin(&self, file: &Opening<'_>) -> (usize, FileState) {
+        (file.index, FileState::new(file))
     }
 
     fn game(
         &self,
-        s: &mut FileState,
+        (file, s): &mut (usize, FileState),
         mut g: CheckedGame,
         out: &mut FileOut<'_>,
     ) -> ControlFlow<()> {
         let keep = (g.chunk.game.is_some() || g.parted)
-            && g.chunk
-                .index
-                .is_some_and(|i| !(self.is_dropped)(&s.path, i));
+            && g.chunk.index.is_some_and(|i| !(self.is_dropped)(*file, i));
         s.take(&mut g, keep, &mut out.marking());
         ControlFlow::Continue(())
     }
 
     fn end(
         &self,
-        s: FileState,
+        (_, s): (usize, FileState),
         r: &FileRecord,
         _: Option<&Failure>,
         out: &mut FileOut<'_>,
@@ -552,14 +551,11 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             bits[word] |= 1 << bit;
         }
     }
-    let mut file_of: HashMap<&str, usize> = HashMap::new();
-    for (k, name) in names.iter().enumerate() {
-        file_of.entry(name.as_str()).or_insert(k);
-    }
-    let is_dropped = |path: &str, game: usize| {
-        file_of.get(path).is_some_and(|&f| {
-            dropped[f]
-                .get(game / 64)
+    // The second pass reads the same entries in the same order: a file is known by its place
+    // among them, not by its name (a file named twice has one name and two places).
+    let is_dropped = |file: usize, game: usize| {
+        dropped.get(file).is_some_and(|bits| {
+            bits.get(game / 64)
                 .is_some_and(|w| w & (1 << (game % 64)) != 0)
         })
     };

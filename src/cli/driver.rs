@@ -72,16 +72,20 @@ pub struct Opening<'a> {
     pub path: &'a Path,
     /// Its name as shown.
     pub name: &'a str,
+    /// Its place among the run's entries, from 0: two entries may show the same name (a file
+    /// named twice, standard input twice).
+    pub index: usize,
     /// The entries of the run (files read, skipped or not walked): with more than one, files
     /// go one after another into one output.
     pub entries: usize,
 }
 
 impl<'a> Opening<'a> {
-    fn of(entry: &'a Entry, name: &'a str, entries: usize) -> Self {
+    fn of(entry: &'a Entry, index: usize, name: &'a str, entries: usize) -> Self {
         Opening {
             path: entry.path(),
             name,
+            index,
             entries,
         }
     }
@@ -378,22 +382,23 @@ impl<'a> Files<'a> {
         };
         let count = entries.len();
         let mut totals = RunTotals::default();
+        let indexed: Vec<(usize, &Entry)> = entries.iter().enumerate().collect();
         let written = Runner { jobs }.run(
-            &entries,
+            &indexed,
             &progress,
-            |entry, emitter| {
+            |&(index, entry), emitter| {
                 let name = entry.path().display().to_string();
                 let mut out = FileOut::new(emitter);
-                let mut file = sink.begin(&Opening::of(entry, &name, count));
+                let mut file = sink.begin(&Opening::of(entry, index, &name, count));
                 let (record, failure) = reader.read(entry, name, sink, &mut file, &mut out);
                 let value = sink.end(file, &record, failure.as_ref(), &mut out);
                 out.hand_over();
                 (record, value)
             },
-            |entry, why, emitter| {
+            |&(index, entry), why, emitter| {
                 let name = entry.path().display().to_string();
                 let mut out = FileOut::new(emitter);
-                let file = sink.begin(&Opening::of(entry, &name, count));
+                let file = sink.begin(&Opening::of(entry, index, &name, count));
                 let record = failed_record(
                     name,
                     FileTotals::default(),

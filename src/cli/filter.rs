@@ -205,7 +205,11 @@ const BLOCK: usize = 1 << 16;
 
 /// What a file's run keeps.
 pub(super) struct FileState {
+    /// The file's name as shown.
     pub(super) path: String,
+    /// The file's path, to read its bytes again (a name shown may not be the path: a path
+    /// that is not UTF-8 is shown with replacement characters).
+    pub(super) file: std::path::PathBuf,
     pub(super) at: Place,
     /// The selected games' places, start and end.
     pub(super) selected: Vec<(Place, Place)>,
@@ -216,9 +220,10 @@ pub(super) struct FileState {
 
 impl FileState {
     /// A file's state before its first game.
-    pub(super) fn new(path: &str) -> Self {
+    pub(super) fn new(file: &Opening<'_>) -> Self {
         FileState {
-            path: path.to_string(),
+            path: file.name.to_string(),
+            file: file.path.to_path_buf(),
             at: Place::default(),
             selected: Vec::new(),
             count: 0,
@@ -364,7 +369,7 @@ impl FileState {
         if let Some(e) = &self.failed {
             return Some(e.to_string());
         }
-        if self.path == "-" {
+        if self.file.as_os_str() == "-" {
             return None;
         }
         copy_games(&self, r, emit).err().map(|e| e.to_string())
@@ -458,7 +463,7 @@ fn copy_games(
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
 ) -> io::Result<()> {
     let decoding = r.totals.decoding;
-    let mut file = File::open(&s.path)?;
+    let mut file = File::open(&s.file)?;
     let raw = utf8_with_replacements(&mut file, s, r)?;
     for (k, &(start, end)) in s.selected.iter().enumerate() {
         let range = match &raw {
@@ -533,7 +538,7 @@ impl FileSink for FilterWork<'_> {
     }
 
     fn begin(&self, file: &Opening<'_>) -> FilterState {
-        (FileState::new(file.name), 0)
+        (FileState::new(file), 0)
     }
 
     fn game(
@@ -546,16 +551,17 @@ impl FileSink for FilterWork<'_> {
         if judged.is_none() {
             *unjudged += 1;
             let at = tree_of(&g).map_or(g.chunk.start(), |gm| g.chunk.line_col(gm.span.start));
-            eprintln!(
+            // In order with the file's other output, from the file's job.
+            out.say(format!(
                 "{}:{}:{}: warning: game {} is not selected: {} (F009): its moves are not held, so \
-                 {} cannot judge it",
+                 {} cannot judge it\n",
                 s.path,
                 at.line,
                 at.column,
                 g.chunk.index.unwrap_or(0),
                 g.too_long.unwrap_or(pdnkit::check::TooLong::Moves),
                 self.unjudged_by
-            );
+            ));
         }
         let keep = judged == Some(true);
         let mut emit = out.marking();

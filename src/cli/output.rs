@@ -346,7 +346,8 @@ pub fn put_in_place(staged: Staged, path: &Path) -> io::Result<()> {
         }
         Err(e) => return Err(e),
     };
-    if beside && takes_its_place(&temp, &old) {
+    // Only a regular file is replaced by renaming; anything else is written into.
+    if beside && old.is_file() && takes_its_place(&temp, &old) {
         let _: File = temp.persist(path).map_err(|e| e.error)?;
         return Ok(());
     }
@@ -429,6 +430,13 @@ pub fn input_replaced(output: &Path, input: &InputArgs) -> Option<PathBuf> {
         return None;
     }
     let id = identity(output)?;
+    // Standard input redirected from the output file (`pdn convert - -o f.pdn < f.pdn`).
+    #[cfg(unix)]
+    if input.paths.iter().any(|p| p.as_os_str() == "-")
+        && identity(Path::new("/dev/stdin")) == Some(id)
+    {
+        return Some(PathBuf::from("-"));
+    }
     let named = input.paths.iter().filter(|p| p.as_os_str() != "-");
     // A file named is read whatever its name; the walk says which files of a directory are.
     if let Some(p) = named
@@ -468,7 +476,9 @@ pub fn refuse_input(
     let Some(read) = input_replaced(output, input) else {
         return Ok(());
     };
-    let what = if read == output {
+    let what = if read.as_os_str() == "-" {
+        format!("-o {} is the file standard input reads", output.display())
+    } else if read == output {
         format!("-o {} is an input", output.display())
     } else {
         format!(

@@ -879,9 +879,11 @@ impl FileConversion {
     /// The text to write for a chunk [`FileConversion::convert`] left as it was (`why`): its
     /// own text ([`unconverted_chunk_text`]), with one change where its run needs it. A game
     /// with no GameType tag is read as the file's run of games with the same evidence is read
-    /// (`docs/variants.md`); when the games of the run that convert get a GameType tag, the
-    /// ones left as they were get the tag of the variant they were read as, in the notation
-    /// they are written in, so that the output's run holds the same games and reads alike. Only
+    /// (`docs/variants.md`); where the games of the run that convert get a GameType tag (the
+    /// output is in another notation, or the evidence left that variant alone:
+    /// [`writes_gametype`]), the ones left as they were get the tag of the variant they were
+    /// read as, in the notation they are written in, so that the output's run holds the same
+    /// games and reads alike. Only
     /// a game whose text is kept for what it says gets the tag, never one kept because of the
     /// text around it ([`Unconverted::SharesLine`], [`Unconverted::AfterOpenGame`]).
     ///
@@ -977,6 +979,7 @@ fn kept_gametype(
     let game = chunk.game.as_ref()?;
     let report = report?;
     let (variant, source) = report.variant.zip(report.layout)?;
+    // A game whose variant was guessed: one read as declared needs no tag to be read so.
     let guess = report.guess.as_ref()?;
     if !kept_for_itself
         || starts_mid_line(chunk)

@@ -195,3 +195,27 @@ fn the_count_says_what_reached_the_output_before_it_closed_or_failed() {
         "{stderr}"
     );
 }
+
+/// A file named twice is two entries with one name: the second's games are copies of the
+/// first's, and the collection written holds each game once.
+#[test]
+fn a_file_named_twice_is_written_once() {
+    let t = tree("twice");
+    let a = t.0.join("a.pdn");
+    let out_path = t.0.join("out.pdn");
+    let out = pdn()
+        .args(["dedup", "--no-config", "-o"])
+        .arg(&out_path)
+        .arg(&a)
+        .arg(&a)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() || out.status.code() == Some(1),
+        "{out:?}"
+    );
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    let input = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(written.matches("[Event").count(), 2, "{written}");
+    assert_eq!(written.trim_end(), input.trim_end());
+}

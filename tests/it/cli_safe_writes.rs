@@ -585,3 +585,27 @@ fn man_pages_are_written_into_links_hard_links_and_fifos() {
     same_file_twice(&man.join("pdn-fix.1"), &dir.join("fix.1"), ino, "man");
     assert_eq!(fs::read(dir.join("fix.1")).unwrap(), page("pdn-fix.1"));
 }
+
+/// `-o` onto the file standard input is redirected from is refused as `-o` onto a named input
+/// is: the output would replace the text being read.
+#[test]
+fn output_onto_the_file_standard_input_reads_is_refused() {
+    let t = scratch("safe_writes_stdin_input");
+    let before = fs::read(t.0.join("games.pdn")).unwrap();
+    for args in writers().into_iter().filter(|a| a[0] != "gen") {
+        let out = pdn()
+            .current_dir(&t.0)
+            .args(&args)
+            .args(["-o", "games.pdn", "--no-config", "-"])
+            .stdin(fs::File::open(t.0.join("games.pdn")).unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("is the file standard input reads"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(fs::read(t.0.join("games.pdn")).unwrap(), before, "{args:?}");
+    }
+}
