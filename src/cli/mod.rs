@@ -11,8 +11,10 @@ pub mod dedup;
 pub mod driver;
 pub mod explain;
 pub mod filter;
+pub mod find;
 pub mod fix;
 pub mod generate;
+pub mod index;
 pub mod input;
 pub mod output;
 pub mod parse;
@@ -99,6 +101,9 @@ pub enum Command {
     /// Select games by tags, players, variant, result, length, date, diagnostics, moves or a
     /// position, and write them as they are in their files (or list them).
     Filter(Box<filter::Args>),
+    /// Find games by what happens on the board (an exact position, a partial one, material,
+    /// moves in a row) and say where; by a scan, or from an index.
+    Find(Box<find::Args>),
     /// Find games with the same main line (and tags, if asked) across files; report the
     /// copies or write the collection without them.
     Dedup(dedup::Args),
@@ -237,6 +242,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
             convert::run_annotate(args, matches.subcommand_matches("annotate"))
         }
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
+        Command::Find(args) => find::run(&args, matches.subcommand_matches("find")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
         Command::Report(args) => report::run(&args, matches.subcommand_matches("report")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),
