@@ -1,0 +1,291 @@
+//! `pdn find` against a brute force: every game replayed move by move through the public
+//! `Position`, each position compared by its FEN text and square by square, in every variant.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use pdnkit::random::{GenOptions, generate};
+use pdnkit::{Color, Position, ReadOptions, Role, Variant, parse_str};
+
+use crate::common::{TempTree, pdn_run};
+
+/// Each game's positions along its main line, replayed with the public API.
+fn replay_all(text: &str, variant: Variant) -> Vec<(Vec<Position>, Vec<String>)> {
+    let mut out = Vec::new();
+    for chunk in parse_str(text, &ReadOptions::default()) {
+        let Some(game) = chunk.game else { continue };
+        let mut pos = Position::start(variant);
+        let mut seq = vec![pos.clone()];
+        let mut moves = Vec::new();
+        for token in game.main_line_moves() {
+            let mv = pos.token_move(token).expect("a generated move is legal");
+            moves.push(token.squares.iter().map(|s| s.raw.as_str().to_string()).collect::<Vec<_>>().join("-"));
+            pos.play(&mv).expect("it plays");
+            seq.push(pos.clone());
+        }
+        out.push((seq, moves));
+    }
+    out
+}
+
+/// `pdn find ARGS --format json FILE`: each selected game's number and its hits' plies.
+fn find(args: &[&str], file: &Path) -> BTreeMap<usize, Vec<u64>> {
+    let mut all = vec!["find", "--format", "json", "--no-config", "-j", "1"];
+    all.extend_from_slice(args);
+    let (code, out, err) = pdn_run(&all, file);
+    assert!(code == 0 || code == 1, "{args:?}: {err}");
+    out.lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let plies = v["hits"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| h["ply"].as_u64().unwrap())
+                .collect();
+            (v["game"].as_u64().unwrap() as usize, plies)
+        })
+        .collect()
+}
+
+/// A deterministic generator of choices.
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+/// What a square of a pattern asks, and its text.
+fn square_text(pos: &Position, sq: pdnkit::Square) -> (String, &'static str) {
+    let name = pos.square_name(sq);
+    match pos.piece_at(sq) {
+        Some(p) => {
+            let c = if p.color == Color::White { "W" } else { "B" };
+            let k = if p.role == Role::King { "K" } else { "" };
+            (format!("{k}{name}"), c)
+        }
+        None => (name, "E"),
+    }
+}
+
+/// Whether `pos` holds every (square name, list letter, item) condition.
+fn holds(pos: &Position, conds: &[(String, &str, String)]) -> bool {
+    conds.iter().all(|(name, list, item)| {
+        let p = pos.piece_at(pos.square(name).unwrap());
+        match (*list, p) {
+            ("E", None) => true,
+            ("E", Some(_)) | (_, None) => false,
+            (c, Some(p)) => {
+                let colour = if c == "W" { Color::White } else { Color::Black };
+                p.color == colour
+                    && (item.starts_with('*')
+                        || (item.starts_with('K')) == (p.role == Role::King))
+            }
+        }
+    })
+}
+
+fn pattern_text(side: Option<Color>, conds: &[(String, &str, String)]) -> String {
+    let mut lists: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for (_, list, item) in conds {
+        lists.entry(list).or_default().push(item.clone());
+    }
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(s) = side {
+        parts.push(if s == Color::White { "W" } else { "B" }.to_string());
+    }
+    for (l, items) in lists {
+        parts.push(format!("{l}{}", items.join(",")));
+    }
+    parts.join(":")
+}
+
+#[test]
+fn find_agrees_with_a_brute_force_in_every_variant() {
+    let dir = TempTree::new("search-brute");
+    let mut dice = Dice(7);
+    for variant in Variant::ALL {
+        let mut opts = GenOptions::new(variant, 24, 11);
+        opts.max_plies = 50;
+        let mut buf = Vec::new();
+        generate(&opts, &mut buf).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        let file = dir.file(&format!("{}.pdn", variant.name()), &text);
+        let games = replay_all(&text, variant);
+        assert!(games.len() == 24, "{variant:?}");
+
+        // Exact positions, some from the start, some deep.
+        for round in 0..5 {
+            let g = dice.below(games.len());
+            let seq = &games[g].0;
+            let ply = if round == 0 { 0 } else { dice.below(seq.len()) };
+            let target = seq[ply].to_fen();
+            let expected: BTreeMap<usize, u64> = games
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (s, _))| {
+                    s.iter().position(|p| p.to_fen() == target).map(|k| (i + 1, k as u64))
+                })
+                .collect();
+            let found = find(&["--fen", &target], &file);
+            let first: BTreeMap<usize, u64> =
+                found.iter().map(|(g, p)| (*g, p[0])).collect();
+            assert_eq!(first, expected, "{variant:?} --fen {target}");
+        }
+
+        // Patterns: squares of a position of some game, and one excluded square.
+        for round in 0..4 {
+            let g = dice.below(games.len());
+            let seq = &games[g].0;
+            let pos = &seq[dice.below(seq.len())];
+            let squares: Vec<pdnkit::Square> = variant.board().all_squares().collect();
+            let mut conds = Vec::new();
+            for _ in 0..(2 + round) {
+                let sq = squares[dice.below(squares.len())];
+                let (mut item, list) = square_text(pos, sq);
+                if list != "E" && dice.below(3) == 0 {
+                    item = format!("*{}", pos.square_name(sq));
+                }
+                conds.push((pos.square_name(sq), list, item));
+            }
+            let side = (round % 2 == 1).then(|| pos.turn());
+            let mut text = pattern_text(side, &conds);
+            // Exclude: a square of the position that holds something else than asked.
+            let ex = squares[dice.below(squares.len())];
+            let ex_list = if pos.piece_at(ex).is_some() { "E" } else { "W" };
+            let ex_item = if ex_list == "W" {
+                format!("*{}", pos.square_name(ex))
+            } else {
+                pos.square_name(ex)
+            };
+            text.push_str(&format!("!{ex_list}{ex_item}"));
+            let excluded = (pos.square_name(ex), ex_list, ex_item);
+            let ok = |p: &Position| {
+                side.is_none_or(|s| p.turn() == s)
+                    && holds(p, &conds)
+                    && !holds(p, std::slice::from_ref(&excluded))
+            };
+            for min in [1usize, 3] {
+                let expected: BTreeSet<usize> = games
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (s, _))| s.windows(min).any(|w| w.iter().all(ok)))
+                    .map(|(i, _)| i + 1)
+                    .collect();
+                let found = find(&["--pattern", &text, "--min-plies", &min.to_string()], &file);
+                let got: BTreeSet<usize> = found.keys().copied().collect();
+                assert_eq!(got, expected, "{variant:?} --pattern {text} --min-plies {min}");
+                assert!(!expected.is_empty() || min > 1, "the pattern's own game has it");
+            }
+        }
+
+        // Material.
+        let (a, b) = (dice.below(4) as u32, dice.below(3) as u32);
+        let material = format!("wk={a}..,bm=..{}", 12 - b * 3);
+        let expected: BTreeSet<usize> = games
+            .iter()
+            .enumerate()
+            .filter(|(_, (s, _))| {
+                s.iter().any(|p| {
+                    p.count(Color::White, Role::King) >= a
+                        && p.count(Color::Black, Role::Man) <= 12 - b * 3
+                })
+            })
+            .map(|(i, _)| i + 1)
+            .collect();
+        let got: BTreeSet<usize> = find(&["--material", &material], &file).keys().copied().collect();
+        assert_eq!(got, expected, "{variant:?} --material {material}");
+
+        // A sequence with a wildcard, from some game's moves.
+        let g = dice.below(games.len());
+        let moves = &games[g].1;
+        if moves.len() >= 4 {
+            let k = dice.below(moves.len() - 3);
+            let want = [moves[k].clone(), "*".to_string(), moves[k + 2].clone()];
+            let ends = |m: &str| {
+                let parts: Vec<&str> = m.split('-').collect();
+                (parts[0].to_string(), parts[parts.len() - 1].to_string())
+            };
+            let expected: BTreeSet<usize> = games
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, ms))| {
+                    ms.windows(3).any(|w| {
+                        ends(&w[0]) == ends(&want[0]) && ends(&w[2]) == ends(&want[2])
+                    })
+                })
+                .map(|(i, _)| i + 1)
+                .collect();
+            let spec = format!(
+                "{}-{} * {}-{}",
+                ends(&want[0]).0,
+                ends(&want[0]).1,
+                ends(&want[2]).0,
+                ends(&want[2]).1
+            );
+            let got: BTreeSet<usize> = find(&["--sequence", &spec], &file).keys().copied().collect();
+            assert_eq!(got, expected, "{variant:?} --sequence {spec}");
+            assert!(got.contains(&(g + 1)));
+        }
+    }
+}
+
+#[test]
+fn mirror_finds_the_position_with_colours_swapped() {
+    let dir = TempTree::new("search-mirror");
+    let file = dir.file(
+        "m.pdn",
+        "[GameType \"20\"]\n[FEN \"W:W31,K45:B1\"]\n1. 31-27 *\n\n[GameType \"20\"]\n[FEN \"B:W50:B20,K6\"]\n1... 20-24 *\n",
+    );
+    let plain = find(&["--fen", "W:W31,K45:B1"], &file);
+    assert_eq!(plain.keys().copied().collect::<Vec<_>>(), [1]);
+    let both = find(&["--fen", "W:W31,K45:B1", "--mirror"], &file);
+    assert_eq!(both.keys().copied().collect::<Vec<_>>(), [1, 2]);
+}
+
+#[test]
+fn variations_and_huffs_are_searched() {
+    let dir = TempTree::new("search-lines");
+    let file = dir.file(
+        "v.pdn",
+        "[GameType \"20\"]\n1. 32-28 (1. 33-28 18-23) 1... 19-23 *\n",
+    );
+    // After 33-28 18-23: only in the variation.
+    let fen = "W:W28,31,32,34-50:B1-17,19,20,23";
+    assert!(find(&["--fen", fen], &file).is_empty());
+    let v = find(&["--fen", fen, "--variations"], &file);
+    assert_eq!(v.get(&1), Some(&vec![2]));
+    // A huff: 12-16 ignores the capture 15x22 and White huffs 15 before 24-20; the position
+    // after the huff is one of the game's, at the same ply as the one before it.
+    let huff = dir.file(
+        "h.pdn",
+        "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 {[%huff 15]} 24-20 *\n",
+    );
+    let args = |fen: &'static str| {
+        ["find", "--rules", "huffing", "--list", "--no-config", "--fen", fen]
+    };
+    let (code, out, err) = pdn_run(&args("W:W18,21,23-32:B1-10,16"), &huff);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("ply 3 (2... 24-20) after a huff"), "{out}");
+    let (code, out, err) = pdn_run(&args("W:W18,21,23-32:B1-10,15,16"), &huff);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("ply 3 (2...)") && !out.contains("huff"), "{out}");
+}
+
+#[test]
+fn bad_patterns_say_where() {
+    let dir = TempTree::new("search-errors");
+    let file = dir.file("a.pdn", "1. 32-28 *\n");
+    let (code, _, err) = pdn_run(&["find", "--pattern", "W:W28:Q12"], &file);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 7") && err.contains("starts with W"), "{err}");
+    let (code, _, err) = pdn_run(&["find", "--material", "wq=1"], &file);
+    assert_eq!(code, 2);
+    assert!(err.contains("`wq`"), "{err}");
+    let (code, _, err) = pdn_run(&["find"], &file);
+    assert_eq!(code, 2);
+    assert!(err.contains("nothing to find"), "{err}");
+}
