@@ -22,6 +22,7 @@ pub mod printer;
 pub mod report;
 pub mod rules;
 pub mod stats;
+pub mod tree;
 
 use std::io;
 
@@ -104,6 +105,9 @@ pub enum Command {
     /// Find games by what happens on the board (an exact position, a partial one, material,
     /// moves in a row) and say where; by a scan, or from an index.
     Find(Box<find::Args>),
+    /// The opening tree from a position: each next move with its games, results, rating and
+    /// years, transpositions merged.
+    Tree(Box<tree::Args>),
     /// Find games with the same main line (and tags, if asked) across files; report the
     /// copies or write the collection without them.
     Dedup(dedup::Args),
@@ -243,6 +247,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         }
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
         Command::Find(args) => find::run(&args, matches.subcommand_matches("find")),
+        Command::Tree(args) => tree::run(&args, matches.subcommand_matches("tree")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
         Command::Report(args) => report::run(&args, matches.subcommand_matches("report")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),

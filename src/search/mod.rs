@@ -10,6 +10,7 @@
 //! same ply.
 
 pub mod pattern;
+pub mod tree;
 
 use serde::Serialize;
 
