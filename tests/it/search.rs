@@ -289,3 +289,90 @@ fn bad_patterns_say_where() {
     assert_eq!(code, 2);
     assert!(err.contains("nothing to find"), "{err}");
 }
+
+/// `pdn ARGS FILES...` as JSON.
+fn json_of(args: &[&str], dir: &Path) -> serde_json::Value {
+    let (code, out, err) = pdn_run(args, dir);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn the_tree_counts_what_stats_counts() {
+    let dir = TempTree::new("search-tree");
+    for (k, variant) in Variant::ALL.into_iter().enumerate() {
+        let mut opts = GenOptions::new(variant, 40, 3 + k as u64);
+        opts.max_plies = 30;
+        let mut buf = Vec::new();
+        generate(&opts, &mut buf).unwrap();
+        dir.file(
+            &format!("{}.pdn", variant.name()),
+            &String::from_utf8(buf).unwrap(),
+        );
+    }
+    // The corpus's lidraughts games too: real results, ratings and dates.
+    let real = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/py-draughts/standard.pdn");
+    std::fs::copy(real, dir.0.join("real.pdn")).unwrap();
+    let tree = json_of(
+        &["tree", "--format", "json", "--depth", "2", "--no-config", "-j", "1"],
+        &dir.0,
+    );
+    let stats = json_of(
+        &["stats", "--format", "json", "--opening-plies", "2", "--no-config", "-j", "1"],
+        &dir.0,
+    );
+    // Every opening of two plies, as CSV rows `VARIANT: MOVE MOVE,GAMES`.
+    let (code, csv, err) = pdn_run(
+        &["stats", "--by", "opening", "--top", "0", "--format", "csv", "--opening-plies", "2", "--no-config"],
+        &dir.0,
+    );
+    assert_eq!(code, 0, "{err}");
+    let openings: BTreeMap<String, u64> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (key, n) = l.trim_matches('"').rsplit_once(',').unwrap();
+            let key = key.trim_matches('"').replace(':', "x").replacen("x ", ": ", 1);
+            (key, n.parse().unwrap())
+        })
+        .collect();
+    let trees = tree.as_array().unwrap();
+    let mut compared = 0;
+    assert_eq!(trees.len(), Variant::ALL.len());
+    for t in trees {
+        let v = t["variant"].as_str().unwrap();
+        let s = &stats["variants"][v];
+        assert_eq!(t["games"], s["games"], "{v}");
+        for (a, b) in [
+            ("white_wins", "white_wins"),
+            ("black_wins", "black_wins"),
+            ("draws", "draws"),
+        ] {
+            assert_eq!(t[a], s["results"][b], "{v} {a}");
+        }
+        let mut tree_pairs: BTreeMap<String, u64> = BTreeMap::new();
+        for m in t["moves"].as_array().unwrap() {
+            for r in m["moves"].as_array().into_iter().flatten() {
+                tree_pairs.insert(
+                    format!("{v}: {} {}", m["move"].as_str().unwrap(), r["move"].as_str().unwrap()),
+                    r["games"].as_u64().unwrap(),
+                );
+            }
+        }
+        // Stats lists the most played openings: each is the tree's.
+        for (k, n) in openings.iter().filter(|(k, _)| k.starts_with(&format!("{v}: "))) {
+            assert_eq!(tree_pairs.get(k), Some(n), "{k}");
+            compared += 1;
+        }
+        assert_eq!(tree_pairs.values().sum::<u64>(), total_of(&openings, v), "{v}");
+    }
+    assert!(compared >= 200, "{compared} openings compared");
+}
+
+fn total_of(openings: &BTreeMap<String, u64>, v: &str) -> u64 {
+    openings
+        .iter()
+        .filter(|(k, _)| k.starts_with(&format!("{v}: ")))
+        .map(|(_, n)| n)
+        .sum()
+}
