@@ -108,6 +108,9 @@ pub enum Command {
     /// The opening tree from a position: each next move with its games, results, rating and
     /// years, transpositions merged.
     Tree(Box<tree::Args>),
+    /// Write an index of every position of each game's main line, for `pdn find --index`;
+    /// update it when files change.
+    Index(Box<index::Args>),
     /// Find games with the same main line (and tags, if asked) across files; report the
     /// copies or write the collection without them.
     Dedup(dedup::Args),
@@ -248,6 +251,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
         Command::Find(args) => find::run(&args, matches.subcommand_matches("find")),
         Command::Tree(args) => tree::run(&args, matches.subcommand_matches("tree")),
+        Command::Index(args) => index::run(&args, matches.subcommand_matches("index")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
         Command::Report(args) => report::run(&args, matches.subcommand_matches("report")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),

@@ -9,6 +9,7 @@
 //! huff before a move, the position after the huff is one more position of the line, at the
 //! same ply.
 
+pub mod index;
 pub mod pattern;
 pub mod tree;
 
