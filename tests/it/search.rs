@@ -376,3 +376,110 @@ fn total_of(openings: &BTreeMap<String, u64>, v: &str) -> u64 {
         .map(|(_, n)| n)
         .sum()
 }
+
+/// `pdn find --list ARGS` output lines, sorted (the index answers file by file in its order).
+fn listed(args: &[&str]) -> Vec<String> {
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.code().unwrap() <= 1, "{}", String::from_utf8_lossy(&out.stderr));
+    let mut lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn the_index_answers_as_the_scan_does() {
+    let dir = TempTree::new("search-index");
+    let mut fens: Vec<String> = Vec::new();
+    let mut dice = Dice(5);
+    for (k, variant) in Variant::ALL.into_iter().enumerate() {
+        let mut opts = GenOptions::new(variant, 30, 40 + k as u64);
+        opts.max_plies = 40;
+        if k % 2 == 1 && variant.board().size() == 8 && !variant.board().is_full() {
+            opts.notation = Some(pdnkit::NotationKind::Algebraic);
+        }
+        let mut buf = Vec::new();
+        generate(&opts, &mut buf).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        dir.file(&format!("gen/{}.pdn", variant.name()), &text);
+        let games = replay_all(&text, variant);
+        for _ in 0..3 {
+            let seq = &games[dice.below(games.len())].0;
+            fens.push(seq[dice.below(seq.len())].to_fen());
+        }
+    }
+    for f in crate::common::corpus_files(&["pdn"]) {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let rel = f.parent().unwrap().file_name().unwrap().to_string_lossy().to_string();
+        std::fs::create_dir_all(dir.0.join("corpus").join(&rel)).unwrap();
+        std::fs::copy(&f, dir.0.join("corpus").join(&rel).join(name)).unwrap();
+    }
+    fens.push("B:W28,31,33-50:B1-20".into());
+    fens.push("W:W21-32:B1-8,10-12,13".into());
+    let idx = dir.0.join("all.pdnidx");
+    let root = dir.0.to_string_lossy().to_string();
+    let idx_s = idx.to_string_lossy().to_string();
+    let out = assert_cmd::Command::cargo_bin("pdn")
+        .unwrap()
+        .args(["index", "--no-config", &root, "-o", &idx_s])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut hits = 0;
+    for fen in &fens {
+        for mirror in [false, true] {
+            let mut args = vec!["find", "--no-config", "--list", "--fen", fen.as_str()];
+            if mirror {
+                args.push("--mirror");
+            }
+            let scan = listed(&[args.as_slice(), &[root.as_str()]].concat());
+            let from_index = listed(&[args.as_slice(), &["--index", idx_s.as_str()]].concat());
+            assert_eq!(from_index, scan, "--fen {fen} mirror {mirror}");
+            hits += scan.len();
+        }
+    }
+    assert!(hits >= fens.len(), "{hits} games found");
+    // A file changed: the index refuses until it is updated, and the update reads that file
+    // again and keeps the others' part.
+    let changed = dir.0.join("gen/russian.pdn");
+    let mut text = std::fs::read_to_string(&changed).unwrap();
+    text.push_str("\n[GameType \"25\"]\n1. c3-d4 f6-e5 *\n");
+    std::fs::write(&changed, text).unwrap();
+    let fen = "W:Wa1,a3,c1,e1,e3,g1,g3,b2,d2,f2,h2,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,h6,e5";
+    let stale = assert_cmd::Command::cargo_bin("pdn")
+        .unwrap()
+        .args(["find", "--fen", fen, "--index", &idx_s])
+        .output()
+        .unwrap();
+    assert_eq!(stale.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&stale.stderr).contains("changed since it was indexed"));
+    let again = assert_cmd::Command::cargo_bin("pdn")
+        .unwrap()
+        .args(["index", "--no-config", &root, "-o", &idx_s])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&again.stderr).to_string();
+    assert!(said.contains("file(s) unchanged") && !said.contains("(0 file(s) unchanged)"), "{said}");
+    let args = ["find", "--no-config", "--list", "--fen", fen];
+    let scan = listed(&[args.as_slice(), &[root.as_str()]].concat());
+    assert!(scan.iter().any(|l| l.contains("russian.pdn")), "{scan:?}");
+    assert_eq!(listed(&[args.as_slice(), &["--index", idx_s.as_str()]].concat()), scan);
+    // Another version's index is refused.
+    let mut bytes = std::fs::read(&idx).unwrap();
+    bytes[8] = 99;
+    std::fs::write(&idx, bytes).unwrap();
+    let old = assert_cmd::Command::cargo_bin("pdn")
+        .unwrap()
+        .args(["find", "--fen", fen, "--index", &idx_s])
+        .output()
+        .unwrap();
+    assert_eq!(old.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&old.stderr).contains("format version 99"));
+}
