@@ -107,9 +107,7 @@ pub fn query(args: &Args) -> Result<Query, String> {
         return Err("--min-plies 0: give 1 or more (positions in a row)".into());
     }
     if args.fen.is_empty() && patterns.is_empty() && material.is_none() && sequences.is_empty() {
-        return Err(
-            "nothing to find: give --fen, --pattern, --material or --sequence".into(),
-        );
+        return Err("nothing to find: give --fen, --pattern, --material or --sequence".into());
     }
     if args.min_plies > 1 && args.fen.is_empty() && patterns.is_empty() && material.is_none() {
         return Err("--min-plies counts positions: give --fen, --pattern or --material".into());
@@ -212,11 +210,7 @@ pub fn game_line(file: &str, g: &CheckedGame, hits: &[Hit], json: bool) -> Strin
             file,
             game: g.chunk.index.unwrap_or(0),
             line,
-            variant: g
-                .report
-                .as_ref()
-                .and_then(|r| r.variant)
-                .map(|v| v.name()),
+            variant: g.report.as_ref().and_then(|r| r.variant).map(|v| v.name()),
             white: tag("White"),
             black: tag("Black"),
             event: tag("Event"),

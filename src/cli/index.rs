@@ -177,7 +177,9 @@ impl FileSink for IndexWork<'_> {
             .game
             .as_ref()
             .or(g.header.as_ref())
-            .map_or(g.chunk.first_line, |gm| g.chunk.line_col(gm.span.start).line);
+            .map_or(g.chunk.first_line, |gm| {
+                g.chunk.line_col(gm.span.start).line
+            });
         s.games.push(GameEntry {
             file: 0,
             number: g.chunk.index.unwrap_or(0) as u32,
@@ -211,7 +213,13 @@ impl FileSink for IndexWork<'_> {
         ControlFlow::Continue(())
     }
 
-    fn end(&self, mut s: IndexState, r: &FileRecord, _: Option<&Failure>, _: &mut FileOut<'_>) -> Built {
+    fn end(
+        &self,
+        mut s: IndexState,
+        r: &FileRecord,
+        _: Option<&Failure>,
+        _: &mut FileOut<'_>,
+    ) -> Built {
         if let Some(i) = s.reuse {
             return Built {
                 reused: Some(i),
@@ -333,7 +341,10 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 .collect();
             let old_first = games.first().map_or(0, |(k, _)| *k as u32);
             for (_, g) in &games {
-                tables.games.push(GameEntry { file: file_no, ..**g });
+                tables.games.push(GameEntry {
+                    file: file_no,
+                    ..**g
+                });
             }
             for s in o.segments.iter().filter(|s| {
                 o.games
@@ -359,7 +370,10 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         }
         let Some(entry) = b.entry else { return };
         for g in &b.games {
-            tables.games.push(GameEntry { file: file_no, ..*g });
+            tables.games.push(GameEntry {
+                file: file_no,
+                ..*g
+            });
         }
         if let Some(mut data) = b.data {
             let copied = data
@@ -557,7 +571,9 @@ fn judge_game(
         let mut f = File::open(&file.path)?;
         f.seek(SeekFrom::Start(g.start))?;
         let mut bytes = Vec::new();
-        (&mut f).take(g.end.saturating_sub(g.start)).read_to_end(&mut bytes)?;
+        (&mut f)
+            .take(g.end.saturating_sub(g.start))
+            .read_to_end(&mut bytes)?;
         check_stream(bytes.as_slice(), &options, |c| {
             if c.chunk.game.is_some() && wanted.is_none() {
                 wanted = Some(c);

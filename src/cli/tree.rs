@@ -278,7 +278,13 @@ pub fn write_table(v: &VariantOut, out: &mut dyn Write) -> io::Result<()> {
 
 /// Writes the CSV rows of a variant's tree (the header is the caller's).
 pub fn write_csv(v: &VariantOut, out: &mut dyn Write) -> io::Result<()> {
-    fn rows(v: &str, path: &str, ms: &[MoveOut], depth: u32, out: &mut dyn Write) -> io::Result<()> {
+    fn rows(
+        v: &str,
+        path: &str,
+        ms: &[MoveOut],
+        depth: u32,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         for m in ms {
             let p = if path.is_empty() {
                 m.mv.clone()

@@ -92,7 +92,13 @@ pub fn build_segment(mut entries: Vec<(u64, u32)>) -> (Vec<u8>, u8) {
     }
     let buckets = 1usize << bits;
     let mut out = Vec::with_capacity((buckets + 1) * 4 + n * ENTRY);
-    let bucket = |h: u64| if bits == 0 { 0 } else { (h >> (64 - bits)) as usize };
+    let bucket = |h: u64| {
+        if bits == 0 {
+            0
+        } else {
+            (h >> (64 - bits)) as usize
+        }
+    };
     let mut k = 0usize;
     for b in 0..=buckets {
         while k < n && bucket(entries[k].0) < b {
@@ -217,7 +223,9 @@ impl Tables {
         let mut foot = [0u8; 16];
         r.read_exact(&mut foot)?;
         if &foot[8..] != MAGIC {
-            return Err(bad("the index is cut short (its footer is missing): build it again"));
+            return Err(bad(
+                "the index is cut short (its footer is missing): build it again",
+            ));
         }
         let at = u64::from_le_bytes(foot[..8].try_into().expect("8 bytes"));
         if at > end {

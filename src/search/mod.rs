@@ -281,11 +281,7 @@ impl<'q> Searcher<'q> {
                 }
             }
         }
-        let patterns = q
-            .patterns
-            .iter()
-            .map(|p| p.compile(layout).ok())
-            .collect();
+        let patterns = q.patterns.iter().map(|p| p.compile(layout).ok()).collect();
         self.boards.push(ForBoard {
             variant,
             layout: *layout,
@@ -401,7 +397,8 @@ impl<'q> Searcher<'q> {
                 }
             }
         }
-        let selected = (!positional || found_position) && (q.sequences.is_empty() || found_sequence);
+        let selected =
+            (!positional || found_position) && (q.sequences.is_empty() || found_sequence);
         if selected && (positional || !q.sequences.is_empty()) {
             hits.sort_by_key(|h| (h.line, h.ply, h.kind == HitKind::Sequence));
             Verdict::Hits(hits)

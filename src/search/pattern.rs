@@ -251,7 +251,10 @@ fn read_list(t: &str, at: usize, items: &mut Vec<Item>) -> Result<(), (usize, St
         let item_at = col + lead;
         col += raw.chars().count() + 1;
         if item.is_empty() {
-            return Err((item_at, "a square is missing (two commas, or none after the list's letter)".into()));
+            return Err((
+                item_at,
+                "a square is missing (two commas, or none after the list's letter)".into(),
+            ));
         }
         let (test, name) = match (colour, item.chars().next()) {
             (Some(c), Some('K' | 'k')) if item.len() > 1 => (SquareTest::King(c), &item[1..]),
@@ -284,7 +287,9 @@ fn read_squares(name: &str) -> Result<SquareName, String> {
             .parse()
             .map_err(|_| format!("`{s}` is not a square number"))?;
         if n == 0 || n > MAX_SQUARE {
-            return Err(format!("square {n} is on no board (squares run from 1 to at most {MAX_SQUARE})"));
+            return Err(format!(
+                "square {n} is on no board (squares run from 1 to at most {MAX_SQUARE})"
+            ));
         }
         Ok(n)
     };

@@ -154,11 +154,7 @@ impl<'a> FileTree<'a> {
     }
 
     fn root_for(&mut self, variant: Variant, layout: &Layout) -> Option<Key> {
-        if let Some(r) = self
-            .roots
-            .iter()
-            .find(|r| r.0 == variant && r.1 == *layout)
-        {
+        if let Some(r) = self.roots.iter().find(|r| r.0 == variant && r.1 == *layout) {
             return r.2;
         }
         let pos = match self.root {

@@ -19,7 +19,14 @@ fn replay_all(text: &str, variant: Variant) -> Vec<(Vec<Position>, Vec<String>)>
         let mut moves = Vec::new();
         for token in game.main_line_moves() {
             let mv = pos.token_move(token).expect("a generated move is legal");
-            moves.push(token.squares.iter().map(|s| s.raw.as_str().to_string()).collect::<Vec<_>>().join("-"));
+            moves.push(
+                token
+                    .squares
+                    .iter()
+                    .map(|s| s.raw.as_str().to_string())
+                    .collect::<Vec<_>>()
+                    .join("-"),
+            );
             pos.play(&mv).expect("it plays");
             seq.push(pos.clone());
         }
@@ -53,7 +60,10 @@ struct Dice(u64);
 
 impl Dice {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -81,8 +91,7 @@ fn holds(pos: &Position, conds: &[(String, &str, String)]) -> bool {
             (c, Some(p)) => {
                 let colour = if c == "W" { Color::White } else { Color::Black };
                 p.color == colour
-                    && (item.starts_with('*')
-                        || (item.starts_with('K')) == (p.role == Role::King))
+                    && (item.starts_with('*') || (item.starts_with('K')) == (p.role == Role::King))
             }
         }
     })
@@ -127,12 +136,13 @@ fn find_agrees_with_a_brute_force_in_every_variant() {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, (s, _))| {
-                    s.iter().position(|p| p.to_fen() == target).map(|k| (i + 1, k as u64))
+                    s.iter()
+                        .position(|p| p.to_fen() == target)
+                        .map(|k| (i + 1, k as u64))
                 })
                 .collect();
             let found = find(&["--fen", &target], &file);
-            let first: BTreeMap<usize, u64> =
-                found.iter().map(|(g, p)| (*g, p[0])).collect();
+            let first: BTreeMap<usize, u64> = found.iter().map(|(g, p)| (*g, p[0])).collect();
             assert_eq!(first, expected, "{variant:?} --fen {target}");
         }
 
@@ -175,10 +185,19 @@ fn find_agrees_with_a_brute_force_in_every_variant() {
                     .filter(|(_, (s, _))| s.windows(min).any(|w| w.iter().all(ok)))
                     .map(|(i, _)| i + 1)
                     .collect();
-                let found = find(&["--pattern", &text, "--min-plies", &min.to_string()], &file);
+                let found = find(
+                    &["--pattern", &text, "--min-plies", &min.to_string()],
+                    &file,
+                );
                 let got: BTreeSet<usize> = found.keys().copied().collect();
-                assert_eq!(got, expected, "{variant:?} --pattern {text} --min-plies {min}");
-                assert!(!expected.is_empty() || min > 1, "the pattern's own game has it");
+                assert_eq!(
+                    got, expected,
+                    "{variant:?} --pattern {text} --min-plies {min}"
+                );
+                assert!(
+                    !expected.is_empty() || min > 1,
+                    "the pattern's own game has it"
+                );
             }
         }
 
@@ -196,7 +215,10 @@ fn find_agrees_with_a_brute_force_in_every_variant() {
             })
             .map(|(i, _)| i + 1)
             .collect();
-        let got: BTreeSet<usize> = find(&["--material", &material], &file).keys().copied().collect();
+        let got: BTreeSet<usize> = find(&["--material", &material], &file)
+            .keys()
+            .copied()
+            .collect();
         assert_eq!(got, expected, "{variant:?} --material {material}");
 
         // A sequence with a wildcard, from some game's moves.
@@ -213,9 +235,8 @@ fn find_agrees_with_a_brute_force_in_every_variant() {
                 .iter()
                 .enumerate()
                 .filter(|(_, (_, ms))| {
-                    ms.windows(3).any(|w| {
-                        ends(&w[0]) == ends(&want[0]) && ends(&w[2]) == ends(&want[2])
-                    })
+                    ms.windows(3)
+                        .any(|w| ends(&w[0]) == ends(&want[0]) && ends(&w[2]) == ends(&want[2]))
                 })
                 .map(|(i, _)| i + 1)
                 .collect();
@@ -226,7 +247,10 @@ fn find_agrees_with_a_brute_force_in_every_variant() {
                 ends(&want[2]).0,
                 ends(&want[2]).1
             );
-            let got: BTreeSet<usize> = find(&["--sequence", &spec], &file).keys().copied().collect();
+            let got: BTreeSet<usize> = find(&["--sequence", &spec], &file)
+                .keys()
+                .copied()
+                .collect();
             assert_eq!(got, expected, "{variant:?} --sequence {spec}");
             assert!(got.contains(&(g + 1)));
         }
@@ -265,14 +289,25 @@ fn variations_and_huffs_are_searched() {
         "[GameType \"21\"]\n1. 11-15 22-18 2. 12-16 {[%huff 15]} 24-20 *\n",
     );
     let args = |fen: &'static str| {
-        ["find", "--rules", "huffing", "--list", "--no-config", "--fen", fen]
+        [
+            "find",
+            "--rules",
+            "huffing",
+            "--list",
+            "--no-config",
+            "--fen",
+            fen,
+        ]
     };
     let (code, out, err) = pdn_run(&args("W:W18,21,23-32:B1-10,16"), &huff);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("ply 3 (2... 24-20) after a huff"), "{out}");
     let (code, out, err) = pdn_run(&args("W:W18,21,23-32:B1-10,15,16"), &huff);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("ply 3 (2...)") && !out.contains("huff"), "{out}");
+    assert!(
+        out.contains("ply 3 (2...)") && !out.contains("huff"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -281,7 +316,10 @@ fn bad_patterns_say_where() {
     let file = dir.file("a.pdn", "1. 32-28 *\n");
     let (code, _, err) = pdn_run(&["find", "--pattern", "W:W28:Q12"], &file);
     assert_eq!(code, 2);
-    assert!(err.contains("column 7") && err.contains("starts with W"), "{err}");
+    assert!(
+        err.contains("column 7") && err.contains("starts with W"),
+        "{err}"
+    );
     let (code, _, err) = pdn_run(&["find", "--material", "wq=1"], &file);
     assert_eq!(code, 2);
     assert!(err.contains("`wq`"), "{err}");
@@ -311,19 +349,51 @@ fn the_tree_counts_what_stats_counts() {
         );
     }
     // The corpus's lidraughts games too: real results, ratings and dates.
-    let real = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/py-draughts/standard.pdn");
+    let real = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/py-draughts/standard.pdn"
+    );
     std::fs::copy(real, dir.0.join("real.pdn")).unwrap();
     let tree = json_of(
-        &["tree", "--format", "json", "--depth", "2", "--no-config", "-j", "1"],
+        &[
+            "tree",
+            "--format",
+            "json",
+            "--depth",
+            "2",
+            "--no-config",
+            "-j",
+            "1",
+        ],
         &dir.0,
     );
     let stats = json_of(
-        &["stats", "--format", "json", "--opening-plies", "2", "--no-config", "-j", "1"],
+        &[
+            "stats",
+            "--format",
+            "json",
+            "--opening-plies",
+            "2",
+            "--no-config",
+            "-j",
+            "1",
+        ],
         &dir.0,
     );
     // Every opening of two plies, as CSV rows `VARIANT: MOVE MOVE,GAMES`.
     let (code, csv, err) = pdn_run(
-        &["stats", "--by", "opening", "--top", "0", "--format", "csv", "--opening-plies", "2", "--no-config"],
+        &[
+            "stats",
+            "--by",
+            "opening",
+            "--top",
+            "0",
+            "--format",
+            "csv",
+            "--opening-plies",
+            "2",
+            "--no-config",
+        ],
         &dir.0,
     );
     assert_eq!(code, 0, "{err}");
@@ -332,7 +402,10 @@ fn the_tree_counts_what_stats_counts() {
         .skip(1)
         .map(|l| {
             let (key, n) = l.trim_matches('"').rsplit_once(',').unwrap();
-            let key = key.trim_matches('"').replace(':', "x").replacen("x ", ": ", 1);
+            let key = key
+                .trim_matches('"')
+                .replace(':', "x")
+                .replacen("x ", ": ", 1);
             (key, n.parse().unwrap())
         })
         .collect();
@@ -354,17 +427,28 @@ fn the_tree_counts_what_stats_counts() {
         for m in t["moves"].as_array().unwrap() {
             for r in m["moves"].as_array().into_iter().flatten() {
                 tree_pairs.insert(
-                    format!("{v}: {} {}", m["move"].as_str().unwrap(), r["move"].as_str().unwrap()),
+                    format!(
+                        "{v}: {} {}",
+                        m["move"].as_str().unwrap(),
+                        r["move"].as_str().unwrap()
+                    ),
                     r["games"].as_u64().unwrap(),
                 );
             }
         }
         // Stats lists the most played openings: each is the tree's.
-        for (k, n) in openings.iter().filter(|(k, _)| k.starts_with(&format!("{v}: "))) {
+        for (k, n) in openings
+            .iter()
+            .filter(|(k, _)| k.starts_with(&format!("{v}: ")))
+        {
             assert_eq!(tree_pairs.get(k), Some(n), "{k}");
             compared += 1;
         }
-        assert_eq!(tree_pairs.values().sum::<u64>(), total_of(&openings, v), "{v}");
+        assert_eq!(
+            tree_pairs.values().sum::<u64>(),
+            total_of(&openings, v),
+            "{v}"
+        );
     }
     assert!(compared >= 200, "{compared} openings compared");
 }
@@ -384,7 +468,11 @@ fn listed(args: &[&str]) -> Vec<String> {
         .args(args)
         .output()
         .unwrap();
-    assert!(out.status.code().unwrap() <= 1, "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.code().unwrap() <= 1,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut lines: Vec<String> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -417,7 +505,13 @@ fn the_index_answers_as_the_scan_does() {
     }
     for f in crate::common::corpus_files(&["pdn"]) {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
-        let rel = f.parent().unwrap().file_name().unwrap().to_string_lossy().to_string();
+        let rel = f
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
         std::fs::create_dir_all(dir.0.join("corpus").join(&rel)).unwrap();
         std::fs::copy(&f, dir.0.join("corpus").join(&rel).join(name)).unwrap();
     }
@@ -431,7 +525,12 @@ fn the_index_answers_as_the_scan_does() {
         .args(["index", "--no-config", &root, "-o", &idx_s])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut hits = 0;
     for fen in &fens {
         for mirror in [false, true] {
@@ -466,11 +565,17 @@ fn the_index_answers_as_the_scan_does() {
         .output()
         .unwrap();
     let said = String::from_utf8_lossy(&again.stderr).to_string();
-    assert!(said.contains("file(s) unchanged") && !said.contains("(0 file(s) unchanged)"), "{said}");
+    assert!(
+        said.contains("file(s) unchanged") && !said.contains("(0 file(s) unchanged)"),
+        "{said}"
+    );
     let args = ["find", "--no-config", "--list", "--fen", fen];
     let scan = listed(&[args.as_slice(), &[root.as_str()]].concat());
     assert!(scan.iter().any(|l| l.contains("russian.pdn")), "{scan:?}");
-    assert_eq!(listed(&[args.as_slice(), &["--index", idx_s.as_str()]].concat()), scan);
+    assert_eq!(
+        listed(&[args.as_slice(), &["--index", idx_s.as_str()]].concat()),
+        scan
+    );
     // Another version's index is refused.
     let mut bytes = std::fs::read(&idx).unwrap();
     bytes[8] = 99;
