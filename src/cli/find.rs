@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::CheckedGame;
 use pdnkit::filter::MoveSequence;
-use pdnkit::search::{Hit, HitKind, Material, Pattern, Query, Searcher, Verdict};
+use pdnkit::search::{Hit, HitKind, Manoeuvre, Material, Pattern, Query, Searcher, Verdict};
 use serde::Serialize;
 
 use super::driver::{Failure, FileOut, FileSink, Opening, Run, run_files};
@@ -44,6 +44,7 @@ squares: `W:W28,K45,*33:B19,23:E24` (28 a white man, 45 a white king, 33 any whi
   pdn find --pattern 'W:W28,32:B23,19' --min-plies 4 archive/ -o theme.pdn
   pdn find --material 'wk=1,bm=3..4,bk=0' --list archive/
   pdn find --sequence '32-28 18-23 * 23x32' --format json archive/
+  pdn find --manoeuvre K46x2 --after 'B:E1-5' --list archive/
   pdn find --index archive.pdnidx --fen 'B:W28,31-50:B1-20'")]
 pub struct Args {
     /// Files and reading options (with --index: the files are the index's own, and no path
@@ -66,6 +67,16 @@ pub struct Args {
     /// Moves in a row anywhere in a line: `32-28 18-23 * 23x32` (`*`: any one move).
     #[arg(long, value_name = "MOVES")]
     pub sequence: Vec<String>,
+    /// A piece's path: `K46x2` (a king captures from 46 and lands on 2), `M32-28-23` (a man
+    /// goes 32-28, then on a later move 28-23); K or M optional.
+    #[arg(long, value_name = "PATH")]
+    pub manoeuvre: Option<String>,
+    /// A pattern that must hold before the manoeuvre's first move.
+    #[arg(long, value_name = "PATTERN", requires = "manoeuvre")]
+    pub before: Option<String>,
+    /// A pattern that must hold after the manoeuvre's last move.
+    #[arg(long, value_name = "PATTERN", requires = "manoeuvre")]
+    pub after: Option<String>,
     /// The position criteria hold for this many positions in a row (plies), at least.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub min_plies: u32,
@@ -103,11 +114,33 @@ pub fn query(args: &Args) -> Result<Query, String> {
         .iter()
         .map(|s| MoveSequence::parse(s).map_err(|e| format!("--sequence {e}")))
         .collect::<Result<Vec<_>, _>>()?;
+    let manoeuvre = match &args.manoeuvre {
+        Some(m) => {
+            let mut man = Manoeuvre::parse(m)?;
+            let pat = |p: &Option<String>| {
+                p.as_deref()
+                    .map(Pattern::parse)
+                    .transpose()
+                    .map_err(|e| e.to_string())
+            };
+            man.before = pat(&args.before)?;
+            man.after = pat(&args.after)?;
+            Some(man)
+        }
+        None => None,
+    };
     if args.min_plies == 0 {
         return Err("--min-plies 0: give 1 or more (positions in a row)".into());
     }
-    if args.fen.is_empty() && patterns.is_empty() && material.is_none() && sequences.is_empty() {
-        return Err("nothing to find: give --fen, --pattern, --material or --sequence".into());
+    if args.fen.is_empty()
+        && patterns.is_empty()
+        && material.is_none()
+        && sequences.is_empty()
+        && manoeuvre.is_none()
+    {
+        return Err(
+            "nothing to find: give --fen, --pattern, --material, --sequence or --manoeuvre".into(),
+        );
     }
     if args.min_plies > 1 && args.fen.is_empty() && patterns.is_empty() && material.is_none() {
         return Err("--min-plies counts positions: give --fen, --pattern or --material".into());
@@ -118,6 +151,7 @@ pub fn query(args: &Args) -> Result<Query, String> {
         patterns,
         material,
         sequences,
+        manoeuvre,
         min_plies: args.min_plies,
         variations: args.variations,
     })
@@ -233,6 +267,8 @@ pub fn game_line(file: &str, g: &CheckedGame, hits: &[Hit], json: bool) -> Strin
             p.push(')');
             if h.kind == HitKind::Sequence {
                 p.push_str(&format!(" sequence of {}", h.length));
+            } else if h.kind == HitKind::Manoeuvre {
+                p.push_str(&format!(" manoeuvre over {} plies", h.length));
             } else if h.length > 1 {
                 p.push_str(&format!(" for {} plies", h.length));
             }

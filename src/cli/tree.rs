@@ -2,17 +2,13 @@
 //! with its games, results, average rating and years, transpositions merged; as a table, JSON
 //! or CSV.
 
-use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use clap::{ArgMatches, ValueEnum};
 use pdnkit::check::CheckedGame;
 use pdnkit::filter::MoveSequence;
-use pdnkit::notation::Layout;
-use pdnkit::search::Key;
-use pdnkit::search::tree::{FileTree, NodeStats, Root, Tree, VariantTree};
-use serde::Serialize;
+use pdnkit::search::tree::{FileTree, MoveOut, NodeOut, Root, Tree, VariantOut, variant_out};
 
 use super::driver::{Failure, FileOut, FileSink, Opening, Run, run_files};
 use super::input::{InputArgs, Retain};
@@ -29,6 +25,8 @@ pub enum TreeFormat {
     Json,
     /// One row per move of the tree, with its path from the root.
     Csv,
+    /// A page for a browser, in the style of `pdn report` (with `-o`).
+    Html,
 }
 
 /// Arguments of `pdn tree`.
@@ -38,7 +36,8 @@ Counts are per position: a position reached by two move orders is one node, coun
 of both (marked `=` in the table). Examples:
   pdn tree archive/                             the first moves of every variant
   pdn tree --moves '32-28 18-23' --depth 3 archive/
-  pdn tree --fen 'W:W31-50:B1-20' --format json archive/")]
+  pdn tree --fen 'W:W31-50:B1-20' --format json archive/
+  pdn tree --depth 3 --format html -o tree.html archive/")]
 pub struct Args {
     /// Files and reading options.
     #[command(flatten)]
@@ -58,6 +57,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TreeFormat::Table)]
     pub format: TreeFormat,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 struct TreeWork<'a> {
@@ -91,132 +93,6 @@ impl<'a> FileSink for TreeWork<'a> {
     ) -> Tree {
         t.finish(r.totals.white_score_first)
     }
-}
-
-/// One move of the tree, as JSON writes it.
-#[derive(Serialize)]
-pub struct MoveOut {
-    /// The move (`huff` for a huff).
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The position it leads to is reached by other moves or orders too.
-    pub transposition: bool,
-    /// The games that reached that position (by any order), their results and so on.
-    #[serde(flatten)]
-    pub stats: NodeOut,
-    /// The moves from there.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub moves: Vec<MoveOut>,
-}
-
-/// A node's counts as written.
-#[derive(Serialize)]
-pub struct NodeOut {
-    /// Games.
-    pub games: u64,
-    /// Won by White.
-    pub white_wins: u64,
-    /// Drawn.
-    pub draws: u64,
-    /// Won by Black.
-    pub black_wins: u64,
-    /// Unfinished or other results.
-    pub unfinished: u64,
-    /// The players' average rating, where tags give one.
-    pub rating: Option<u32>,
-    /// First year.
-    pub first_year: Option<u32>,
-    /// Last year.
-    pub last_year: Option<u32>,
-}
-
-fn node_out(n: &NodeStats) -> NodeOut {
-    NodeOut {
-        games: n.games,
-        white_wins: n.results.white_wins,
-        draws: n.results.draws,
-        black_wins: n.results.black_wins,
-        unfinished: n.results.unfinished + n.results.other,
-        rating: n.average_rating(),
-        first_year: n.first_year,
-        last_year: n.last_year,
-    }
-}
-
-/// A variant's tree, as JSON writes it.
-#[derive(Serialize)]
-pub struct VariantOut {
-    /// The variant.
-    pub variant: &'static str,
-    /// How its results are scored.
-    pub scoring: &'static str,
-    /// The root (FEN).
-    pub root: String,
-    /// The games that reached the root.
-    #[serde(flatten)]
-    pub stats: NodeOut,
-    /// The moves from the root.
-    pub moves: Vec<MoveOut>,
-}
-
-/// The tree of one variant, built for output.
-pub fn variant_out(
-    v: pdnkit::rules::Variant,
-    t: &VariantTree,
-    depth: u32,
-    min_games: u64,
-) -> Option<VariantOut> {
-    let root = t.root.as_ref()?;
-    let rk = pdnkit::search::key(root);
-    let mut parents: HashMap<Key, u32> = HashMap::new();
-    for es in t.edges.values() {
-        for (_, c) in es {
-            *parents.entry(*c).or_default() += 1;
-        }
-    }
-    fn walk(
-        t: &VariantTree,
-        k: Key,
-        left: u32,
-        min: u64,
-        parents: &HashMap<Key, u32>,
-    ) -> Vec<MoveOut> {
-        if left == 0 {
-            return Vec::new();
-        }
-        let mut out: Vec<MoveOut> = t
-            .edges
-            .get(&k)
-            .map(|es| {
-                es.iter()
-                    .filter_map(|(label, c)| {
-                        let n = t.nodes.get(c)?;
-                        (n.games >= min).then(|| MoveOut {
-                            mv: label.clone(),
-                            transposition: parents.get(c).copied().unwrap_or(0) > 1,
-                            stats: node_out(n),
-                            moves: walk(t, *c, left - 1, min, parents),
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        out.sort_by(|a, b| b.stats.games.cmp(&a.stats.games).then(a.mv.cmp(&b.mv)));
-        out
-    }
-    let layout = Layout::standard(v);
-    let pieces: Vec<_> = root.pieces().collect();
-    Some(VariantOut {
-        variant: v.name(),
-        scoring: if v.info().two_point_results {
-            "2-0 / 1-1 / 0-2"
-        } else {
-            "1-0 / 1/2-1/2 / 0-1"
-        },
-        root: pdnkit::notation::fen::write_fen(Some(root.side_to_move()), &pieces, &layout),
-        stats: node_out(t.nodes.get(&rk)?),
-        moves: walk(t, rk, depth, min_games, &parents),
-    })
 }
 
 fn pct(n: u64, of: u64) -> String {
@@ -358,7 +234,13 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         .iter()
         .filter_map(|(v, t)| variant_out(*v, t, args.depth, args.min_games))
         .collect();
-    let mut out = super::stdout_writer();
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(p) => match std::fs::File::create(p) {
+            Ok(f) => Box::new(io::BufWriter::new(f)),
+            Err(e) => return fail(format!("cannot write {}: {e}", p.display())),
+        },
+        None => super::stdout_writer(),
+    };
     let written = (|| -> io::Result<()> {
         match args.format {
             TreeFormat::Json => {
@@ -370,6 +252,16 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 for v in &outs {
                     write_csv(v, &mut out)?;
                 }
+            }
+            TreeFormat::Html => {
+                let title = args
+                    .input
+                    .paths
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                pdnkit::write::report::write_tree_page(&title, &outs, &mut out)?;
             }
             TreeFormat::Table => {
                 if outs.is_empty() {

@@ -28,7 +28,7 @@ pub const MAGIC: &[u8; 8] = b"PDNIDX\r\n";
 pub const VERSION: u32 = 1;
 
 /// The most entries of one segment.
-pub const SEGMENT_ENTRIES: usize = 1 << 22;
+pub const SEGMENT_ENTRIES: usize = 1 << 20;
 
 /// Bytes of an entry: 16 bits of hash, the game's number in its segment (3 bytes).
 const ENTRY: usize = 5;

@@ -79,6 +79,158 @@ pub fn mirrored(p: &Position) -> Position {
     m
 }
 
+/// A piece's path (`--manoeuvre`): the piece on the first square, a man or a king if the path
+/// says so, makes one move per step, each a capture (`x`) or not (`-`) as written, ending on the
+/// step's square; between its moves, its side may move other pieces. A pattern may be asked of
+/// the position before its first move and of the one after its last.
+#[derive(Clone, Debug)]
+pub struct Manoeuvre {
+    /// The text as given.
+    pub text: String,
+    /// The piece's role at the start, if the path names one (`K46x2`, `M32-28-23`).
+    pub role: Option<crate::board::Role>,
+    /// The first square's name.
+    pub from: String,
+    /// Each step: a capture or not, and the square it ends on.
+    pub steps: Vec<(bool, String)>,
+    /// A pattern that must hold before the first move.
+    pub before: Option<Pattern>,
+    /// A pattern that must hold after the last move.
+    pub after: Option<Pattern>,
+}
+
+impl Manoeuvre {
+    /// Reads `[K|M]SQUARE(-|x)SQUARE...`: `K46x2` (a king captures from 46 and lands on 2),
+    /// `M32-28-23` (a man goes 32 to 28, then on a later move to 23).
+    pub fn parse(text: &str) -> Result<Manoeuvre, String> {
+        let t = text.trim();
+        let err = |why: &str| {
+            format!(
+                "--manoeuvre `{text}`: {why} (write e.g. `K46x2` or `M32-28-23`: an optional K or \
+                 M, then squares joined by - for a move or x for a capture)"
+            )
+        };
+        let (role, rest) = match t.chars().next() {
+            Some('K' | 'k') => (Some(crate::board::Role::King), &t[1..]),
+            Some('M' | 'm') => (Some(crate::board::Role::Man), &t[1..]),
+            _ => (None, t),
+        };
+        let mut squares = Vec::new();
+        let mut seps = Vec::new();
+        let mut cur = String::new();
+        for c in rest.chars() {
+            match c {
+                '-' | 'x' | 'X' | ':' => {
+                    if cur.is_empty() {
+                        return Err(err("a square is missing"));
+                    }
+                    squares.push(std::mem::take(&mut cur));
+                    seps.push(c != '-');
+                }
+                c if c.is_ascii_alphanumeric() => cur.push(c.to_ascii_lowercase()),
+                _ => return Err(err(&format!("`{c}` is not part of a square"))),
+            }
+        }
+        if cur.is_empty() {
+            return Err(err("a square is missing at the end"));
+        }
+        squares.push(cur);
+        if squares.len() < 2 {
+            return Err(err("a path has two squares or more"));
+        }
+        let from = squares.remove(0);
+        Ok(Manoeuvre {
+            text: text.to_string(),
+            role,
+            from,
+            steps: seps.into_iter().zip(squares).collect(),
+            before: None,
+            after: None,
+        })
+    }
+
+    /// Where the manoeuvre starts in `line` (indices of its first moves) and how many plies
+    /// it spans.
+    fn starts(&self, line: &[&PlayedMove], layout: &Layout) -> Vec<(usize, usize)> {
+        let Some(from) = layout.parse(&self.from) else {
+            return Vec::new();
+        };
+        let Some(steps) = self
+            .steps
+            .iter()
+            .map(|(x, s)| layout.parse(s).map(|q| (*x, q)))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return Vec::new();
+        };
+        let before = self.before.as_ref().map(|p| p.compile(layout).ok());
+        let after = self.after.as_ref().map(|p| p.compile(layout).ok());
+        let mut out = Vec::new();
+        for (i, m) in line.iter().enumerate() {
+            if m.mv.from != from {
+                continue;
+            }
+            let Some(piece) = m.before.piece_at(from) else {
+                continue;
+            };
+            if self.role.is_some_and(|r| r != piece.role) {
+                continue;
+            }
+            if let Some(b) = &before {
+                if !b.as_ref().is_some_and(|c| c.matches(&m.before)) {
+                    continue;
+                }
+            }
+            // Follow the piece: at `at`, from move `k` on.
+            let mut at = from;
+            let mut k = i;
+            let mut ok = true;
+            for (step, &(capture, to)) in steps.iter().enumerate() {
+                if step > 0 {
+                    // Its next move: a later move of its side from its square; it is lost if
+                    // the other side takes it first.
+                    let mut next = None;
+                    for (j, n) in line.iter().enumerate().skip(k + 1) {
+                        let mine = n.before.side_to_move() == piece.color;
+                        if !mine && n.mv.captured.contains(&at) {
+                            break;
+                        }
+                        if mine && n.mv.from == at {
+                            next = Some(j);
+                            break;
+                        }
+                    }
+                    match next {
+                        Some(j) => k = j,
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                let mv = &line[k].mv;
+                if mv.from != at || mv.to != to || mv.is_capture() != capture {
+                    ok = false;
+                    break;
+                }
+                at = to;
+            }
+            if !ok {
+                continue;
+            }
+            if let Some(a) = &after {
+                let mut p = line[k].before.clone();
+                let _ = p.play(&line[k].mv);
+                if !a.as_ref().is_some_and(|c| c.matches(&p)) {
+                    continue;
+                }
+            }
+            out.push((i, k - i + 1));
+        }
+        out
+    }
+}
+
 /// What to look for. Criteria of one kind hold when any of their values does (several
 /// `fens`, several `patterns`, several `sequences`); kinds combine with AND. The position
 /// criteria (FEN, pattern, material) must hold together on one position, for
@@ -95,6 +247,8 @@ pub struct Query {
     pub material: Option<Material>,
     /// Moves in a row, anywhere in a line.
     pub sequences: Vec<MoveSequence>,
+    /// A piece's path.
+    pub manoeuvre: Option<Manoeuvre>,
     /// Positions in a row that must each hold the position criteria (at least 1).
     pub min_plies: u32,
     /// Look in variations too.
@@ -109,6 +263,8 @@ pub enum HitKind {
     Position,
     /// The moves of a sequence start with this position's move.
     Sequence,
+    /// A manoeuvre starts with this position's move.
+    Manoeuvre,
 }
 
 /// Where a game matches.
@@ -397,10 +553,29 @@ impl<'q> Searcher<'q> {
                 }
             }
         }
-        let selected =
-            (!positional || found_position) && (q.sequences.is_empty() || found_sequence);
-        if selected && (positional || !q.sequences.is_empty()) {
-            hits.sort_by_key(|h| (h.line, h.ply, h.kind == HitKind::Sequence));
+        let mut found_manoeuvre = false;
+        if let Some(man) = &q.manoeuvre {
+            for (line, path, own) in paths(game, &r.moves, q.variations) {
+                for (at, plies) in man.starts(&path, layout) {
+                    if at + plies > own || line == 0 {
+                        found_manoeuvre = true;
+                        hits.push(Hit {
+                            kind: HitKind::Manoeuvre,
+                            line,
+                            ply: path[at].ply,
+                            length: plies as u32,
+                            huffed: false,
+                            span: Some(path[at].span),
+                        });
+                    }
+                }
+            }
+        }
+        let selected = (!positional || found_position)
+            && (q.sequences.is_empty() || found_sequence)
+            && (q.manoeuvre.is_none() || found_manoeuvre);
+        if selected && (positional || !q.sequences.is_empty() || q.manoeuvre.is_some()) {
+            hits.sort_by_key(|h| (h.line, h.ply, h.kind as u8));
             Verdict::Hits(hits)
         } else {
             Verdict::No

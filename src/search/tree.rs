@@ -302,3 +302,124 @@ fn play_moves(variant: Variant, layout: &Layout, seq: &MoveSequence) -> Option<P
     }
     Some(pos)
 }
+
+/// One move of the tree, as JSON writes it.
+#[derive(Serialize)]
+pub struct MoveOut {
+    /// The move (`huff` for a huff).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position it leads to is reached by other moves or orders too.
+    pub transposition: bool,
+    /// The games that reached that position (by any order), their results and so on.
+    #[serde(flatten)]
+    pub stats: NodeOut,
+    /// The moves from there.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<MoveOut>,
+}
+
+/// A node's counts as written.
+#[derive(Serialize)]
+pub struct NodeOut {
+    /// Games.
+    pub games: u64,
+    /// Won by White.
+    pub white_wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Won by Black.
+    pub black_wins: u64,
+    /// Unfinished or other results.
+    pub unfinished: u64,
+    /// The players' average rating, where tags give one.
+    pub rating: Option<u32>,
+    /// First year.
+    pub first_year: Option<u32>,
+    /// Last year.
+    pub last_year: Option<u32>,
+}
+
+fn node_out(n: &NodeStats) -> NodeOut {
+    NodeOut {
+        games: n.games,
+        white_wins: n.results.white_wins,
+        draws: n.results.draws,
+        black_wins: n.results.black_wins,
+        unfinished: n.results.unfinished + n.results.other,
+        rating: n.average_rating(),
+        first_year: n.first_year,
+        last_year: n.last_year,
+    }
+}
+
+/// A variant's tree, as JSON writes it.
+#[derive(Serialize)]
+pub struct VariantOut {
+    /// The variant.
+    pub variant: &'static str,
+    /// How its results are scored.
+    pub scoring: &'static str,
+    /// The root (FEN).
+    pub root: String,
+    /// The games that reached the root.
+    #[serde(flatten)]
+    pub stats: NodeOut,
+    /// The moves from the root.
+    pub moves: Vec<MoveOut>,
+}
+
+/// The tree of one variant, built for output.
+pub fn variant_out(v: Variant, t: &VariantTree, depth: u32, min_games: u64) -> Option<VariantOut> {
+    let root = t.root.as_ref()?;
+    let rk = key(root);
+    let mut parents: HashMap<Key, u32> = HashMap::new();
+    for es in t.edges.values() {
+        for (_, c) in es {
+            *parents.entry(*c).or_default() += 1;
+        }
+    }
+    fn walk(
+        t: &VariantTree,
+        k: Key,
+        left: u32,
+        min: u64,
+        parents: &HashMap<Key, u32>,
+    ) -> Vec<MoveOut> {
+        if left == 0 {
+            return Vec::new();
+        }
+        let mut out: Vec<MoveOut> = t
+            .edges
+            .get(&k)
+            .map(|es| {
+                es.iter()
+                    .filter_map(|(label, c)| {
+                        let n = t.nodes.get(c)?;
+                        (n.games >= min).then(|| MoveOut {
+                            mv: label.clone(),
+                            transposition: parents.get(c).copied().unwrap_or(0) > 1,
+                            stats: node_out(n),
+                            moves: walk(t, *c, left - 1, min, parents),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort_by(|a, b| b.stats.games.cmp(&a.stats.games).then(a.mv.cmp(&b.mv)));
+        out
+    }
+    let layout = Layout::standard(v);
+    let pieces: Vec<_> = root.pieces().collect();
+    Some(VariantOut {
+        variant: v.name(),
+        scoring: if v.info().two_point_results {
+            "2-0 / 1-1 / 0-2"
+        } else {
+            "1-0 / 1/2-1/2 / 0-1"
+        },
+        root: crate::notation::fen::write_fen(Some(root.side_to_move()), &pieces, &layout),
+        stats: node_out(t.nodes.get(&rk)?),
+        moves: walk(t, rk, depth, min_games, &parents),
+    })
+}

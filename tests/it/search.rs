@@ -588,3 +588,97 @@ fn the_index_answers_as_the_scan_does() {
     assert_eq!(old.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&old.stderr).contains("format version 99"));
 }
+
+/// Each game's moves as (side, from, to, capture, role, captured squares), replayed with the
+/// public API.
+#[allow(clippy::type_complexity)]
+fn moves_of(
+    text: &str,
+    variant: Variant,
+) -> Vec<Vec<(Color, String, String, bool, Role, Vec<String>)>> {
+    let mut out = Vec::new();
+    for chunk in parse_str(text, &ReadOptions::default()) {
+        let Some(game) = chunk.game else { continue };
+        let mut pos = Position::start(variant);
+        let mut ms = Vec::new();
+        for token in game.main_line_moves() {
+            let mv = pos.token_move(token).unwrap();
+            let role = pos.piece_at(mv.from()).unwrap().role;
+            ms.push((
+                pos.turn(),
+                pos.square_name(mv.from()),
+                pos.square_name(mv.to()),
+                mv.is_capture(),
+                role,
+                mv.captured().iter().map(|s| pos.square_name(*s)).collect(),
+            ));
+            pos.play(&mv).unwrap();
+        }
+        out.push(ms);
+    }
+    out
+}
+
+#[test]
+fn manoeuvres_follow_one_piece() {
+    let dir = TempTree::new("search-manoeuvre");
+    let mut dice = Dice(3);
+    let mut checked = 0;
+    for variant in [
+        Variant::International,
+        Variant::English,
+        Variant::Russian,
+        Variant::Frisian,
+        Variant::Turkish,
+    ] {
+        let mut opts = GenOptions::new(variant, 40, 9);
+        opts.max_plies = 80;
+        let mut buf = Vec::new();
+        generate(&opts, &mut buf).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        let file = dir.file(&format!("{}.pdn", variant.name()), &text);
+        let games = moves_of(&text, variant);
+        // Two moves of one piece, from some game.
+        for _ in 0..4 {
+            let g = &games[dice.below(games.len())];
+            let i = dice.below(g.len());
+            let (side, from, to, cap, role, _) = g[i].clone();
+            let Some(j) = (i + 1..g.len()).find(|&j| g[j].0 == side && g[j].1 == to) else {
+                continue;
+            };
+            let sep = |c: bool| if c { "x" } else { "-" };
+            let k = if role == Role::King { "K" } else { "M" };
+            let spec = format!("{k}{from}{}{to}{}{}", sep(cap), sep(g[j].3), g[j].2);
+            // The brute force: the piece's next move after each first step, unless taken.
+            let expected: BTreeSet<usize> = games
+                .iter()
+                .enumerate()
+                .filter(|(_, ms)| {
+                    ms.iter().enumerate().any(|(a, m)| {
+                        if !(m.1 == from && m.2 == to && m.3 == cap && m.4 == role) {
+                            return false;
+                        }
+                        for n in &ms[a + 1..] {
+                            if n.0 != m.0 && n.5.contains(&to) {
+                                return false;
+                            }
+                            if n.0 == m.0 && n.1 == to {
+                                return n.2 == g[j].2 && n.3 == g[j].3;
+                            }
+                        }
+                        false
+                    })
+                })
+                .map(|(i, _)| i + 1)
+                .collect();
+            let got: BTreeSet<usize> = find(&["--manoeuvre", &spec], &file)
+                .keys()
+                .copied()
+                .collect();
+            assert_eq!(got, expected, "{variant:?} --manoeuvre {spec}");
+            assert!(!got.is_empty());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked}");
+}
