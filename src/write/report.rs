@@ -1142,6 +1142,7 @@ pub fn write_tree_page(
 
 /// The tree page's own styles, after the report's.
 const TREE_STYLE: &str = "\
+table.tree th:nth-child(5){text-align:right}table.tree th:first-child{text-align:left}
 table.tree td.mv{text-align:left;font-family:ui-monospace,Menlo,Consolas,monospace}
 table.tree tr.root td{font-weight:600;background:#f3f6f9}
 table.tree tr.d0 td.mv{font-weight:600}
