@@ -220,7 +220,7 @@ impl Manoeuvre {
             }
             if let Some(a) = &after {
                 let mut p = line[k].before.clone();
-                let _ = p.play(&line[k].mv);
+                p.play(&line[k].mv);
                 if !a.as_ref().is_some_and(|c| c.matches(&p)) {
                     continue;
                 }
@@ -318,7 +318,7 @@ pub fn positions(line: &[&PlayedMove]) -> Vec<Reached> {
         }
         let mut after = m.before.clone();
         // The replay applied the move to this position: it applies again.
-        let _ = after.play(&m.mv);
+        after.play(&m.mv);
         out.push(Reached {
             ply: m.ply + 1,
             position: after,

@@ -152,8 +152,17 @@ fn chromium_shows_the_opening_tree_with_the_counts_of_its_json() {
         .arg(corpus)
         .output()
         .unwrap();
-    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
-    let json = pdn().args(args).args(["--format", "json"]).arg(corpus).output().unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let json = pdn()
+        .args(args)
+        .args(["--format", "json"])
+        .arg(corpus)
+        .output()
+        .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
 
     let shot = std::env::var_os("PDN_TREE_SCREENSHOT")
@@ -162,7 +171,10 @@ fn chromium_shows_the_opening_tree_with_the_counts_of_its_json() {
         &bin,
         &tree.0.join("profile-shot"),
         &page,
-        &[&format!("--screenshot={}", shot.display()), "--window-size=1200,1500"],
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1200,1500",
+        ],
     );
     assert!(shot.is_file(), "no screenshot: {}", out.1);
     let decoder = png::Decoder::new(File::open(&shot).unwrap());
@@ -174,7 +186,11 @@ fn chromium_shows_the_opening_tree_with_the_counts_of_its_json() {
         .chunks(channels)
         .map(|p| &p[..3])
         .collect();
-    assert!(colours.len() > 20, "{} colours: a blank page?", colours.len());
+    assert!(
+        colours.len() > 20,
+        "{} colours: a blank page?",
+        colours.len()
+    );
 
     // Every move of the JSON is a row of the page with its games.
     let dom = run_chromium(&bin, &tree.0.join("profile-dom"), &page, &["--dump-dom"]).0;
