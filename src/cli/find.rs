@@ -108,6 +108,26 @@ pub fn query(args: &Args) -> Result<Query, String> {
         .iter()
         .map(|p| Pattern::parse(p).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
+    // A pattern whose squares are on no variant's board could never match: say so.
+    for p in &patterns {
+        let mut first = None;
+        let fits = pdnkit::rules::Variant::ALL.iter().any(|v| {
+            match p.compile(&pdnkit::notation::Layout::standard(*v)) {
+                Ok(_) => true,
+                Err(e) => {
+                    first.get_or_insert(e);
+                    false
+                }
+            }
+        });
+        if !fits {
+            return Err(format!(
+                "pattern `{}`: {} (nor of any other variant's)",
+                p.text,
+                first.unwrap_or_default()
+            ));
+        }
+    }
     let material = args.material.as_deref().map(Material::parse).transpose()?;
     let sequences = args
         .sequence

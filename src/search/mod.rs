@@ -602,7 +602,7 @@ mod tests {
             &m.pieces().collect::<Vec<_>>(),
             &Layout::standard(Variant::International),
         );
-        assert_eq!(fen, "B:W50:B20,K6");
+        assert_eq!(fen, "B:W50:BK6,20");
         assert_eq!(mirrored(&m), p);
     }
 

@@ -478,8 +478,8 @@ mod tests {
         assert!(!compiled("B:W31", Variant::International).matches(&start));
         assert!(!compiled("WK31", Variant::International).matches(&start));
         assert!(compiled("W*31", Variant::International).matches(&start));
-        assert!(compiled("W31|B25,E26|E1", Variant::International).matches(&start));
-        assert!(!compiled("W31|B25,B26", Variant::International).matches(&start));
+        assert!(compiled("W31|B25:E26!E1", Variant::International).matches(&start));
+        assert!(!compiled("W31|B25,26", Variant::International).matches(&start));
         assert!(!compiled("W31!B1", Variant::International).matches(&start));
         assert!(compiled("Wc3:Bf6", Variant::Russian).matches(&Position::start(Variant::Russian)));
     }

@@ -682,3 +682,13 @@ fn manoeuvres_follow_one_piece() {
     }
     assert!(checked >= 10, "{checked}");
 }
+
+#[test]
+fn a_pattern_on_no_board_is_refused() {
+    let dir = TempTree::new("search-noboard");
+    let file = dir.file("a.pdn", "1. 32-28 *\n");
+    // `E26` in a B list is a square named e26, which no board has.
+    let (code, _, err) = pdn_run(&["find", "--pattern", "B25,E26"], &file);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`e26`") && err.contains("column 5"), "{err}");
+}
