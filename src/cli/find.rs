@@ -251,18 +251,31 @@ pub fn hits_out(g: &CheckedGame, hits: &[Hit]) -> Vec<HitOut> {
         .collect()
 }
 
-/// The `--list` line of a selected game, or its JSON line.
-pub fn game_line(file: &str, g: &CheckedGame, hits: &[Hit], json: bool) -> String {
+/// The `--list` line of a selected game, or its JSON line; `place` is the game's number and
+/// first line in its file when the game was read alone (from an index).
+pub fn game_line(
+    file: &str,
+    g: &CheckedGame,
+    hits: &[Hit],
+    json: bool,
+    place: Option<(usize, u32)>,
+) -> String {
     let game = g.chunk.game.as_ref();
     let tag = |n: &str| game.and_then(|gm| gm.tag(n)).map(str::trim);
-    let line = game.map_or(g.chunk.first_line, |gm| {
-        g.chunk.line_col(gm.span.start).line
-    });
+    let line = place.map_or_else(
+        || {
+            game.map_or(g.chunk.first_line, |gm| {
+                g.chunk.line_col(gm.span.start).line
+            })
+        },
+        |p| p.1,
+    );
+    let number = place.map_or(g.chunk.index.unwrap_or(0), |p| p.0);
     let out = hits_out(g, hits);
     if json {
         let record = GameOut {
             file,
-            game: g.chunk.index.unwrap_or(0),
+            game: number,
             line,
             variant: g.report.as_ref().and_then(|r| r.variant).map(|v| v.name()),
             white: tag("White"),
@@ -303,8 +316,7 @@ pub fn game_line(file: &str, g: &CheckedGame, hits: &[Hit], json: bool) -> Strin
         .collect();
     let q = |n: &str| tag(n).unwrap_or("?");
     format!(
-        "{file}:{line}: game {}: {} - {} | {} | {} | {}: {}\n",
-        g.chunk.index.unwrap_or(0),
+        "{file}:{line}: game {number}: {} - {} | {} | {} | {}: {}\n",
         q("White"),
         q("Black"),
         q("Event"),
@@ -378,7 +390,7 @@ impl<'a> FileSink for FindWork<'a> {
         let keep = hits.is_some();
         let mut emit = out.marking();
         if let Some(h) = hits.filter(|_| self.list || self.json) {
-            if emit(game_line(&s.copy.path, &g, h, self.json).into_bytes()) {
+            if emit(game_line(&s.copy.path, &g, h, self.json, None).into_bytes()) {
                 emit(Vec::new());
             }
         }

@@ -441,6 +441,11 @@ pub fn run_find(args: &super::find::Args, index: &Path, query: &Query) -> i32 {
                 .into(),
         );
     }
+    if !args.input.paths.is_empty() {
+        return fail(
+            "--index reads the files the index names: give no files or directories with it".into(),
+        );
+    }
     if query.variations {
         return fail("--index holds main lines only: search variations without --index".into());
     }
@@ -503,12 +508,12 @@ pub fn run_find(args: &super::find::Args, index: &Path, query: &Query) -> i32 {
     }
     candidates.sort_unstable();
     candidates.dedup();
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(p) => match File::create(p) {
-            Ok(f) => Box::new(BufWriter::new(f)),
-            Err(e) => return fail(format!("cannot write {}: {e}", p.display())),
-        },
-        None => super::stdout_writer(),
+    let mut out = match super::output::Output::open(args.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            let name = args.output.as_deref().unwrap_or(Path::new("-"));
+            return fail(format!("cannot write {}: {e}", name.display()));
+        }
     };
     let json = args.format == FindFormat::Json;
     let mut found = 0u64;
@@ -533,9 +538,13 @@ pub fn run_find(args: &super::find::Args, index: &Path, query: &Query) -> i32 {
             continue;
         };
         let w = if args.list || json {
-            let mut line = game_line(&file.path, &checked, &hits, json);
-            // The game's number and line in its file, not in the piece read.
-            line = relabel(&line, &file.path, g, json);
+            let line = game_line(
+                &file.path,
+                &checked,
+                &hits,
+                json,
+                Some((g.number as usize, g.line)),
+            );
             out.write_all(line.as_bytes())
         } else {
             out.write_all(&text).and_then(|()| out.write_all(b"\n\n"))
@@ -545,7 +554,7 @@ pub fn run_find(args: &super::find::Args, index: &Path, query: &Query) -> i32 {
             break;
         }
     }
-    let written = written.and_then(|()| out.flush());
+    let written = written.and_then(|()| out.finish(true));
     eprintln!("pdn find: {found} game(s) found (from the index)");
     exit_after_write(written, if found > 0 { EXIT_OK } else { EXIT_FINDINGS })
 }
@@ -594,25 +603,4 @@ fn judge_game(
     Ok(wanted
         .filter(|c| matches!(searcher.judge(c), Verdict::Hits(_)))
         .map(|c| (c.chunk.text.as_bytes().to_vec(), c)))
-}
-
-/// A `--list` or JSON line of a game read alone, with its number and line in its file.
-fn relabel(line: &str, path: &str, g: &GameEntry, json: bool) -> String {
-    if json {
-        let Ok(mut v) = serde_json::from_str::<serde_json::Value>(line) else {
-            return line.to_string();
-        };
-        v["game"] = g.number.into();
-        v["line"] = g.line.into();
-        let mut s = v.to_string();
-        s.push('\n');
-        return s;
-    }
-    // `PATH:LINE: game N: ...`
-    let rest = line
-        .strip_prefix(path)
-        .and_then(|r| r.split_once(": game "))
-        .and_then(|(_, r)| r.split_once(": "))
-        .map_or(line, |(_, r)| r);
-    format!("{path}:{}: game {}: {rest}", g.line, g.number)
 }

@@ -461,7 +461,7 @@ fn total_of(openings: &BTreeMap<String, u64>, v: &str) -> u64 {
         .sum()
 }
 
-/// `pdn find --list ARGS` output lines, sorted (the index answers file by file in its order).
+/// `pdn ARGS` output lines, sorted (the index answers file by file in its order).
 fn listed(args: &[&str]) -> Vec<String> {
     let out = assert_cmd::Command::cargo_bin("pdn")
         .unwrap()
@@ -545,6 +545,16 @@ fn the_index_answers_as_the_scan_does() {
         }
     }
     assert!(hits >= fens.len(), "{hits} games found");
+    // JSON too, field for field, and the original bytes.
+    for fen in fens.iter().rev().take(3) {
+        for form in [&["--format", "json"][..], &[][..]] {
+            let args = [&["find", "--no-config", "--fen", fen.as_str()][..], form].concat();
+            let scan = listed(&[args.as_slice(), &[root.as_str()]].concat());
+            let from_index = listed(&[args.as_slice(), &["--index", idx_s.as_str()]].concat());
+            assert!(!scan.is_empty(), "{fen}");
+            assert_eq!(from_index, scan, "--fen {fen} {form:?}");
+        }
+    }
     // A file changed: the index refuses until it is updated, and the update reads that file
     // again and keeps the others' part.
     let changed = dir.0.join("gen/russian.pdn");
