@@ -702,3 +702,54 @@ fn a_pattern_on_no_board_is_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("`e26`") && err.contains("column 5"), "{err}");
 }
+
+#[test]
+fn the_tree_steps_through_huffs_and_writes_csv() {
+    let dir = TempTree::new("search-tree-huff");
+    let file = dir.file(
+        "h.pdn",
+        "[GameType \"21\"]\n[Result \"1-0\"]\n1. 11-15 22-18 2. 12-16 {[%huff 15]} 24-20 *\n\n\
+         [GameType \"21\"]\n[Result \"0-1\"]\n[Date \"1901.01.01\"]\n1. 11-15 22-18 2. 15x22 *\n",
+    );
+    let args = [
+        "tree",
+        "--rules",
+        "huffing",
+        "--no-config",
+        "--depth",
+        "5",
+        "--moves",
+        "11-15 22-18",
+    ];
+    let (code, out, err) = pdn_run(&[&args[..], &["--format", "csv"]].concat(), &file);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    assert!(
+        rows[0].starts_with("variant,path,move,depth,games"),
+        "{out}"
+    );
+    // Both games reach the root; each next move once; the huff is a step of its own.
+    // English: Black moves first, so `1-0` is Black's win and `0-1` White's (PDN's reading);
+    // the year is the Date's.
+    assert!(
+        rows.contains(&"english,12-16,12-16,1,1,0,0,1,0,,,,false"),
+        "{out}"
+    );
+    assert!(
+        rows.contains(&"english,12-16 huff,huff,2,1,0,0,1,0,,,,false"),
+        "{out}"
+    );
+    assert!(
+        rows.contains(&"english,12-16 huff 24-20,24-20,3,1,0,0,1,0,,,,false"),
+        "{out}"
+    );
+    assert!(
+        rows.contains(&"english,15x22,15x22,1,1,1,0,0,0,,1901,1901,false"),
+        "{out}"
+    );
+    let (_, table, _) = pdn_run(&args, &file);
+    assert!(
+        table.starts_with("english: 2 game(s) from B:W18,21,23-32:B1-10,12,15"),
+        "{table}"
+    );
+}
