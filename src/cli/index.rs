@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -296,16 +296,11 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         .as_mut()
         .and_then(|f| Tables::read(f).ok())
         .filter(|t| t.rules == rules);
-    let dir = args
-        .output
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let tmp = match tempfile::NamedTempFile::new_in(dir) {
-        Ok(t) => t,
-        Err(e) => return fail(format!("cannot write in {}: {e}", dir.display())),
+    // Written beside the index and put in its place when whole.
+    let mut out = match super::output::Output::file(&args.output) {
+        Ok(o) => o,
+        Err(e) => return fail(format!("cannot write {}: {e}", args.output.display())),
     };
-    let mut out = BufWriter::new(tmp.as_file());
     let mut tables = Tables {
         rules,
         ..Tables::default()
@@ -398,16 +393,14 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
         tables.files.push(entry);
     });
     if let Some(t) = trouble {
+        // The old index, if any, stays as it was.
+        let _ = out.finish(false);
         return fail(t);
     }
     let finished = written
         .and_then(|()| tables.write(&mut out, at))
-        .and_then(|()| out.flush());
-    drop(out);
+        .and_then(|()| out.finish(true));
     if let Err(e) = finished {
-        return fail(format!("cannot write {}: {e}", args.output.display()));
-    }
-    if let Err(e) = tmp.persist(&args.output) {
         return fail(format!("cannot write {}: {e}", args.output.display()));
     }
     let not = if not_indexed > 0 {
