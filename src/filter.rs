@@ -125,7 +125,8 @@ pub struct Range<T> {
 }
 
 impl<T: PartialOrd> Range<T> {
-    fn contains(&self, v: &T) -> bool {
+    /// Whether `v` is in the range.
+    pub fn contains(&self, v: &T) -> bool {
         self.min.as_ref().is_none_or(|m| v >= m) && self.max.as_ref().is_none_or(|m| v <= m)
     }
 }
@@ -190,21 +191,28 @@ pub fn normalise_date(date: &str, high: bool) -> Option<String> {
 pub struct MoveSequence(pub Vec<Vec<String>>);
 
 impl MoveSequence {
-    /// Reads `32-28 19-23 28x19` (move numbers such as `1.` are skipped).
+    /// Reads `32-28 19-23 28x19` (move numbers such as `1.` are skipped); `*` stands for any
+    /// one move (an empty list of squares).
     pub fn parse(s: &str) -> Result<Self, String> {
         let moves: Vec<Vec<String>> = s
             .split_whitespace()
             .filter(|t| !t.ends_with('.'))
             .map(|t| {
                 t.split(['-', 'x', 'X', ':'])
-                    .filter(|p| !p.is_empty())
+                    .filter(|p| !p.is_empty() && *p != "*")
                     .map(str::to_ascii_lowercase)
                     .collect::<Vec<_>>()
             })
             .collect();
-        if moves.is_empty() || moves.iter().any(|m| m.len() < 2) {
+        let bad = s
+            .split_whitespace()
+            .filter(|t| !t.ends_with('.'))
+            .zip(&moves)
+            .any(|(t, m)| if t == "*" { false } else { m.len() < 2 });
+        if moves.is_empty() || bad || moves.iter().all(Vec::is_empty) {
             return Err(format!(
-                "`{s}`: expected moves such as `32-28 19-23` or `c3-d4 f6-g5`"
+                "`{s}`: expected moves such as `32-28 19-23` or `c3-d4 f6-g5` (`*` for any one \
+                 move)"
             ));
         }
         Ok(MoveSequence(moves))
@@ -213,6 +221,9 @@ impl MoveSequence {
     /// Whether `played` is this written move in `layout`: same start and end, and the same
     /// intermediate landing squares where the move names them.
     fn move_matches(written: &[String], played: &PlayedMove, layout: &Layout) -> bool {
+        if written.is_empty() {
+            return true;
+        }
         let sq = |t: &String| layout.parse(t);
         let (Some(from), Some(to)) = (written.first().and_then(sq), written.last().and_then(sq))
         else {
@@ -231,16 +242,29 @@ impl MoveSequence {
 
     /// Whether the main line starts with the sequence (`anywhere`: holds it at any point).
     fn found(&self, main: &[&PlayedMove], layout: &Layout, anywhere: bool) -> bool {
+        self.starts(main, layout, anywhere).next().is_some()
+    }
+
+    /// Where the sequence starts in `line` (indices, in order): at its start only, or
+    /// `anywhere`.
+    pub fn starts<'a>(
+        &'a self,
+        line: &'a [&PlayedMove],
+        layout: &'a Layout,
+        anywhere: bool,
+    ) -> impl Iterator<Item = usize> + 'a {
         let n = self.0.len();
-        if main.len() < n {
-            return false;
-        }
-        let last_start = if anywhere { main.len() - n } else { 0 };
-        (0..=last_start).any(|s| {
-            self.0
-                .iter()
-                .zip(&main[s..s + n])
-                .all(|(w, p)| Self::move_matches(w, p, layout))
+        let last_start = match line.len().checked_sub(n) {
+            Some(_) if !anywhere => Some(0),
+            other => other,
+        };
+        last_start.into_iter().flat_map(move |last| {
+            (0..=last).filter(move |&s| {
+                self.0
+                    .iter()
+                    .zip(&line[s..s + n])
+                    .all(|(w, p)| Self::move_matches(w, p, layout))
+            })
         })
     }
 }

@@ -116,6 +116,8 @@ pub mod replay;
 #[doc(hidden)]
 pub mod rules;
 #[doc(hidden)]
+pub mod search;
+#[doc(hidden)]
 pub mod source;
 #[doc(hidden)]
 pub mod stats;

@@ -59,7 +59,7 @@ impl Written {
         ]
     }
 
-    fn absorb(&mut self, o: &Written) {
+    pub(crate) fn absorb(&mut self, o: &Written) {
         self.first += o.first;
         self.second += o.second;
         self.draw += o.draw;
@@ -83,7 +83,7 @@ impl Written {
         })
     }
 
-    fn add(&mut self, kind: Option<ResultKind>) {
+    pub(crate) fn add(&mut self, kind: Option<ResultKind>) {
         match kind {
             Some(ResultKind::Win1 | ResultKind::Win2) => self.first += 1,
             Some(ResultKind::Loss1 | ResultKind::Loss2) => self.second += 1,
@@ -115,7 +115,7 @@ impl Results {
         self.white_wins + self.black_wins + self.draws + self.unfinished + self.other
     }
 
-    fn add_written(&mut self, w: &Written, first_is_white: bool) {
+    pub(crate) fn add_written(&mut self, w: &Written, first_is_white: bool) {
         let (white, black) = if first_is_white {
             (w.first, w.second)
         } else {
@@ -128,7 +128,7 @@ impl Results {
         self.other += w.other;
     }
 
-    fn merge(&mut self, o: &Results) {
+    pub(crate) fn merge(&mut self, o: &Results) {
         self.white_wins += o.white_wins;
         self.black_wins += o.black_wins;
         self.draws += o.draws;
@@ -645,7 +645,7 @@ pub fn opening_of(game: &Game, plies: usize) -> Option<String> {
 
 /// Whether the first score of a result (`1-0`) credits White: always where White moves
 /// first; where Black does, only in a file that gives White's score first.
-fn first_is_white(variant: Option<Variant>, white_score_first: bool) -> bool {
+pub(crate) fn first_is_white(variant: Option<Variant>, white_score_first: bool) -> bool {
     variant.is_none_or(|v| v.rules().first_to_move == Color::White || white_score_first)
 }
 

@@ -456,6 +456,27 @@ fn utf8_with_replacements(
     Ok(Some(raw.into_iter().map(|o| o + bom).collect()))
 }
 
+/// The byte ranges in the file of the kept games' places, or `None` when the file's encoding
+/// does not allow them to be known.
+pub(super) fn byte_ranges(s: &FileState, r: &FileRecord) -> io::Result<Option<Vec<(u64, u64)>>> {
+    let mut file = File::open(&s.path)?;
+    let raw = utf8_with_replacements(&mut file, s, r)?;
+    let decoding = r.totals.decoding;
+    Ok(s.selected
+        .iter()
+        .enumerate()
+        .map(|(k, &(start, end))| match &raw {
+            Some(offsets) => offsets
+                .get(2 * k)
+                .zip(offsets.get(2 * k + 1))
+                .map(|(a, b)| (*a, *b)),
+            None => decoding
+                .as_ref()
+                .and_then(|d| Some((byte_offset(start, d)?, byte_offset(end, d)?))),
+        })
+        .collect())
+}
+
 /// Copies the selected games' bytes from the file, game by game.
 fn copy_games(
     s: &FileState,

@@ -12,8 +12,10 @@ pub mod diagram;
 pub mod driver;
 pub mod explain;
 pub mod filter;
+pub mod find;
 pub mod fix;
 pub mod generate;
+pub mod index;
 pub mod input;
 pub mod output;
 pub mod parse;
@@ -21,6 +23,7 @@ pub mod printer;
 pub mod report;
 pub mod rules;
 pub mod stats;
+pub mod tree;
 
 use std::io;
 
@@ -103,6 +106,15 @@ pub enum Command {
     /// Select games by tags, players, variant, result, length, date, diagnostics, moves or a
     /// position, and write them as they are in their files (or list them).
     Filter(Box<filter::Args>),
+    /// Find games by what happens on the board (an exact position, a partial one, material,
+    /// moves in a row) and say where; by a scan, or from an index.
+    Find(Box<find::Args>),
+    /// The opening tree from a position: each next move with its games, results, rating and
+    /// years, transpositions merged.
+    Tree(Box<tree::Args>),
+    /// Write an index of every position of each game's main line, for `pdn find --index`;
+    /// update it when files change.
+    Index(Box<index::Args>),
     /// Find games with the same main line (and tags, if asked) across files; report the
     /// copies or write the collection without them.
     Dedup(dedup::Args),
@@ -241,6 +253,9 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> i32 {
             convert::run_annotate(args, matches.subcommand_matches("annotate"))
         }
         Command::Filter(args) => filter::run(&args, matches.subcommand_matches("filter")),
+        Command::Find(args) => find::run(&args, matches.subcommand_matches("find")),
+        Command::Tree(args) => tree::run(&args, matches.subcommand_matches("tree")),
+        Command::Index(args) => index::run(&args, matches.subcommand_matches("index")),
         Command::Dedup(args) => dedup::run(&args, matches.subcommand_matches("dedup")),
         Command::Report(args) => report::run(&args, matches.subcommand_matches("report")),
         Command::Stats(args) => stats::run(&args, matches.subcommand_matches("stats")),

@@ -885,6 +885,121 @@ document.getElementById('open-all').onclick=function(){setAll(true);};
 document.getElementById('close-all').onclick=function(){setAll(false);};
 ";
 
+/// Writes the page of an opening tree (`pdn tree --format html`): for each variant, the root
+/// and a table of the moves from it, indented by depth, each with its games, a bar of its
+/// results (White's wins, draws, Black's wins, others) and their shares, the players' average
+/// rating and the years; in the report's style, with nothing fetched from the network.
+pub fn write_tree_page(
+    title: &str,
+    trees: &[crate::search::tree::VariantOut],
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    use crate::search::tree::{MoveOut, NodeOut};
+    write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>pdn tree: {}</title><style>{STYLE}\n{TREE_STYLE}</style></head><body>\n",
+        escape(title)
+    )?;
+    write!(
+        out,
+        "<header><h1>Opening tree</h1><p class=\"what\">{}</p></header>\n<main>\n",
+        escape(title)
+    )?;
+    if trees.is_empty() {
+        writeln!(out, "<p class=\"hint\">No game reaches the position.</p>")?;
+    }
+    fn pct(n: u64, of: u64) -> f64 {
+        if of == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / of as f64
+        }
+    }
+    fn cells(n: &NodeOut) -> String {
+        let g = n.games;
+        let mut s = String::from("<td><span class=\"share\">");
+        for (k, c) in [
+            (n.white_wins, "rw"),
+            (n.draws, "rd"),
+            (n.black_wins, "rb"),
+            (n.unfinished, "ru"),
+        ] {
+            let _ = write!(s, "<i class=\"{c}\" style=\"width:{:.1}%\"></i>", pct(k, g));
+        }
+        s.push_str("</span></td>");
+        for k in [n.white_wins, n.draws, n.black_wins] {
+            let _ = write!(s, "<td>{:.1}%</td>", pct(k, g));
+        }
+        let years = match (n.first_year, n.last_year) {
+            (Some(a), Some(b)) if a == b => a.to_string(),
+            (Some(a), Some(b)) => format!("{a}–{b}"),
+            _ => "–".into(),
+        };
+        let _ = write!(
+            s,
+            "<td>{}</td><td>{years}</td>",
+            n.rating.map_or("–".into(), |r| r.to_string())
+        );
+        s
+    }
+    fn rows(ms: &[MoveOut], depth: usize, out: &mut dyn Write) -> io::Result<()> {
+        for m in ms {
+            writeln!(
+                out,
+                "<tr class=\"d{}\"><td class=\"mv\" style=\"padding-left:{}px\">{}{}</td><td>{}</td>{}</tr>",
+                depth.min(9),
+                8 + 18 * depth,
+                escape(&m.mv),
+                if m.transposition {
+                    " <span class=\"tp\" title=\"reached by other moves or orders too; the counts are the position's\">=</span>"
+                } else {
+                    ""
+                },
+                m.stats.games,
+                cells(&m.stats)
+            )?;
+            rows(&m.moves, depth + 1, out)?;
+        }
+        Ok(())
+    }
+    for v in trees {
+        writeln!(
+            out,
+            "<h2>{} <span class=\"hint\">{} game(s) from <code>{}</code>; results {}</span></h2>",
+            escape(v.variant),
+            v.stats.games,
+            escape(&v.root),
+            escape(v.scoring)
+        )?;
+        writeln!(
+            out,
+            "<table class=\"files tree\"><thead><tr><th>move</th><th>games</th><th>results</th><th>White</th><th>draw</th><th>Black</th><th>rating</th><th>years</th></tr></thead><tbody>"
+        )?;
+        writeln!(
+            out,
+            "<tr class=\"root\"><td class=\"mv\">(root)</td><td>{}</td>{}</tr>",
+            v.stats.games,
+            cells(&v.stats)
+        )?;
+        rows(&v.moves, 0, out)?;
+        writeln!(out, "</tbody></table>")?;
+    }
+    writeln!(
+        out,
+        "<p class=\"legend\"><i class=\"rw\"></i>White wins<i class=\"rd\"></i>draws<i class=\"rb\"></i>Black wins<i class=\"ru\"></i>unfinished or other · <b>=</b> a transposition: the position is reached by other moves or orders too, and its counts are the position's</p>\n</main></body></html>"
+    )
+}
+
+/// The tree page's own styles, after the report's.
+const TREE_STYLE: &str = "\
+table.tree th:nth-child(5){text-align:right}table.tree th:first-child{text-align:left}
+table.tree td.mv{text-align:left;font-family:ui-monospace,Menlo,Consolas,monospace}
+table.tree tr.root td{font-weight:600;background:#f3f6f9}
+table.tree tr.d0 td.mv{font-weight:600}
+.share{display:inline-flex;width:160px;height:11px;border:1px solid #0002;vertical-align:middle}
+.share i{display:block;height:100%}
+.tp{color:#1f6feb;font-weight:700;cursor:help}";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -134,3 +134,80 @@ fn chromium_shows_the_corpus_report_with_the_counts_of_check() {
     listed.remove("info");
     assert_eq!(page_counts(&dom), (files, listed));
 }
+
+#[test]
+fn chromium_shows_the_opening_tree_with_the_counts_of_its_json() {
+    let Some(bin) = chromium() else {
+        println!("skipped: chromium not found (scripts/browser-test.sh installs it)");
+        return;
+    };
+    let tree = TempTree::new("browser-tree");
+    let corpus = Path::new("corpus");
+    let page = tree.0.join("tree.html");
+    let args = ["tree", "--no-config", "--depth", "2", "--min-games", "3"];
+    let made = pdn()
+        .args(args)
+        .args(["--format", "html", "-o"])
+        .arg(&page)
+        .arg(corpus)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let json = pdn()
+        .args(args)
+        .args(["--format", "json"])
+        .arg(corpus)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+
+    let shot = std::env::var_os("PDN_TREE_SCREENSHOT")
+        .map_or_else(|| tree.0.join("tree.png"), PathBuf::from);
+    let out = run_chromium(
+        &bin,
+        &tree.0.join("profile-shot"),
+        &page,
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1200,1500",
+        ],
+    );
+    assert!(shot.is_file(), "no screenshot: {}", out.1);
+    let decoder = png::Decoder::new(File::open(&shot).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let channels = frame.color_type.samples();
+    let colours: HashSet<&[u8]> = buf[..frame.buffer_size()]
+        .chunks(channels)
+        .map(|p| &p[..3])
+        .collect();
+    assert!(
+        colours.len() > 20,
+        "{} colours: a blank page?",
+        colours.len()
+    );
+
+    // Every move of the JSON is a row of the page with its games.
+    let dom = run_chromium(&bin, &tree.0.join("profile-dom"), &page, &["--dump-dom"]).0;
+    let mut rows = 0;
+    for v in json.as_array().unwrap() {
+        let mut stack: Vec<&serde_json::Value> = v["moves"].as_array().unwrap().iter().collect();
+        while let Some(m) = stack.pop() {
+            let cell = format!(
+                "{}</td><td>{}</td>",
+                m["move"].as_str().unwrap(),
+                m["games"]
+            );
+            let tp = format!("{}\">=</span></td><td>{}</td>", "", m["games"]);
+            assert!(dom.contains(&cell) || dom.contains(&tp), "{cell}");
+            rows += 1;
+            stack.extend(m["moves"].as_array().into_iter().flatten());
+        }
+    }
+    assert_eq!(dom.matches("<tr class=\"d").count(), rows);
+}

@@ -50,6 +50,7 @@ mod replay_mutations;
 mod replay_rules;
 mod rules_positions;
 mod rules_reference;
+mod search;
 mod syntax_corpus;
 mod syntax_fixtures;
 mod syntax_props;
