@@ -355,7 +355,7 @@ impl<'a> FileSink for FindWork<'a> {
 
     fn begin(&self, file: &Opening<'_>) -> FindState<'a> {
         FindState {
-            copy: FileState::new(file.name),
+            copy: FileState::new(file),
             searcher: Searcher::new(self.query),
             unjudged: 0,
         }

@@ -146,7 +146,7 @@ impl FileSink for IndexWork<'_> {
             })
         });
         IndexState {
-            copy: FileState::new(file.name),
+            copy: FileState::new(file),
             reuse,
             games: Vec::new(),
             pending: Vec::new(),

@@ -909,6 +909,12 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // Games without GameType read as one run, some written whole and some kept: the
         // canonical output, read again, put the kept ones in another run.
         "convert_run_canonical_again.pdn",
+        // A game read as the file's other games are because no candidate replays it (a
+        // fallback) was written with a GameType, as if its evidence had settled the variant;
+        // read again, that tag changed how the file's other runs were decided, and canonical
+        // form wrote one of them with a GameType too. A fallback is as open as the games it
+        // falls back on.
+        "convert_canonical_kept_game_tag.pdn",
     ] {
         canonical_holds(name);
     }

@@ -541,8 +541,10 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         .filter(|w| w.variant != v && w.steps == tried[i].steps)
         .map(|w| w.variant)
         .collect();
-    // Read as the file's games on a larger board are, it is as open as they are.
-    if files_board.contains(&v) {
+    // Read as the file's games on a larger board are, or taken from the file's other games
+    // when no candidate replays these, it is as open as they are (so that a GameType written
+    // for those games does not make these look settled the next time the file is read).
+    if files_board.contains(&v) || fallback {
         for r in runs
             .iter()
             .filter(|r| r.key.algebraic == algebraic && r.key.named.is_none())
