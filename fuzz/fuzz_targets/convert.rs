@@ -83,12 +83,16 @@ fn without_added_gametypes(back: &str, numeric: &str) -> String {
     let mut out = String::with_capacity(back.len());
     let (mut i, mut j) = (0, 0);
     while let Some(c) = back[i..].chars().next() {
-        if numeric[j..].starts_with(c) {
+        // A tag `numeric` lacks here is left out before the characters are compared: its
+        // first characters (`[`, a line break) may be the same as what `numeric` has there.
+        let tag = added(&back[i..], &numeric[j..])
+            .filter(|&n| !numeric[j..].starts_with(&back[i..i + n]));
+        if let Some(n) = tag {
+            i += n;
+        } else if numeric[j..].starts_with(c) {
             out.push(c);
             i += c.len_utf8();
             j += c.len_utf8();
-        } else if let Some(n) = added(&back[i..], &numeric[j..]) {
-            i += n;
         } else {
             out.push_str(&back[i..]);
             break;
