@@ -344,15 +344,20 @@ enum Message {
     Failed(String, bool),
 }
 
-/// Games waiting to be taken: a few, so that memory stays bounded on a file of any size.
-const QUEUE: usize = 8;
+/// Games go over in batches of this many (fewer at the end of the source), so that the two
+/// threads wake each other once a batch rather than once a game.
+const BATCH: usize = 16;
+/// Batches waiting to be taken: a few games in all, so that memory stays bounded on a file of
+/// any size.
+const QUEUE: usize = 2;
 
-/// The reading thread: checks the stream and sends each game over `tx` until the receiver
-/// goes away.
-fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
+/// The reading thread: checks the stream and sends its games over `tx`, in batches, until the
+/// receiver goes away.
+fn produce(source: Source, options: CheckOptions, tx: SyncSender<Vec<Message>>) {
     let file = source.name();
     let sender = tx.clone();
-    let run = move || -> io::Result<()> {
+    let batch = Mutex::new(Vec::with_capacity(BATCH));
+    let run = || -> io::Result<()> {
         let input = source.open()?;
         check_stream_with(input, &options, |game| {
             let message = if game.chunk.index.is_some() {
@@ -376,7 +381,12 @@ fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
                         .collect(),
                 )
             };
-            match sender.send(message) {
+            let mut batch = batch.lock().unwrap_or_else(|e| e.into_inner());
+            batch.push(message);
+            if batch.len() < BATCH {
+                return ControlFlow::Continue(());
+            }
+            match sender.send(std::mem::take(&mut *batch)) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(_) => ControlFlow::Break(()),
             }
@@ -384,21 +394,27 @@ fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
         Ok(())
     };
     let outcome = catch_unwind(AssertUnwindSafe(run));
-    let _ = match outcome {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => tx.send(Message::Failed(e.to_string(), true)),
-        Err(_) => tx.send(Message::Failed(
+    let mut last = std::mem::take(&mut *batch.lock().unwrap_or_else(|e| e.into_inner()));
+    match outcome {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => last.push(Message::Failed(e.to_string(), true)),
+        Err(_) => last.push(Message::Failed(
             "the reader stopped on an internal error".to_string(),
             false,
         )),
-    };
+    }
+    if !last.is_empty() {
+        let _ = tx.send(last);
+    }
 }
 
 /// A lazy iterator over the games of one source; read on a thread of its own, a few games
 /// ahead.
 #[pyclass(module = "pdnkit")]
 struct Reader {
-    rx: Mutex<Option<Receiver<Message>>>,
+    rx: Mutex<Option<Receiver<Vec<Message>>>>,
+    /// The rest of the batch taken last.
+    pending: std::collections::VecDeque<Message>,
     /// Findings outside any game met so far.
     outside: Vec<Py<Diagnostic>>,
     raise_errors: bool,
@@ -430,6 +446,7 @@ impl Reader {
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Reader {
             rx: Mutex::new(Some(rx)),
+            pending: std::collections::VecDeque::new(),
             outside: Vec::new(),
             raise_errors,
         })
@@ -441,40 +458,58 @@ impl Reader {
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Game>> {
         loop {
-            let mut guard = self
-                .rx
-                .lock()
-                .map_err(|_| PyRuntimeError::new_err("the reader is in use"))?;
-            let Some(rx) = guard.as_mut() else {
-                return Ok(None);
+            let message = match self.pending.pop_front() {
+                Some(m) => m,
+                None => {
+                    let mut guard = self
+                        .rx
+                        .lock()
+                        .map_err(|_| PyRuntimeError::new_err("the reader is in use"))?;
+                    let Some(rx) = guard.as_mut() else {
+                        return Ok(None);
+                    };
+                    // A batch already waiting is taken without letting go of the lock.
+                    let batch = match rx.try_recv() {
+                        Ok(b) => Ok(b),
+                        Err(_) => {
+                            let rx = &mut *rx;
+                            py.detach(move || rx.recv())
+                        }
+                    };
+                    match batch {
+                        Ok(b) => {
+                            self.pending.extend(b);
+                            continue;
+                        }
+                        Err(_) => {
+                            *guard = None;
+                            return Ok(None);
+                        }
+                    }
+                }
             };
-            let message = py.detach(move || rx.recv());
             match message {
-                Ok(Message::Game(data)) => {
-                    drop(guard);
+                Message::Game(data) => {
                     let game = Game::new(Arc::from(data));
                     if self.raise_errors {
                         game.raise_first_error(py)?;
                     }
                     return Ok(Some(game));
                 }
-                Ok(Message::Outside(ds)) => {
-                    drop(guard);
+                Message::Outside(ds) => {
                     for d in ds {
                         self.outside.push(Py::new(py, d)?);
                     }
                 }
-                Ok(Message::Failed(why, io)) => {
-                    *guard = None;
+                Message::Failed(why, io) => {
+                    if let Ok(mut g) = self.rx.lock() {
+                        *g = None;
+                    }
                     return Err(if io {
                         PyOSError::new_err(why)
                     } else {
                         PyRuntimeError::new_err(why)
                     });
-                }
-                Err(_) => {
-                    *guard = None;
-                    return Ok(None);
                 }
             }
         }
@@ -489,6 +524,7 @@ impl Reader {
 
     /// Stops reading: the reading thread ends at its next game.
     fn close(&mut self) {
+        self.pending.clear();
         if let Ok(mut g) = self.rx.lock() {
             *g = None;
         }
