@@ -77,12 +77,15 @@ echo "== making inputs in $DIR" >&2
 "$PDN" gen --variant english -n "$ENGLISH" --seed 3 -o "$DIR/english.pdn" || exit 1
 "$PDN" gen --variant english -n "$SMALL" --seed 4 -o "$DIR/english-small.pdn" || exit 1
 
-# The pdnkit side: every game read, every move of its main line and every position after it.
+# The pdnkit side: every game read, replayed and checked (the reader, on a thread of its own, a
+# few games ahead); every move of its main line made a Python object with its text, squares and
+# captures read; every position after them made a Python object. `cpu` is the process's CPU
+# time, both threads together.
 cat > "$DIR/bench_pdnkit.py" <<'PYEOF'
 import sys, time
 import pdnkit
 path = sys.argv[1]
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 games = ok = moves = 0
 for game in pdnkit.read(path):
     games += 1
@@ -91,15 +94,15 @@ for game in pdnkit.read(path):
         m.text, m.from_square, m.to_square, m.captures
     game.positions()
     ok += not any(d.severity == "error" for d in game.diagnostics)
-t = time.perf_counter() - t0
-print(f"pdnkit: {path}: games={games} ok={ok} errors={games - ok} time={t:.3f}s moves={moves}")
+t, cpu = time.perf_counter() - t0, time.process_time() - c0
+print(f"pdnkit: {path}: games={games} ok={ok} errors={games - ok} time={t:.3f}s cpu={cpu:.3f}s moves={moves}")
 PYEOF
 
 PDN="$PDN" PEERS="$PEERS" VENVS="$VENVS" DIR="$DIR" "$PY" - <<'PYEOF'
 import os, re, subprocess, sys, time
 env = os.environ
 d, peers, venvs = env["DIR"], env["PEERS"], env["VENVS"]
-LINE = re.compile(r"games=(\d+) ok=(\d+) errors=(\d+) time=([\d.]+)s")
+LINE = re.compile(r"games=(\d+) ok=(\d+) errors=(\d+) time=([\d.]+)s(?: cpu=([\d.]+)s)?")
 
 def py_tool(venv, script, path, *args):
     python = os.path.join(venvs, venv, "bin", "python")
@@ -113,7 +116,7 @@ def py_tool(venv, script, path, *args):
     if not m:
         return None, (p.stderr.strip().splitlines() or ["no output"])[-1][:80]
     g, ok, _, t = int(m[1]), int(m[2]), int(m[3]), float(m[4])
-    return (g, ok, t), ""
+    return (g, ok, t), (f"cpu {float(m[5]):.3f} s" if m[5] else "")
 
 def cli(path):
     best = None
@@ -148,7 +151,7 @@ for name, variant in (("international", "standard"), ("international-small", "st
             continue
         g, ok, t = r
         rate = ok / t if t else 0
-        verdict = ""
+        verdict = note
         if tool != "pdnkit":
             verdict = f"{our_rate / rate:.0f}x" if ok >= 0.9 * g and rate else "not comparable"
         print(f"{name:<22}{size:>6.2f}{tool:>12}{g:>7}{ok:>9}{t:>9.3f}{rate:>10.0f}{verdict:>14}")

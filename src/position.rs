@@ -149,8 +149,23 @@ impl Position {
         &self.inner
     }
 
-    /// How the position names its squares.
-    pub(crate) fn layout(&self) -> &Layout {
+    /// How the position names its squares: the board, the notation and where numbering
+    /// starts. Two positions with equal layouts give every square the same name, so a
+    /// caller can make each name once per layout.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pdnkit::{NotationKind, Position, Square, Variant};
+    ///
+    /// let pos = Position::start(Variant::Russian);
+    /// let layout = pos.layout();
+    /// assert_eq!(layout.kind, NotationKind::Algebraic);
+    /// assert_eq!(layout.board.squares(), 32);
+    /// assert_eq!(layout.name(Square(0)), pos.square_name(Square(0)));
+    /// assert_ne!(layout, Position::start(Variant::English).layout());
+    /// ```
+    pub fn layout(&self) -> &Layout {
         &self.layout
     }
 

@@ -134,7 +134,8 @@ impl CheckedGame {
     /// ```
     pub fn replayed_moves(&self) -> impl Iterator<Item = ReplayedMove> + '_ {
         let report = self.report.as_ref();
-        let layout = report.and_then(|r| r.layout);
+        // The game's own layout, else its variant's standard one: worked out once, not per move.
+        let layout = report.and_then(|r| r.layout.or_else(|| r.variant.map(Layout::standard)));
         report.into_iter().flat_map(|r| &r.moves).map(move |m| {
             let layout = layout.unwrap_or_else(|| Layout::standard(m.before.variant()));
             ReplayedMove {

@@ -13,13 +13,16 @@ interpreter's lock, so threads that read different files run in parallel.
 
 from __future__ import annotations
 
+import io
 import os
-from typing import Any, Dict, Iterable, List, Optional, Union
+from collections.abc import Sequence as _Sequence
+from typing import IO, Any, Dict, Iterable, List, Optional, Union
 
 from ._pdnkit import (
     Diagnostic,
     Game,
     GameMove,
+    GameMoves,
     IllegalMoveError,
     Move,
     PdnError,
@@ -35,6 +38,7 @@ __all__ = [
     "Diagnostic",
     "Game",
     "GameMove",
+    "GameMoves",
     "IllegalMoveError",
     "Move",
     "PdnError",
@@ -49,6 +53,9 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# A game's moves are a read-only sequence (len, index, slice, iterate).
+_Sequence.register(GameMoves)
 
 Source = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]", Any]
 
@@ -136,33 +143,45 @@ def check(
 
 def convert(
     source: Source,
-    output: Union[str, "os.PathLike[str]", None] = None,
+    output: Union[str, "os.PathLike[str]", IO[Any], None] = None,
     *,
     notation: Optional[str] = None,
     captures: str = "keep",
     canonical: bool = False,
     variant: Union[str, int, None] = None,
     encoding: Optional[str] = None,
-) -> str:
+) -> Optional[str]:
     """The games of `source` rewritten, as `pdn convert` does: squares in `notation`
     (`"numeric"`, `"algebraic"`, `None` keeps each game's), captures with the squares
     `captures` asks for (`"keep"`, `"short"`, `"full"`, `"minimal"`), and with `canonical`
     each game written whole in PDN 3.0 form. A game that cannot be converted is kept as
-    written. With `output`, the text is also written to that file (UTF-8)."""
+    written.
+
+    Without `output`, the whole text is returned as a `str`: for inputs small enough to hold.
+    With `output` (a path, or a file object opened for writing, text or binary), each game is
+    written there as it is converted, so memory stays bounded on a source of any size, and
+    `None` is returned. A text file object gets `str`, a binary one UTF-8 `bytes`; a file
+    named by a path is written in UTF-8."""
     kind, value = _source(source)
-    text, _kept = _convert(
+    if output is None:
+        out_kind, target = "str", None
+    elif isinstance(output, (str, os.PathLike)):
+        out_kind, target = "path", os.fspath(output)
+    elif hasattr(output, "write"):
+        out_kind, target = ("text-file" if isinstance(output, io.TextIOBase) else "binary-file"), output
+    else:
+        raise TypeError(f"output is a path or a file object, not {type(output).__name__}")
+    return _convert(
         kind,
         value,
+        out_kind,
+        target,
         notation=notation,
         captures=captures,
         canonical=canonical,
         variant=_variant(variant),
         encoding=encoding,
     )
-    if output is not None:
-        with open(output, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-    return text
 
 
 def games_table(

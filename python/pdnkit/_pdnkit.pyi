@@ -1,6 +1,6 @@
 """Type stubs of the native module of pdnkit."""
 
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
 
 class PdnError(ValueError):
     """Something in a PDN record, a FEN or a move is wrong; `line` and `column` say where."""
@@ -73,6 +73,16 @@ class GameMove:
     @property
     def legal(self) -> Optional[bool]: ...
 
+class GameMoves(Sequence[GameMove]):
+    """The moves of one line: each `GameMove` is made when indexed or iterated."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> GameMove: ...
+    @overload
+    def __getitem__(self, index: slice) -> List[GameMove]: ...
+    def __iter__(self) -> Iterator[GameMove]: ...
+
 class Variation:
     """A variation: its moves, the line it branches from, the ply it replaces."""
 
@@ -83,7 +93,7 @@ class Variation:
     @property
     def replaces_ply(self) -> Optional[int]: ...
     @property
-    def moves(self) -> List[GameMove]: ...
+    def moves(self) -> GameMoves: ...
 
 class Move:
     """A legal move of a position."""
@@ -128,6 +138,21 @@ class Position:
     def is_game_over(self) -> bool: ...
     def winner(self) -> Optional[str]: ...
     def perft(self, depth: int) -> int: ...
+    def to_svg(
+        self,
+        size: int = 400,
+        flip: bool = False,
+        coords: str = "notation",
+        last_move: Union[Move, GameMove, str, Sequence[str], None] = None,
+    ) -> str: ...
+    def to_png(
+        self,
+        size: int = 400,
+        flip: bool = False,
+        coords: str = "notation",
+        last_move: Union[Move, GameMove, str, Sequence[str], None] = None,
+    ) -> bytes: ...
+    def _repr_svg_(self) -> str: ...
 
 class Game:
     """One game of a PDN file."""
@@ -153,7 +178,7 @@ class Game:
     @property
     def text(self) -> str: ...
     @property
-    def moves(self) -> List[GameMove]: ...
+    def moves(self) -> GameMoves: ...
     @property
     def variations(self) -> List[Variation]: ...
     @property
@@ -161,6 +186,9 @@ class Game:
     def start_position(self) -> Optional[Position]: ...
     def positions(self) -> List[Position]: ...
     def fens(self) -> List[str]: ...
+    def svg(
+        self, ply: Optional[int] = None, size: int = 400, flip: bool = False, coords: str = "notation"
+    ) -> str: ...
     def to_pdn(
         self, notation: Optional[str] = None, captures: str = "keep", canonical: bool = False
     ) -> str: ...
@@ -194,10 +222,12 @@ def check(
 def convert(
     kind: str,
     source: Any,
+    output_kind: str = "str",
+    output: Any = None,
     notation: Optional[str] = None,
     captures: str = "keep",
     canonical: bool = False,
     variant: Optional[str] = None,
     encoding: Optional[str] = None,
-) -> Tuple[str, int]: ...
+) -> Optional[str]: ...
 def variants() -> List[str]: ...

@@ -5,17 +5,19 @@
 //! this module does the work, with the interpreter's lock released while it reads and checks.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use pdnkit::notation::Layout;
 use pdnkit::{
-    CaptureStyle, CheckOptions, CheckedGame, Color, ConvertOptions, Diagnostic as RsDiagnostic,
-    Element, FileConversion, ForcedVariant, NotationKind, PlayError, Position as RsPosition,
-    ReplayedMove, Retain, Role, RuleProfile, Severity, Variant, check_stream_with,
-    unconverted_chunk_text,
+    CaptureStyle, CheckOptions, CheckedGame, Color, ConvertOptions, Coords,
+    Diagnostic as RsDiagnostic, Element, FileConversion, ForcedVariant, NotationKind, PlayError,
+    Position as RsPosition, ReplayedMove, Retain, Role, RuleProfile, Severity, SvgOptions, Variant,
+    check_stream_with,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
@@ -322,6 +324,8 @@ struct GameData {
     checked: CheckedGame,
     /// Every move the replay played, of every line: worked out when first asked for.
     replayed: OnceLock<Vec<ReplayedMove>>,
+    /// Every line's moves, from the tree and the replayed moves.
+    lines: OnceLock<Vec<LineData>>,
 }
 
 impl GameData {
@@ -340,23 +344,33 @@ enum Message {
     Failed(String, bool),
 }
 
-/// Games waiting to be taken: a few, so that memory stays bounded on a file of any size.
-const QUEUE: usize = 8;
+/// Games go over in batches of this many (fewer at the end of the source), so that the two
+/// threads wake each other once a batch rather than once a game.
+const BATCH: usize = 16;
+/// Batches waiting to be taken: a few games in all, so that memory stays bounded on a file of
+/// any size.
+const QUEUE: usize = 2;
 
-/// The reading thread: checks the stream and sends each game over `tx` until the receiver
-/// goes away.
-fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
+/// The reading thread: checks the stream and sends its games over `tx`, in batches, until the
+/// receiver goes away.
+fn produce(source: Source, options: CheckOptions, tx: SyncSender<Vec<Message>>) {
     let file = source.name();
     let sender = tx.clone();
-    let run = move || -> io::Result<()> {
+    let batch = Mutex::new(Vec::with_capacity(BATCH));
+    let run = || -> io::Result<()> {
         let input = source.open()?;
         check_stream_with(input, &options, |game| {
             let message = if game.chunk.index.is_some() {
-                Message::Game(Box::new(GameData {
+                let data = GameData {
                     file: file.clone(),
                     checked: game,
                     replayed: OnceLock::new(),
-                }))
+                    lines: OnceLock::new(),
+                };
+                // The moves' plain data is made here, beside the Python loop, which then
+                // makes only the Python objects it asks for.
+                data.lines();
+                Message::Game(Box::new(data))
             } else if game.diagnostics.is_empty() {
                 return ControlFlow::Continue(());
             } else {
@@ -367,7 +381,12 @@ fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
                         .collect(),
                 )
             };
-            match sender.send(message) {
+            let mut batch = batch.lock().unwrap_or_else(|e| e.into_inner());
+            batch.push(message);
+            if batch.len() < BATCH {
+                return ControlFlow::Continue(());
+            }
+            match sender.send(std::mem::take(&mut *batch)) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(_) => ControlFlow::Break(()),
             }
@@ -375,21 +394,27 @@ fn produce(source: Source, options: CheckOptions, tx: SyncSender<Message>) {
         Ok(())
     };
     let outcome = catch_unwind(AssertUnwindSafe(run));
-    let _ = match outcome {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(e)) => tx.send(Message::Failed(e.to_string(), true)),
-        Err(_) => tx.send(Message::Failed(
+    let mut last = std::mem::take(&mut *batch.lock().unwrap_or_else(|e| e.into_inner()));
+    match outcome {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => last.push(Message::Failed(e.to_string(), true)),
+        Err(_) => last.push(Message::Failed(
             "the reader stopped on an internal error".to_string(),
             false,
         )),
-    };
+    }
+    if !last.is_empty() {
+        let _ = tx.send(last);
+    }
 }
 
 /// A lazy iterator over the games of one source; read on a thread of its own, a few games
 /// ahead.
 #[pyclass(module = "pdnkit")]
 struct Reader {
-    rx: Mutex<Option<Receiver<Message>>>,
+    rx: Mutex<Option<Receiver<Vec<Message>>>>,
+    /// The rest of the batch taken last.
+    pending: std::collections::VecDeque<Message>,
     /// Findings outside any game met so far.
     outside: Vec<Py<Diagnostic>>,
     raise_errors: bool,
@@ -421,6 +446,7 @@ impl Reader {
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         Ok(Reader {
             rx: Mutex::new(Some(rx)),
+            pending: std::collections::VecDeque::new(),
             outside: Vec::new(),
             raise_errors,
         })
@@ -432,40 +458,58 @@ impl Reader {
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Game>> {
         loop {
-            let mut guard = self
-                .rx
-                .lock()
-                .map_err(|_| PyRuntimeError::new_err("the reader is in use"))?;
-            let Some(rx) = guard.as_mut() else {
-                return Ok(None);
+            let message = match self.pending.pop_front() {
+                Some(m) => m,
+                None => {
+                    let mut guard = self
+                        .rx
+                        .lock()
+                        .map_err(|_| PyRuntimeError::new_err("the reader is in use"))?;
+                    let Some(rx) = guard.as_mut() else {
+                        return Ok(None);
+                    };
+                    // A batch already waiting is taken without letting go of the lock.
+                    let batch = match rx.try_recv() {
+                        Ok(b) => Ok(b),
+                        Err(_) => {
+                            let rx = &mut *rx;
+                            py.detach(move || rx.recv())
+                        }
+                    };
+                    match batch {
+                        Ok(b) => {
+                            self.pending.extend(b);
+                            continue;
+                        }
+                        Err(_) => {
+                            *guard = None;
+                            return Ok(None);
+                        }
+                    }
+                }
             };
-            let message = py.detach(move || rx.recv());
             match message {
-                Ok(Message::Game(data)) => {
-                    drop(guard);
+                Message::Game(data) => {
                     let game = Game::new(Arc::from(data));
                     if self.raise_errors {
                         game.raise_first_error(py)?;
                     }
                     return Ok(Some(game));
                 }
-                Ok(Message::Outside(ds)) => {
-                    drop(guard);
+                Message::Outside(ds) => {
                     for d in ds {
                         self.outside.push(Py::new(py, d)?);
                     }
                 }
-                Ok(Message::Failed(why, io)) => {
-                    *guard = None;
+                Message::Failed(why, io) => {
+                    if let Ok(mut g) = self.rx.lock() {
+                        *g = None;
+                    }
                     return Err(if io {
                         PyOSError::new_err(why)
                     } else {
                         PyRuntimeError::new_err(why)
                     });
-                }
-                Err(_) => {
-                    *guard = None;
-                    return Ok(None);
                 }
             }
         }
@@ -480,167 +524,112 @@ impl Reader {
 
     /// Stops reading: the reading thread ends at its next game.
     fn close(&mut self) {
+        self.pending.clear();
         if let Ok(mut g) = self.rx.lock() {
             *g = None;
         }
     }
 }
 
-/// A move of a game, as written and as replayed. Its attributes are Python objects made once,
-/// so reading them costs no conversion.
-#[pyclass(frozen, module = "pdnkit")]
-struct GameMove {
-    #[pyo3(get)]
-    text: Py<PyString>,
-    #[pyo3(get)]
+/// Square names as Python strings, made once per process for each way of naming squares (a
+/// few layouts at most: the variants' boards, numbered or lettered, from one corner or
+/// another).
+fn square_names(py: Python<'_>, layout: Layout) -> Arc<[Py<PyString>]> {
+    type Names = Arc<[Py<PyString>]>;
+    static TABLES: Mutex<Vec<(Layout, Names)>> = Mutex::new(Vec::new());
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, names)) = tables.iter().find(|(l, _)| *l == layout) {
+        return names.clone();
+    }
+    let names: Arc<[Py<PyString>]> = (0..layout.board.squares())
+        .map(|i| PyString::new(py, &layout.name(pdnkit::Square(i as u8))).unbind())
+        .collect();
+    tables.push((layout, names.clone()));
+    names
+}
+
+/// The squares of a move: on the board for a replayed move, as written for another.
+#[derive(Debug)]
+enum Squares {
+    Board(Vec<pdnkit::Square>),
+    Written(Vec<String>),
+}
+
+/// A move of a game as plain data, made off the interpreter's lock; its Python objects are
+/// made when asked for.
+#[derive(Debug)]
+struct MoveData {
+    /// Its text: a range of the chunk's text.
+    text: (usize, usize),
     ply: u32,
-    #[pyo3(get)]
-    side: Option<&'static str>,
-    #[pyo3(get)]
-    from_square: Option<Py<PyString>>,
-    #[pyo3(get)]
-    to_square: Option<Py<PyString>>,
-    #[pyo3(get)]
-    path: Py<PyTuple>,
-    #[pyo3(get)]
-    captures: Py<PyTuple>,
-    #[pyo3(get)]
-    comment: Option<Py<PyString>>,
-    #[pyo3(get)]
-    nags: Py<PyTuple>,
-    #[pyo3(get)]
-    replayed: bool,
-    #[pyo3(get)]
+    side: Option<Color>,
+    path: Squares,
+    captures: Vec<pdnkit::Square>,
+    comment: Option<String>,
+    nags: Vec<u32>,
+    /// `None`: not replayed.
     legal: Option<bool>,
 }
 
-#[pymethods]
-impl GameMove {
-    fn __str__(&self, py: Python<'_>) -> Py<PyString> {
-        self.text.clone_ref(py)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<GameMove {} ply {}>", self.text, self.ply)
-    }
-}
-
-/// The names of squares as Python strings, each made once per game.
-struct Names<'py> {
-    py: Python<'py>,
-    by_square: Vec<Option<Py<PyString>>>,
-}
-
-impl<'py> Names<'py> {
-    fn of(&mut self, pos: &RsPosition, sq: pdnkit::Square) -> Py<PyString> {
-        let py = self.py;
-        let i = usize::from(sq.0);
-        if self.by_square.len() <= i {
-            self.by_square.resize_with(i + 1, || None);
-        }
-        self.by_square[i]
-            .get_or_insert_with(|| PyString::new(py, &pos.square_name(sq)).unbind())
-            .clone_ref(py)
-    }
-
-    fn tuple(&mut self, pos: &RsPosition, squares: &[pdnkit::Square]) -> PyResult<Py<PyTuple>> {
-        let names: Vec<Py<PyString>> = squares.iter().map(|&s| self.of(pos, s)).collect();
-        Ok(PyTuple::new(self.py, names)?.unbind())
-    }
-}
-
-/// One variation of a game: its moves, the line it branches from and the move it replaces.
-#[pyclass(frozen, module = "pdnkit")]
-struct Variation {
-    #[pyo3(get)]
+/// One line of a game: the main line (index 0) or a variation.
+struct LineData {
     depth: u32,
-    /// Index of the enclosing line in `Game.variations` + 1 (0: the main line).
-    #[pyo3(get)]
     parent: usize,
-    /// Ply of the move of the enclosing line that its first move replaces.
-    #[pyo3(get)]
     replaces_ply: Option<u32>,
-    #[pyo3(get)]
-    moves: Vec<Py<GameMove>>,
+    moves: Vec<MoveData>,
 }
 
-#[pymethods]
-impl Variation {
-    fn __repr__(&self) -> String {
-        format!(
-            "<Variation depth {} of {} moves>",
-            self.depth,
-            self.moves.len()
-        )
+impl GameData {
+    /// Every line's moves, as written and as replayed: worked out once.
+    fn lines(&self) -> &[LineData] {
+        self.lines.get_or_init(|| self.make_lines())
     }
-}
 
-/// One game of a PDN file: its tags, moves, variations and what the check found in it.
-#[pyclass(frozen, module = "pdnkit")]
-struct Game {
-    data: Arc<GameData>,
-    moves: OnceLock<Vec<Py<GameMove>>>,
-}
+    /// How the replayed moves name their squares; `None` when none was replayed.
+    fn layout(&self) -> Option<Layout> {
+        self.replayed().first().map(|m| *m.before().layout())
+    }
 
-impl Game {
-    fn new(data: Arc<GameData>) -> Game {
-        Game {
-            data,
-            moves: OnceLock::new(),
+    fn make_lines(&self) -> Vec<LineData> {
+        let Some(tree) = self.checked.chunk.game.as_ref() else {
+            return Vec::new();
+        };
+        let lines = tree.lines();
+        let mut out: Vec<LineData> = Vec::with_capacity(lines.len());
+        for (i, line) in lines.iter().enumerate() {
+            let replaces_ply = line.replaces.and_then(|e| {
+                self.replayed()
+                    .iter()
+                    .find(|m| m.element == e && Some(m.line) == line.parent)
+                    .map(|m| m.ply + 1)
+            });
+            let start = replaces_ply.map_or(0, |p| p - 1);
+            out.push(LineData {
+                depth: line.depth,
+                parent: line.parent.unwrap_or(0),
+                replaces_ply,
+                moves: self.line_moves(tree, i, &lines, start),
+            });
         }
-    }
-
-    fn names<'py>(&self, py: Python<'py>) -> Names<'py> {
-        Names {
-            py,
-            by_square: Vec::new(),
-        }
-    }
-
-    fn tree(&self) -> Option<&pdnkit::Game> {
-        let c = &self.data.checked;
-        c.chunk.game.as_ref().or(c.header.as_ref())
-    }
-
-    fn raise_first_error(&self, py: Python<'_>) -> PyResult<()> {
-        let g = &self.data.checked;
-        if let Some(d) = g.diagnostics.iter().find(|d| d.severity == Severity::Error) {
-            let (at, _) = g.locate(d);
-            let err = pdn_error(py, &d.message, Some(d.code), Some(at.line), Some(at.column));
-            let v = err.value(py);
-            v.setattr("file", self.data.file.as_deref())?;
-            v.setattr("game", g.chunk.index)?;
-            return Err(err);
-        }
-        Ok(())
+        out
     }
 
     /// The moves of line `line` (an index of `Game::lines`), as written and as replayed.
     fn line_moves(
         &self,
-        names: &mut Names<'_>,
+        tree: &pdnkit::Game,
         line: usize,
         lines: &[pdnkit::Line],
         start_ply: u32,
-    ) -> PyResult<Vec<Py<GameMove>>> {
-        let py = names.py;
-        let Some(tree) = self.data.checked.chunk.game.as_ref() else {
-            return Ok(Vec::new());
-        };
-        let text = &self.data.checked.chunk.text;
-        let offset = self.data.checked.chunk.offset;
-        let slice = |s: pdnkit::Span| -> Py<PyString> {
-            let (a, b) = (s.start.saturating_sub(offset), s.end.saturating_sub(offset));
-            PyString::new(py, text.get(a..b).unwrap_or("")).unbind()
+    ) -> Vec<MoveData> {
+        let offset = self.checked.chunk.offset;
+        let len = self.checked.chunk.text.len();
+        let range = |s: pdnkit::Span| -> (usize, usize) {
+            let a = s.start.saturating_sub(offset).min(len);
+            (a, s.end.saturating_sub(offset).clamp(a, len))
         };
         // The line's replayed moves come in the order of their elements.
-        let mut played = self
-            .data
-            .replayed()
-            .iter()
-            .filter(|m| m.line == line)
-            .peekable();
-        let empty = PyTuple::empty(py).unbind();
+        let mut played = self.replayed().iter().filter(|m| m.line == line).peekable();
         let elements = &lines[line].elements;
         let mut out = Vec::new();
         let mut skip = 0u32;
@@ -665,62 +654,372 @@ impl Game {
                     _ => {}
                 }
             }
-            let comment =
-                (!comments.is_empty()).then(|| PyString::new(py, &comments.join(" ")).unbind());
-            let nags = if nags.is_empty() {
-                empty.clone_ref(py)
-            } else {
-                PyTuple::new(py, nags)?.unbind()
-            };
+            let comment = (!comments.is_empty()).then(|| comments.join(" "));
             while played.next_if(|m| m.element < i).is_some() {}
-            let mv = match played.next_if(|m| m.element == i) {
+            out.push(match played.next_if(|m| m.element == i) {
                 Some(m) => {
                     skip = m.tokens.saturating_sub(1);
                     ply = m.ply + 1;
                     side = Some(m.side());
-                    let pos = m.before();
-                    let captures = if m.captured().is_empty() {
-                        empty.clone_ref(py)
-                    } else {
-                        names.tuple(pos, m.captured())?
-                    };
-                    GameMove {
-                        text: slice(m.span),
+                    MoveData {
+                        text: range(m.span),
                         ply,
-                        side: Some(m.side().as_str()),
-                        from_square: Some(names.of(pos, m.from())),
-                        to_square: Some(names.of(pos, m.to())),
-                        path: names.tuple(pos, m.path())?,
-                        captures,
+                        side,
+                        path: Squares::Board(m.path().to_vec()),
+                        captures: m.captured().to_vec(),
                         comment,
                         nags,
-                        replayed: true,
                         legal: Some(m.legal),
                     }
                 }
                 None => {
                     ply += 1;
                     side = side.map(Color::opponent);
-                    let squares: Vec<&str> = token.squares.iter().map(|s| s.raw.as_str()).collect();
-                    let name = |s: Option<&&str>| s.map(|s| PyString::new(py, s).unbind());
-                    GameMove {
-                        text: slice(token.span),
+                    MoveData {
+                        text: range(token.span),
                         ply,
-                        side: side.map(Color::as_str),
-                        from_square: name(squares.first()),
-                        to_square: name(squares.last()),
-                        path: PyTuple::new(py, squares)?.unbind(),
-                        captures: empty.clone_ref(py),
+                        side,
+                        path: Squares::Written(
+                            token
+                                .squares
+                                .iter()
+                                .map(|s| s.raw.as_str().to_string())
+                                .collect(),
+                        ),
+                        captures: Vec::new(),
                         comment,
                         nags,
-                        replayed: false,
                         legal: None,
                     }
                 }
-            };
-            out.push(Py::new(py, mv)?);
+            });
         }
-        Ok(out)
+        out
+    }
+}
+
+/// What the Python objects of one game's moves share: the game and its square names.
+#[derive(Clone)]
+struct Shared {
+    data: Arc<GameData>,
+    names: Option<Arc<[Py<PyString>]>>,
+}
+
+impl Shared {
+    fn name(&self, py: Python<'_>, sq: pdnkit::Square) -> Py<PyString> {
+        match self.names.as_ref().and_then(|n| n.get(usize::from(sq.0))) {
+            Some(n) => n.clone_ref(py),
+            // Not reached: a replayed move's squares are on its board.
+            None => PyString::new(py, &sq.0.to_string()).unbind(),
+        }
+    }
+
+    fn tuple<'py>(
+        &self,
+        py: Python<'py>,
+        squares: &[pdnkit::Square],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, squares.iter().map(|&s| self.name(py, s)))
+    }
+
+    fn line(&self, line: usize) -> &LineData {
+        &self.data.lines()[line]
+    }
+}
+
+/// A move of a game, as written and as replayed. Made when a move list is indexed or
+/// iterated; its attributes are made when read.
+#[pyclass(frozen, module = "pdnkit")]
+struct GameMove {
+    shared: Shared,
+    line: usize,
+    index: usize,
+}
+
+impl GameMove {
+    fn data(&self) -> &MoveData {
+        &self.shared.line(self.line).moves[self.index]
+    }
+}
+
+#[pymethods]
+impl GameMove {
+    /// The move as written.
+    #[getter]
+    fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        let (a, b) = self.data().text;
+        PyString::new(py, &self.shared.data.checked.chunk.text[a..b])
+    }
+
+    /// Half-moves played before it along its line, plus one: the main line's first move is 1.
+    #[getter]
+    fn ply(&self) -> u32 {
+        self.data().ply
+    }
+
+    /// `white` or `black`; `None` when no move before it in its line was replayed.
+    #[getter]
+    fn side(&self) -> Option<&'static str> {
+        self.data().side.map(Color::as_str)
+    }
+
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // the attribute's name in Python
+    fn from_square(&self, py: Python<'_>) -> Option<Py<PyString>> {
+        match &self.data().path {
+            Squares::Board(p) => p.first().map(|&s| self.shared.name(py, s)),
+            Squares::Written(p) => p.first().map(|s| PyString::new(py, s).unbind()),
+        }
+    }
+
+    #[getter]
+    fn to_square(&self, py: Python<'_>) -> Option<Py<PyString>> {
+        match &self.data().path {
+            Squares::Board(p) => p.last().map(|&s| self.shared.name(py, s)),
+            Squares::Written(p) => p.last().map(|s| PyString::new(py, s).unbind()),
+        }
+    }
+
+    /// Every square the piece stands on: as replayed, or as written when not replayed.
+    #[getter]
+    fn path<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        match &self.data().path {
+            Squares::Board(p) => self.shared.tuple(py, p),
+            Squares::Written(p) => PyTuple::new(py, p),
+        }
+    }
+
+    /// The squares of the pieces it takes, in order (empty when not replayed).
+    #[getter]
+    fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let c = &self.data().captures;
+        if c.is_empty() {
+            return Ok(PyTuple::empty(py));
+        }
+        self.shared.tuple(py, c)
+    }
+
+    /// The comments after it, joined by a space.
+    #[getter]
+    fn comment(&self) -> Option<&str> {
+        self.data().comment.as_deref()
+    }
+
+    #[getter]
+    fn nags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.data().nags)
+    }
+
+    #[getter]
+    fn replayed(&self) -> bool {
+        self.data().legal.is_some()
+    }
+
+    /// The rules allow it; `None` when not replayed.
+    #[getter]
+    fn legal(&self) -> Option<bool> {
+        self.data().legal
+    }
+
+    fn __str__<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.text(py)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("<GameMove {} ply {}>", self.text(py), self.data().ply)
+    }
+}
+
+/// The moves of one line of a game: a sequence that makes each `GameMove` only when it is
+/// indexed or iterated.
+#[pyclass(frozen, sequence, module = "pdnkit")]
+struct GameMoves {
+    shared: Shared,
+    line: usize,
+}
+
+impl GameMoves {
+    fn len(&self) -> usize {
+        self.shared
+            .data
+            .lines()
+            .get(self.line)
+            .map_or(0, |l| l.moves.len())
+    }
+
+    fn at(&self, index: usize) -> GameMove {
+        GameMove {
+            shared: self.shared.clone(),
+            line: self.line,
+            index,
+        }
+    }
+}
+
+#[pymethods]
+impl GameMoves {
+    fn __len__(&self) -> usize {
+        self.len()
+    }
+
+    /// A move (negative indices count from the end), or a list of them for a slice.
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let len = self.len();
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let s = slice.indices(len as isize)?;
+            let picked: Vec<GameMove> = (0..s.slicelength)
+                .map(|k| self.at((s.start + k as isize * s.step) as usize))
+                .collect();
+            return Ok(PyList::new(py, picked)?.into_any());
+        }
+        let i: isize = index.extract()?;
+        let j = if i < 0 { i + len as isize } else { i };
+        if j < 0 || j >= len as isize {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "move index out of range",
+            ));
+        }
+        Ok(Bound::new(py, self.at(j as usize))?.into_any())
+    }
+
+    fn __iter__(&self) -> GameMovesIter {
+        GameMovesIter {
+            shared: self.shared.clone(),
+            line: self.line,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mine = PyList::new(py, (0..self.len()).map(|i| self.at(i)))?;
+        let texts = |l: &Bound<'_, PyAny>| -> PyResult<Vec<String>> {
+            l.try_iter()?
+                .map(|m| m?.str()?.extract::<String>())
+                .collect()
+        };
+        match other.try_iter() {
+            Ok(_) => Ok(texts(mine.as_any())? == texts(other)?),
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let texts: Vec<String> = (0..self.len())
+            .map(|i| self.at(i).text(py).to_string())
+            .collect();
+        format!("<GameMoves [{}]>", texts.join(", "))
+    }
+}
+
+/// Iterates over a line's moves.
+#[pyclass(frozen, module = "pdnkit")]
+struct GameMovesIter {
+    shared: Shared,
+    line: usize,
+    next: AtomicUsize,
+}
+
+#[pymethods]
+impl GameMovesIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self) -> Option<GameMove> {
+        let len = self.shared.line(self.line).moves.len();
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        (i < len).then(|| GameMove {
+            shared: self.shared.clone(),
+            line: self.line,
+            index: i,
+        })
+    }
+}
+
+/// One variation of a game: its moves, the line it branches from and the move it replaces.
+#[pyclass(frozen, module = "pdnkit")]
+struct Variation {
+    shared: Shared,
+    line: usize,
+}
+
+#[pymethods]
+impl Variation {
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.shared.line(self.line).depth
+    }
+
+    /// Index of the enclosing line in `Game.variations` + 1 (0: the main line).
+    #[getter]
+    fn parent(&self) -> usize {
+        self.shared.line(self.line).parent
+    }
+
+    /// Ply of the move of the enclosing line that its first move replaces.
+    #[getter]
+    fn replaces_ply(&self) -> Option<u32> {
+        self.shared.line(self.line).replaces_ply
+    }
+
+    #[getter]
+    fn moves(&self) -> GameMoves {
+        GameMoves {
+            shared: self.shared.clone(),
+            line: self.line,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let l = self.shared.line(self.line);
+        format!("<Variation depth {} of {} moves>", l.depth, l.moves.len())
+    }
+}
+
+/// One game of a PDN file: its tags, moves, variations and what the check found in it.
+#[pyclass(frozen, module = "pdnkit")]
+struct Game {
+    data: Arc<GameData>,
+    shared: OnceLock<Shared>,
+}
+
+impl Game {
+    fn new(data: Arc<GameData>) -> Game {
+        Game {
+            data,
+            shared: OnceLock::new(),
+        }
+    }
+
+    fn shared(&self, py: Python<'_>) -> Shared {
+        self.shared
+            .get_or_init(|| Shared {
+                data: self.data.clone(),
+                names: self.data.layout().map(|l| square_names(py, l)),
+            })
+            .clone()
+    }
+
+    fn tree(&self) -> Option<&pdnkit::Game> {
+        let c = &self.data.checked;
+        c.chunk.game.as_ref().or(c.header.as_ref())
+    }
+
+    fn raise_first_error(&self, py: Python<'_>) -> PyResult<()> {
+        let g = &self.data.checked;
+        if let Some(d) = g.diagnostics.iter().find(|d| d.severity == Severity::Error) {
+            let (at, _) = g.locate(d);
+            let err = pdn_error(py, &d.message, Some(d.code), Some(at.line), Some(at.column));
+            let v = err.value(py);
+            v.setattr("file", self.data.file.as_deref())?;
+            v.setattr("game", g.chunk.index)?;
+            return Err(err);
+        }
+        Ok(())
     }
 
     fn main_line(&self) -> impl Iterator<Item = &ReplayedMove> {
@@ -811,57 +1110,26 @@ impl Game {
         &self.data.checked.chunk.text
     }
 
-    /// The moves of the main line.
+    /// The moves of the main line: a sequence of `GameMove`s, each made when it is indexed
+    /// or iterated.
     #[getter]
-    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if let Some(moves) = self.moves.get() {
-            return PyList::new(py, moves.iter().map(|m| m.clone_ref(py)));
+    fn moves(&self, py: Python<'_>) -> GameMoves {
+        GameMoves {
+            shared: self.shared(py),
+            line: 0,
         }
-        let lines = self
-            .data
-            .checked
-            .chunk
-            .game
-            .as_ref()
-            .map(|g| g.lines())
-            .unwrap_or_default();
-        let moves = if lines.is_empty() {
-            Vec::new()
-        } else {
-            self.line_moves(&mut self.names(py), 0, &lines, 0)?
-        };
-        let list = PyList::new(py, moves.iter().map(|m| m.clone_ref(py)))?;
-        let _ = self.moves.set(moves);
-        Ok(list)
     }
 
     /// The variations, nested ones included, in the order they open.
     #[getter]
-    fn variations(&self, py: Python<'_>) -> PyResult<Vec<Variation>> {
-        let Some(tree) = self.data.checked.chunk.game.as_ref() else {
-            return Ok(Vec::new());
-        };
-        let lines = tree.lines();
-        let mut names = self.names(py);
-        let mut out = Vec::new();
-        for (i, line) in lines.iter().enumerate().skip(1) {
-            let replaced = line.replaces.and_then(|e| {
-                self.data
-                    .replayed()
-                    .iter()
-                    .find(|m| m.element == e && Some(m.line) == line.parent)
-                    .map(|m| m.ply + 1)
-            });
-            let start = replaced.map_or(0, |p| p - 1);
-            let moves = self.line_moves(&mut names, i, &lines, start)?;
-            out.push(Variation {
-                depth: line.depth,
-                parent: line.parent.unwrap_or(0),
-                replaces_ply: replaced,
-                moves,
-            });
-        }
-        Ok(out)
+    fn variations(&self, py: Python<'_>) -> Vec<Variation> {
+        let shared = self.shared(py);
+        (1..self.data.lines().len())
+            .map(|line| Variation {
+                shared: shared.clone(),
+                line,
+            })
+            .collect()
     }
 
     /// Everything the check found in the game, in source order.
@@ -892,6 +1160,34 @@ impl Game {
     fn fens(&self, py: Python<'_>) -> Vec<String> {
         let moves: Vec<&ReplayedMove> = self.main_line().collect();
         py.detach(|| moves.iter().map(|m| m.after().to_fen()).collect())
+    }
+
+    /// The position after `ply` half-moves of the main line (0: the start; `None`: after the
+    /// last replayed one) drawn as `Position.to_svg` draws it, the move that led to it drawn
+    /// as an arrow.
+    #[pyo3(signature = (ply=None, size=400, flip=false, coords="notation"))]
+    fn svg(&self, ply: Option<usize>, size: u32, flip: bool, coords: &str) -> PyResult<String> {
+        let moves: Vec<&ReplayedMove> = self.main_line().collect();
+        let Some(first) = moves.first() else {
+            return Err(PyValueError::new_err("the game was not replayed"));
+        };
+        let ply = ply.unwrap_or(moves.len());
+        if ply > moves.len() {
+            return Err(PyValueError::new_err(format!(
+                "ply {ply}: the game has {} replayed half-moves",
+                moves.len()
+            )));
+        }
+        let mut options = svg_options(first.before(), size, flip, coords, None)?;
+        let pos = match ply {
+            0 => first.before().clone(),
+            n => {
+                let m = moves[n - 1];
+                options.last_move = m.path().to_vec();
+                m.after()
+            }
+        };
+        Ok(pos.to_svg(&options))
     }
 
     /// The game written again: squares in `notation` (`numeric`, `algebraic`; `None` keeps
@@ -1027,6 +1323,89 @@ impl Move {
         self.inner.notation().hash(&mut h);
         h.finish()
     }
+}
+
+fn coords_of(name: &str) -> PyResult<Coords> {
+    match name {
+        "notation" => Ok(Coords::Notation),
+        "numbers" => Ok(Coords::Numbers),
+        "algebraic" => Ok(Coords::Algebraic),
+        "none" => Ok(Coords::None),
+        other => Err(PyValueError::new_err(format!(
+            "unknown coords `{other}`: notation, numbers, algebraic or none"
+        ))),
+    }
+}
+
+/// The squares of a last move given from Python: a `Move`, a `GameMove`, a move's text
+/// (`32-28`, `26x37x48`, `c3:e5`) or a sequence of square names.
+fn last_move_squares(
+    pos: &RsPosition,
+    last_move: &Bound<'_, PyAny>,
+) -> PyResult<Vec<pdnkit::Square>> {
+    if let Ok(m) = last_move.cast::<Move>() {
+        return Ok(m.get().inner.path().to_vec());
+    }
+    let names: Vec<String> = if let Ok(m) = last_move.cast::<GameMove>() {
+        match &m.get().data().path {
+            Squares::Board(p) => return Ok(p.clone()),
+            Squares::Written(p) => p.clone(),
+        }
+    } else if let Ok(text) = last_move.extract::<String>() {
+        text.split(['-', 'x', ':', '*'])
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    } else {
+        last_move
+            .try_iter()
+            .map_err(|_| {
+                PyTypeError::new_err(
+                    "last_move takes a Move, a GameMove, a move's text or square names",
+                )
+            })?
+            .map(|n| n?.str()?.extract::<String>())
+            .collect::<PyResult<_>>()?
+    };
+    names
+        .iter()
+        .map(|n| {
+            pos.square(n.trim())
+                .ok_or_else(|| PyValueError::new_err(format!("{n} is not a playing square")))
+        })
+        .collect()
+}
+
+/// The sizes of a picture, in pixels a side: those the library rasterises (its `MIN_SIZE` and
+/// `MAX_SIZE` with the `raster` feature), for SVG too.
+const MIN_SIZE: u32 = 16;
+const MAX_SIZE: u32 = 4096;
+#[cfg(feature = "raster")]
+const _: () = assert!(MIN_SIZE == pdnkit::MIN_SIZE && MAX_SIZE == pdnkit::MAX_SIZE);
+
+/// How a picture is drawn, from the arguments of `to_svg` and `to_png`.
+fn svg_options(
+    pos: &RsPosition,
+    size: u32,
+    flip: bool,
+    coords: &str,
+    last_move: Option<&Bound<'_, PyAny>>,
+) -> PyResult<SvgOptions> {
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(PyValueError::new_err(format!(
+            "size {size}: pictures are {MIN_SIZE} to {MAX_SIZE} pixels a side"
+        )));
+    }
+    Ok(SvgOptions {
+        size,
+        flip,
+        coords: coords_of(coords)?,
+        last_move: last_move
+            .map(|m| last_move_squares(pos, m))
+            .transpose()?
+            .unwrap_or_default(),
+        ..SvgOptions::default()
+    })
 }
 
 /// A position of one variant.
@@ -1176,6 +1555,46 @@ impl Position {
         py.detach(move || pos.perft(depth))
     }
 
+    /// The position drawn as an SVG document of `size` pixels a side: `flip` turns the board
+    /// half a turn; `coords` names the squares (`notation`: as the variant writes them,
+    /// `numbers`, `algebraic`, `none`); `last_move` (a `Move`, a `GameMove`, a move's text or
+    /// its square names) is drawn as an arrow. Each piece is one `<g class="piece ...">`.
+    #[pyo3(signature = (size=400, flip=false, coords="notation", last_move=None))]
+    fn to_svg(
+        &self,
+        size: u32,
+        flip: bool,
+        coords: &str,
+        last_move: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let options = svg_options(&self.inner, size, flip, coords, last_move)?;
+        Ok(self.inner.to_svg(&options))
+    }
+
+    /// The position drawn as a PNG image (bytes), as `to_svg` draws it.
+    #[cfg(feature = "raster")]
+    #[pyo3(signature = (size=400, flip=false, coords="notation", last_move=None))]
+    fn to_png<'py>(
+        &self,
+        py: Python<'py>,
+        size: u32,
+        flip: bool,
+        coords: &str,
+        last_move: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let options = svg_options(&self.inner, size, flip, coords, last_move)?;
+        let pos = self.inner.clone();
+        let png = py
+            .detach(move || pos.to_png(&options))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(pyo3::types::PyBytes::new(py, &png))
+    }
+
+    /// Notebooks (Jupyter, IPython) show a position as its picture.
+    fn _repr_svg_(&self) -> String {
+        self.inner.to_svg(&SvgOptions::default())
+    }
+
     fn __str__(&self) -> String {
         self.inner.to_fen()
     }
@@ -1235,21 +1654,119 @@ fn check(
         .map_err(PyOSError::new_err)
 }
 
-/// Converts a whole source as `pdn convert` does; the converted text, or how many games
-/// were written when `output` names a file.
+/// Where `convert` writes: a `str` it returns, a file it opens, or a Python file object
+/// (written `str` when `text`, else `bytes`) in pieces of about `SINK_PIECE` bytes.
+enum Sink {
+    Collect(Vec<u8>),
+    File(io::BufWriter<File>),
+    Py {
+        file: Py<PyAny>,
+        text: bool,
+        pending: Vec<u8>,
+    },
+}
+
+const SINK_PIECE: usize = 1 << 16;
+
+impl Sink {
+    /// Hands the pending bytes to the Python file object: all of them, or, to a text file, up
+    /// to the last whole character (the rest waits for the next piece).
+    fn hand_over(&mut self, all: bool) -> io::Result<()> {
+        let Sink::Py {
+            file,
+            text,
+            pending,
+        } = self
+        else {
+            return Ok(());
+        };
+        let upto = if *text {
+            match std::str::from_utf8(pending) {
+                Ok(_) => pending.len(),
+                Err(e) if !all => e.valid_up_to(),
+                Err(_) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "the converted text is not UTF-8",
+                    ));
+                }
+            }
+        } else {
+            pending.len()
+        };
+        if upto == 0 {
+            return Ok(());
+        }
+        Python::attach(|py| -> PyResult<()> {
+            let file = file.bind(py);
+            if *text {
+                // Whole characters: checked above.
+                let piece = std::str::from_utf8(&pending[..upto]).unwrap_or_default();
+                file.call_method1("write", (piece,))?;
+            } else {
+                file.call_method1("write", (pyo3::types::PyBytes::new(py, &pending[..upto]),))?;
+            }
+            Ok(())
+        })
+        .map_err(|e| io::Error::other(e.to_string()))?;
+        pending.drain(..upto);
+        Ok(())
+    }
+
+    fn finish(mut self) -> io::Result<Option<String>> {
+        self.flush()?;
+        self.hand_over(true)?;
+        match self {
+            Sink::Collect(bytes) => String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e)),
+            Sink::File(mut f) => f.flush().map(|()| None),
+            Sink::Py { .. } => Ok(None),
+        }
+    }
+}
+
+impl io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Collect(v) => v.extend_from_slice(buf),
+            Sink::File(f) => return f.write(buf),
+            Sink::Py { pending, .. } => {
+                pending.extend_from_slice(buf);
+                if pending.len() >= SINK_PIECE {
+                    self.hand_over(false)?;
+                }
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::File(f) => f.flush(),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Converts a whole source as `pdn convert` does, game by game, writing each as it goes: into
+/// the `str` it returns (`output_kind` `str`), a file (`path`), or a Python file object
+/// (`text-file`, `binary-file`).
 #[pyfunction]
-#[pyo3(signature = (kind, source, notation=None, captures="keep", canonical=false, variant=None, encoding=None))]
+#[pyo3(signature = (kind, source, output_kind="str", output=None, notation=None, captures="keep", canonical=false, variant=None, encoding=None))]
 #[allow(clippy::too_many_arguments)]
 fn convert(
     py: Python<'_>,
     kind: &str,
     source: &Bound<'_, PyAny>,
+    output_kind: &str,
+    output: Option<&Bound<'_, PyAny>>,
     notation: Option<&str>,
     captures: &str,
     canonical: bool,
     variant: Option<&str>,
     encoding: Option<&str>,
-) -> PyResult<(String, usize)> {
+) -> PyResult<Option<String>> {
     let check = options(
         variant,
         "modern",
@@ -1265,44 +1782,53 @@ fn convert(
         ..ConvertOptions::default()
     };
     let source = Source::from_py(kind, source)?;
-    if matches!(source, Source::File(_)) {
-        return Err(PyTypeError::new_err(
-            "convert() reads a path, a str or bytes",
-        ));
-    }
-    let run = move || -> io::Result<(String, usize)> {
-        let mut out = String::new();
-        let mut unconverted = 0;
+    let output = || {
+        output.ok_or_else(|| PyTypeError::new_err(format!("{output_kind} output needs a target")))
+    };
+    let mut sink = match output_kind {
+        "str" => Sink::Collect(Vec::new()),
+        "path" => {
+            let path: String = output()?.extract()?;
+            let file =
+                File::create(&path).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
+            Sink::File(io::BufWriter::new(file))
+        }
+        "text-file" | "binary-file" => Sink::Py {
+            file: output()?.clone().unbind(),
+            text: output_kind == "text-file",
+            pending: Vec::new(),
+        },
+        other => return Err(PyTypeError::new_err(format!("unknown output kind {other}"))),
+    };
+    let run = move || -> io::Result<Option<String>> {
         let mut file = FileConversion::default();
         let mut failure: Option<io::Error> = None;
         check_stream_with(source.open()?, &check, |mut g| {
-            if g.parted {
+            let written = if g.parted {
+                // Too long to hold as a tree: its text is copied as it was, piece by piece.
                 file.kept();
-                unconverted += 1;
-                let mut text = String::new();
-                match g.text().and_then(|mut r| r.read_to_string(&mut text)) {
-                    Ok(_) => out.push_str(&text),
-                    Err(e) => {
-                        failure = Some(e);
-                        return ControlFlow::Break(());
+                g.text()
+                    .and_then(|mut r| io::copy(&mut r, &mut sink).map(drop))
+            } else {
+                match file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &convert) {
+                    Ok(text) => sink.write_all(text.as_bytes()),
+                    Err(why) => {
+                        let kept = file.write_kept(&g.chunk, g.report.as_ref(), &why, &convert);
+                        sink.write_all(kept.text.as_bytes())
                     }
                 }
-                return ControlFlow::Continue(());
-            }
-            match file.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &convert) {
-                Ok(text) => out.push_str(&text),
-                Err(_) => {
-                    if g.chunk.index.is_some() {
-                        unconverted += 1;
-                    }
-                    out.push_str(&unconverted_chunk_text(&g.chunk, &convert));
+            };
+            match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
                 }
             }
-            ControlFlow::Continue(())
         })?;
         match failure {
             Some(e) => Err(e),
-            None => Ok((out, unconverted)),
+            None => sink.finish(),
         }
     };
     py.detach(|| catch_unwind(AssertUnwindSafe(run)))
@@ -1324,6 +1850,7 @@ fn _pdnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Reader>()?;
     m.add_class::<Game>()?;
     m.add_class::<GameMove>()?;
+    m.add_class::<GameMoves>()?;
     m.add_class::<Variation>()?;
     m.add_class::<Diagnostic>()?;
     m.add_class::<Position>()?;

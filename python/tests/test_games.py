@@ -1,6 +1,7 @@
 """Games read from a path, text, bytes or a file object; tags, moves, variations, positions,
 conversion, errors, threads and the table of games."""
 
+import collections.abc
 import io
 import threading
 import time
@@ -82,10 +83,55 @@ def test_to_pdn_converts_notation_and_captures():
 
 
 def test_convert_a_whole_source(tmp_path):
-    out = tmp_path / "out.pdn"
-    text = pdnkit.convert('[GameType "25"]\n1. c3-d4 f6-e5 *\n', out, notation="numeric")
+    pdn = '[GameType "25"]\n1. c3-d4 f6-e5 *\n'
+    text = pdnkit.convert(pdn, notation="numeric")
     assert "1. 22-18 11-15 *" in text
+    # To a path or a file object: written game by game, nothing returned.
+    out = tmp_path / "out.pdn"
+    assert pdnkit.convert(pdn, out, notation="numeric") is None
     assert out.read_text() == text
+    with open(tmp_path / "text.pdn", "w", encoding="utf-8") as f:
+        assert pdnkit.convert(pdn.encode(), f, notation="numeric") is None
+    assert (tmp_path / "text.pdn").read_text() == text
+    binary = io.BytesIO()
+    pdnkit.convert(io.BytesIO(pdn.encode()), binary, notation="numeric")
+    assert binary.getvalue().decode() == text
+    with pytest.raises(TypeError):
+        pdnkit.convert(pdn, 3)
+
+
+def test_convert_streams_a_source_larger_than_a_piece_in_pieces(tmp_path):
+    # Each game converted is handed to the file object as it comes, in pieces of 64 KiB, a
+    # character never split: the text file gets whole characters only.
+    game = '[Event "Łódź ♔"]\n[GameType "25"]\n1. c3-d4 f6-e5 {é} *\n\n'
+    pdn = game * 4000
+    writes = []
+
+    class Text(io.StringIO):
+        def write(self, s):
+            writes.append(len(s))
+            return super().write(s)
+
+    out = Text()
+    pdnkit.convert(pdn, out, notation="numeric")
+    assert out.getvalue() == pdnkit.convert(pdn, notation="numeric")
+    assert out.getvalue().count("1. 22-18 11-15 {é} *") == 4000
+    assert len(writes) > 3 and max(writes) < 70_000
+
+
+def test_game_moves_are_a_lazy_sequence():
+    (game,) = pdnkit.read('[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 *\n')
+    moves = game.moves
+    assert len(moves) == 4 and isinstance(moves, collections.abc.Sequence)
+    assert moves[-1].text == "14x23" and moves[0].ply == 1
+    assert [m.text for m in moves[1:3]] == ["19-23", "28x19"]
+    assert [m.text for m in moves[::-2]] == ["14x23", "19-23"]
+    assert moves == ["32-28", "19-23", "28x19", "14x23"]
+    assert moves[2].path == ("28", "19") and moves[2].captures == ("23",)
+    with pytest.raises(IndexError):
+        moves[4]
+    # The same square names, made once: the same Python object.
+    assert moves[0].to_square is moves[2].from_square
 
 
 def test_missing_files_raise_os_errors(tmp_path):

@@ -199,11 +199,14 @@ pub fn run_moves(args: &MovesArgs) -> i32 {
                 for m in &legal {
                     writeln!(out, "{}", notation(variant, &layout, m, &legal))?;
                 }
-                if legal.is_empty() {
+                if let Some(end) = pos.ended() {
+                    // The variant's end rule says who lost (Antidraughts: the side without a
+                    // move wins; Breakthrough: the first king wins).
                     writeln!(
                         out,
-                        "no legal move: {} has lost",
-                        pos.side_to_move().as_str()
+                        "no legal move: {}: {} has lost",
+                        end.why,
+                        end.loser.as_str()
                     )?;
                 }
             }

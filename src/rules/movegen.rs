@@ -59,7 +59,7 @@ use serde::{Serialize, Serializer};
 use super::variant::{CaptureChoice, CaptureTraits, PromotionRule};
 use crate::board::bitboard::{Bits, G8, G10, G12, GF8, Geometry, bit_square, square_mask};
 use crate::board::{Board, Color, Role, Square};
-use crate::rules::{CaptureRemoval, Position, Variant};
+use crate::rules::{CaptureRemoval, EndRule, Position, Variant};
 
 /// Capacity of [`Move::path`] and [`Move::captured`]. A captured piece never stands on the
 /// edge of the board, so at most 50 pieces (the inner squares of 12x12) can be taken in one
@@ -210,6 +210,8 @@ pub(crate) trait Spec {
     const FULL: bool;
     /// A capturing king may not turn back 180 degrees between two captures.
     const NO_ABOUT_TURN: bool;
+    /// The first king made wins (Breakthrough): once one side has a king, no move is left.
+    const FIRST_KING_WINS: bool;
 }
 
 /// The variants' compile-time rule types and the dispatch on them, from one list: each line
@@ -231,6 +233,8 @@ macro_rules! variants {
                 const ORTHO: bool = Variant::$v.rules().orthogonal_captures;
                 const FULL: bool = Variant::$v.rules().board.is_full();
                 const NO_ABOUT_TURN: bool = Variant::$v.rules().no_about_turn;
+                const FIRST_KING_WINS: bool =
+                    matches!(Variant::$v.rules().end, EndRule::FirstKingWins);
             }
         )*
 
@@ -285,6 +289,14 @@ pub(crate) struct State<B> {
 }
 
 impl<B: Bits> State<B> {
+    /// Under [`Spec::FIRST_KING_WINS`], the game is over: one side, and only one, has a king
+    /// (as [`Position::first_king`] says).
+    #[inline(always)]
+    pub(crate) fn first_king_made<V: Spec>(&self) -> bool {
+        V::FIRST_KING_WINS
+            && (self.kings & self.white).is_zero() != (self.kings & self.black).is_zero()
+    }
+
     pub(crate) fn of(pos: &Position) -> State<B> {
         State {
             white: B::from_u128(pos.white),
@@ -1172,7 +1184,9 @@ fn legal_moves_of<V: Spec>(pos: &Position) -> MoveList {
     let s = State::<BB<V>>::of(pos);
     let mut sink = MoveSink::new(pos.board());
     let mut complete = true;
-    if has_capture::<V>(&s) {
+    if s.first_king_made::<V>() {
+        // The game is over.
+    } else if has_capture::<V>(&s) {
         complete = gen_captures::<V, _>(&s, &mut sink);
         if V::CHOICE != CaptureChoice::Free {
             sink.retain_best();
@@ -1488,7 +1502,24 @@ impl Position {
 
     /// The legal moves: if any capture is possible, only completed capture sequences (and,
     /// under the majority rule, only those taking the most pieces); otherwise the quiet moves.
-    /// Captures with the same ends and the same set of captured pieces appear once.
+    /// Captures with the same ends and the same set of captured pieces appear once. None once
+    /// the game is over by its variant's end rule: in Breakthrough, once a side has a king.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use pdnkit::notation::{Layout, position};
+    /// use pdnkit::rules::{Variant, perft};
+    ///
+    /// // White has crowned on 3: the game is over, though Black's men could move.
+    /// let fen = "B:WK3,40:B20,21";
+    /// let board = |v| position(fen, v, &Layout::standard(v)).unwrap();
+    /// let over = board(Variant::Breakthrough);
+    /// assert!(over.legal_moves().is_empty());
+    /// assert_eq!(perft(&over, 2), 0);
+    /// let international = board(Variant::International);
+    /// assert_eq!(international.legal_moves().len(), 4);
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         dispatch!(self.variant(), legal_moves_of(self))
     }

@@ -49,6 +49,10 @@ fn walk<V: Spec>(s: &State<BB<V>>, depth: u32, bufs: &mut [Vec<CMove<BB<V>>>]) -
         return 1;
     };
     buf.clear();
+    if s.first_king_made::<V>() {
+        // Over: no move (Breakthrough's first king).
+        return 0;
+    }
     if has_capture::<V>(s) {
         // A search stopped at the limit counts the captures it found (see `perft`).
         let _complete = gen_captures::<V, _>(s, buf);

@@ -237,6 +237,45 @@ fn perft_by_gametype_number_and_divide() {
 }
 
 #[test]
+fn moves_and_perft_list_nothing_once_a_breakthrough_king_is_made() {
+    // White has crowned on 3: in Breakthrough the game is over, as the replay and the
+    // library's `Position` say; the same board in International goes on.
+    let fen = "B:WK3,40:B20,21";
+    let over = stdout_of(&["moves", "--variant", "breakthrough", "--fen", fen], 0);
+    assert_eq!(
+        over,
+        "no legal move: white has a king, which wins Breakthrough (lidraughts): black has lost\n"
+    );
+    // Antidraughts: the side without a move has won.
+    let anti = stdout_of(
+        &["moves", "--variant", "antidraughts", "--fen", "W:W:B1"],
+        0,
+    );
+    assert_eq!(
+        anti,
+        "no legal move: white has no pieces left, which wins Antidraughts (lidraughts): black has lost\n"
+    );
+    let perft = stdout_of(
+        &[
+            "perft",
+            "--variant",
+            "breakthrough",
+            "--fen",
+            fen,
+            "--depth",
+            "2",
+            "--format",
+            "json",
+        ],
+        0,
+    );
+    let j: Value = serde_json::from_str(&perft).unwrap();
+    assert_eq!(j["nodes"], 0);
+    let on = stdout_of(&["moves", "--variant", "international", "--fen", fen], 0);
+    assert_eq!(on.lines().count(), 4, "{on}");
+}
+
+#[test]
 fn moves_json_uses_numbers_for_numeric_and_names_for_algebraic_variants() {
     let out = stdout_of(
         &[

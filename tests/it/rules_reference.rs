@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use pdnkit::board::{Board, CaptureRemoval, Color, Piece, Position, Role, Square};
-use pdnkit::rules::{CaptureChoice, PromotionRule, Rules, Variant, perft};
+use pdnkit::rules::{CaptureChoice, EndRule, PromotionRule, Rules, Variant, perft};
 use proptest::prelude::*;
 
 /// The variants this generator knows: those of the dark-square boards. Turkish draughts, on
@@ -252,6 +252,20 @@ impl Naive {
     }
 
     fn legal(&self) -> BTreeSet<Key> {
+        // Breakthrough: once one side, and only one, has crowned, the game is over.
+        let has_king = |c: Color| {
+            self.cells.iter().any(|p| {
+                *p == Some(Piece {
+                    color: c,
+                    role: Role::King,
+                })
+            })
+        };
+        if self.rules.end == EndRule::FirstKingWins
+            && has_king(Color::White) != has_king(Color::Black)
+        {
+            return BTreeSet::new();
+        }
         let caps = self.ranked_captures();
         if caps.is_empty() {
             return self.quiet();
