@@ -171,6 +171,13 @@ pub enum Unconverted {
     /// The replay had no rules or no layout for the game.
     #[error("the game was not replayed, so its squares cannot be renamed")]
     NotReplayed,
+    /// The game's moves name squares both by number and by file and rank: renamed into one
+    /// notation and back, they would not name the squares a direct renaming names.
+    #[error(
+        "its moves name squares both by number and by file and rank, which cannot be renamed \
+         one way and back alike"
+    )]
+    MixedNotation,
     /// A square of a move token is not on the board (at this file offset).
     #[error("`{text}` is not a square of the board")]
     OffBoard {
@@ -361,6 +368,20 @@ fn convert_parts(
     let mut target = source;
     if let Some(kind) = options.notation {
         target.kind = kind;
+    }
+    let (mut numbers, mut letters) = (false, false);
+    for e in &game.body {
+        if let Element::Move(m) = e {
+            for sq in m.squares.iter() {
+                match sq.value {
+                    crate::syntax::SquareValue::Numeric(_) => numbers = true,
+                    _ => letters = true,
+                }
+            }
+        }
+    }
+    if numbers && letters {
+        return Err(Unconverted::MixedNotation);
     }
     for name in ["GameType", "FEN"] {
         let n = game.tags.iter().filter(|t| t.name == name).count();
@@ -975,6 +996,7 @@ fn kept_gametype(
             | Unconverted::OffBoard { .. }
             | Unconverted::Fen(_)
             | Unconverted::Kept(_)
+            | Unconverted::MixedNotation
     );
     let game = chunk.game.as_ref()?;
     let report = report?;

@@ -764,6 +764,9 @@ const THERE_AND_BACK: &[&str] = &[
     "convert_run_broken_fen.pdn",
     "convert_run_fen_order.pdn",
     "convert_run_canonical_again.pdn",
+    // A game whose moves mix numbers and file-and-rank squares (`3. 11-d4 c1xg5`), named
+    // below.
+    "convert_mixed_notation.pdn",
 ];
 
 /// Found by the `convert` fuzz target: a game that names no square (its header broken, no
@@ -1423,4 +1426,45 @@ fn flags_that_do_not_apply_to_the_format_are_refused() {
         assert!(stderr.contains(said), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+/// Found by the `convert` fuzz target: a game whose moves name squares both by number and by
+/// file and rank (`3. 11-d4 c1xg5`): renamed to numeric directly and through algebraic, its
+/// squares came out different. Such a game is kept as written, with the reason said.
+#[test]
+fn a_game_mixing_numbered_and_lettered_squares_is_kept_as_written() {
+    let text = "[GameType \"25\"]\n1. c3-d4 f6-g5 2. 22-18 *\n";
+    let mut whys = Vec::new();
+    let mut options = CheckOptions::default();
+    options.replay.record_moves = true;
+    check_stream(text.as_bytes(), &options, |g| {
+        for n in [NotationKind::Numeric, NotationKind::Algebraic] {
+            let convert = ConvertOptions {
+                notation: Some(n),
+                ..ConvertOptions::default()
+            };
+            whys.push(
+                FileConversion::default()
+                    .convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &convert)
+                    .err()
+                    .map(|e| e.to_string()),
+            );
+        }
+    })
+    .expect("reading from memory cannot fail");
+    assert_eq!(whys.len(), 2);
+    for why in whys {
+        assert!(
+            why.as_deref()
+                .is_some_and(|w| w.contains("both by number and by file and rank")),
+            "{why:?}"
+        );
+    }
+    // The same game in one notation converts.
+    let (out, kept) = convert(
+        b"[GameType \"25\"]\n1. c3-d4 f6-g5 *\n",
+        NotationKind::Numeric,
+        CaptureStyle::Keep,
+    );
+    assert_eq!(kept, 0, "{out}");
 }
