@@ -437,12 +437,7 @@ impl<'a> Files<'a> {
             eprintln!(
                 "pdn {}: no PDN file found in {}",
                 run.cmd,
-                run.input
-                    .paths
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                run.input.names(", ")
             );
         }
         Outcome {

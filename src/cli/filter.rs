@@ -459,8 +459,16 @@ fn utf8_with_replacements(
 /// The byte ranges in the file of the kept games' places, or `None` when the file's encoding
 /// does not allow them to be known.
 pub(super) fn byte_ranges(s: &FileState, r: &FileRecord) -> io::Result<Option<Vec<(u64, u64)>>> {
-    let mut file = File::open(&s.path)?;
-    let raw = utf8_with_replacements(&mut file, s, r)?;
+    byte_ranges_in(&mut File::open(&s.file)?, s, r)
+}
+
+/// [`byte_ranges`] of the file opened as `file`.
+fn byte_ranges_in(
+    file: &mut File,
+    s: &FileState,
+    r: &FileRecord,
+) -> io::Result<Option<Vec<(u64, u64)>>> {
+    let raw = utf8_with_replacements(file, s, r)?;
     let decoding = r.totals.decoding;
     Ok(s.selected
         .iter()
@@ -483,25 +491,13 @@ fn copy_games(
     r: &FileRecord,
     emit: &mut dyn FnMut(Vec<u8>) -> bool,
 ) -> io::Result<()> {
-    let decoding = r.totals.decoding;
     let mut file = File::open(&s.file)?;
-    let raw = utf8_with_replacements(&mut file, s, r)?;
-    for (k, &(start, end)) in s.selected.iter().enumerate() {
-        let range = match &raw {
-            // Each game's ends, found in the file's bytes.
-            Some(offsets) => offsets
-                .get(2 * k)
-                .zip(offsets.get(2 * k + 1))
-                .map(|(a, b)| (*a, *b)),
-            None => decoding
-                .as_ref()
-                .and_then(|d| Some((byte_offset(start, d)?, byte_offset(end, d)?))),
-        };
-        let Some((a, b)) = range else {
-            return Err(io::Error::other(
-                "its encoding is not one whose bytes can be copied",
-            ));
-        };
+    let Some(ranges) = byte_ranges_in(&mut file, s, r)? else {
+        return Err(io::Error::other(
+            "its encoding is not one whose bytes can be copied",
+        ));
+    };
+    for (a, b) in ranges {
         file.seek(SeekFrom::Start(a))?;
         // A long game is copied a block at a time; the others in one piece, as before.
         let mut left = b - a;

@@ -106,6 +106,15 @@ impl InputArgs {
     pub fn options(&self, matches: Option<&ArgMatches>) -> Result<CheckOptions, String> {
         settings(self, None, false, matches).map(|s| s.options)
     }
+
+    /// The paths named, as shown, joined by `sep`.
+    pub fn names(&self, sep: &str) -> String {
+        self.paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
 }
 
 /// The settings of a run once the command line and pdn.toml are merged.

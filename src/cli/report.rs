@@ -107,13 +107,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
             return EXIT_FAILURE;
         }
     };
-    let title = args
-        .input
-        .paths
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let title = args.input.names(" ");
     let mut report = Report::new(&title, LIMITS);
     let mut trouble = false;
     let run = Run::new("report", &args.input, &options);

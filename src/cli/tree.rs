@@ -254,13 +254,7 @@ pub fn run(args: &Args, matches: Option<&ArgMatches>) -> i32 {
                 }
             }
             TreeFormat::Html => {
-                let title = args
-                    .input
-                    .paths
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                let title = args.input.names(" ");
                 pdnkit::write::report::write_tree_page(&title, &outs, &mut out)?;
             }
             TreeFormat::Table => {

@@ -299,6 +299,23 @@ pub struct Reached {
     pub huffed: bool,
 }
 
+/// The positions of a line of moves ([`positions`]); for a line without moves, the position
+/// the game stands in (its start), alone.
+pub fn reached_along(line: &[&PlayedMove], start: Option<&Position>) -> Vec<Reached> {
+    if !line.is_empty() {
+        return positions(line);
+    }
+    start
+        .map(|p| Reached {
+            ply: 0,
+            position: p.clone(),
+            next: None,
+            huffed: false,
+        })
+        .into_iter()
+        .collect()
+}
+
 /// The positions of a line of moves, in order (see the module's documentation).
 pub fn positions(line: &[&PlayedMove]) -> Vec<Reached> {
     let mut out: Vec<Reached> = Vec::with_capacity(line.len() + 1);
@@ -488,20 +505,7 @@ impl<'q> Searcher<'q> {
         let (mut found_position, mut found_sequence) = (false, false);
         for (line, path, own) in paths(game, &r.moves, q.variations) {
             if positional {
-                let reached = if path.is_empty() {
-                    // A game without moves: its start position alone.
-                    r.final_position
-                        .iter()
-                        .map(|p| Reached {
-                            ply: 0,
-                            position: p.clone(),
-                            next: None,
-                            huffed: false,
-                        })
-                        .collect()
-                } else {
-                    positions(&path)
-                };
+                let reached = reached_along(&path, r.final_position.as_ref());
                 // The first position of the line's own: after its first own move.
                 let own_from = if line == 0 {
                     0

@@ -19,7 +19,7 @@ use crate::notation::Layout;
 use crate::rules::{Position, Variant};
 use crate::stats::{Results, Written, first_is_white, result_of, tag_value, year_of};
 
-use super::{Key, key, paths, positions};
+use super::{Key, key, paths, reached_along};
 
 /// Where the tree starts.
 #[derive(Clone, Debug, Default)]
@@ -180,19 +180,7 @@ impl<'a> FileTree<'a> {
             return;
         };
         let (_, path, _) = paths(game, &r.moves, false).swap_remove(0);
-        let reached = if path.is_empty() {
-            r.final_position
-                .iter()
-                .map(|p| super::Reached {
-                    ply: 0,
-                    position: p.clone(),
-                    next: None,
-                    huffed: false,
-                })
-                .collect()
-        } else {
-            positions(&path)
-        };
+        let reached = reached_along(&path, r.final_position.as_ref());
         let Some(start) = reached.iter().position(|x| key(&x.position) == root) else {
             return;
         };

@@ -737,25 +737,11 @@ mod tests {
         let at = |svg: &str| {
             let i = svg.find("data-square=\"a1\"").unwrap();
             let rest = &svg[i..];
-            let cx: f64 = rest
-                .split("cx=\"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
-            let cy: f64 = rest
-                .split("cy=\"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
-            (cx, cy)
+            let attr = |name: &str| -> f64 {
+                let after = rest.split(&format!("{name}=\"")).nth(1).unwrap();
+                after.split('"').next().unwrap().parse().unwrap()
+            };
+            (attr("cx"), attr("cy"))
         };
         let (x, y) = at(&plain);
         let (fx, fy) = at(&flipped);

@@ -360,3 +360,25 @@ fn on_a_full_device_the_count_says_nothing_was_written_and_the_run_fails() {
         assert!(!stderr.contains("selected"), "{stderr}");
     }
 }
+
+/// A file whose name is not UTF-8 is shown with a replacement character, and its games are
+/// copied from the file found by its path, not by the name shown.
+#[cfg(unix)]
+#[test]
+fn games_are_copied_from_a_file_whose_name_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let t = TempTree::new("filter-non-utf8-name");
+    let game = "[GameType \"20\"]\n1. 32-28 19-23 *\n";
+    fs::write(t.0.join(std::ffi::OsStr::from_bytes(b"g\xff.pdn")), game).unwrap();
+    let out = pdn()
+        .args(["filter", "--no-config"])
+        .arg(&t.0)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("1. 32-28 19-23 *"),
+        "{stderr}"
+    );
+}
