@@ -809,11 +809,13 @@ impl Variant {
     }
 
     /// The variant a lidraughts or PlayStrategy `[Variant]` tag value names (any case).
+    /// The game's title in the tag (`Russian draughts`, as [`Variant::title`] writes it) names
+    /// it too.
     pub fn from_variant_tag(value: &str) -> Option<Variant> {
         let v = value.trim().to_lowercase();
         Variant::TABLE
             .iter()
-            .find(|e| e.variant_tags.contains(&v.as_str()))
+            .find(|e| e.variant_tags.contains(&v.as_str()) || e.title.eq_ignore_ascii_case(&v))
             .map(|e| e.variant)
     }
 }

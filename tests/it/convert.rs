@@ -1468,3 +1468,23 @@ fn a_game_mixing_numbered_and_lettered_squares_is_kept_as_written() {
     );
     assert_eq!(kept, 0, "{out}");
 }
+
+#[test]
+fn a_numeric_game_read_as_russian_keeps_its_notation_and_gets_its_gametype_in_another() {
+    // Russian draughts writes algebraic squares; these games are numbered, and read as Russian.
+    let text = "1. 23-18 *\n\n1. 22-17 *\n";
+    let (kept, _) = convert_with(text.as_bytes(), &ConvertOptions::default());
+    assert_eq!(kept, text, "each game keeps its own notation");
+    let (numeric, _) = convert(text.as_bytes(), NotationKind::Numeric, CaptureStyle::Keep);
+    assert_eq!(
+        numeric, text,
+        "other variants replay them alike: no GameType chosen"
+    );
+    // In another notation the squares mean what they say only under the variant they were
+    // renamed for.
+    let (algebraic, _) = convert(text.as_bytes(), NotationKind::Algebraic, CaptureStyle::Keep);
+    assert_eq!(
+        algebraic,
+        "[GameType \"25\"]\n1. e3-d4 *\n\n[GameType \"25\"]\n1. c3-b4 *\n"
+    );
+}

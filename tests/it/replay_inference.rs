@@ -600,3 +600,32 @@ fn a_czech_file_scored_on_two_points_is_said_once_and_is_an_error_under_strict()
     let (ds, _) = check("[GameType \"20\"]\n[Result \"2-0\"]\n1. 32-28 2-0\n", None);
     assert!(!ds.iter().any(|d| d.code == "G516"), "{ds:#?}");
 }
+
+#[test]
+fn a_numeric_russian_game_is_not_read_as_italian_whose_numbers_neighbour_others() {
+    // Numbered from White's left, Russian and Italian draughts put White's men on 21-32 alike,
+    // but on Italian draughts' mirrored board 16 is not on a diagonal from 11. One game that
+    // Russian draughts replays further is enough: the squares are evidence of the board.
+    let (ds, totals) = check("1. 24-20 11-16 2. 20x11 7x16 *\n", None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("Russian draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
+}
+
+#[test]
+fn a_variant_tag_naming_the_game_by_its_title_is_read_as_that_game() {
+    for (value, variant) in [
+        ("Russian draughts", Variant::Russian),
+        ("BRAZILIAN DRAUGHTS", Variant::Brazilian),
+        ("American pool checkers", Variant::Pool),
+    ] {
+        let text = format!("[Variant \"{value}\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n");
+        let (ds, totals) = check(&text, None);
+        assert_eq!(codes(&ds), Vec::<&str>::new(), "{value}: {ds:#?}");
+        assert_eq!(totals.variants.get(&variant), Some(&1), "{value}");
+    }
+}

@@ -205,9 +205,11 @@ fn first_mover(game: &Game, variant: Variant, layout: &Layout) -> Option<Color> 
 /// The layout inference uses for `variant`: its standard one, in the game's notation.
 fn layout_for(variant: Variant, algebraic: bool) -> Layout {
     let mut layout = Layout::standard(variant);
-    if algebraic {
-        layout.kind = NotationKind::Algebraic;
-    }
+    layout.kind = if algebraic {
+        NotationKind::Algebraic
+    } else {
+        NotationKind::Numeric
+    };
     layout
 }
 
@@ -608,14 +610,17 @@ fn viable(r: Reach, n: usize) -> bool {
     2 * r.early <= n
 }
 
-/// Whether two variants set up a game alike: the same board, and at the start the first
+/// Whether two variants set up a game alike: the same board, the squares named alike (each
+/// name neighbours the same names along the lines pieces move on), and at the start the first
 /// mover's pieces and the other side's on the same square names (whatever the sides are
 /// called). They differ by their rules only, which only the legality of the moves tells
 /// apart; a game from the standard start replayed under a variant set up otherwise usually
-/// fails at once.
+/// fails at once. (Numbered from the same corner, Italian draughts' mirrored board puts its
+/// men on the same numbers as Russian draughts, but its squares neighbour other numbers.)
 fn same_setup(a: Variant, b: Variant, algebraic: bool) -> bool {
-    let sides = |v: Variant| {
+    let setup = |v: Variant| {
         let layout = layout_for(v, algebraic);
+        let board = v.board();
         let first = v.rules().first_to_move;
         let mut names: [Vec<String>; 2] = [Vec::new(), Vec::new()];
         for (sq, piece) in Position::start(v).pieces() {
@@ -624,9 +629,28 @@ fn same_setup(a: Variant, b: Variant, algebraic: bool) -> bool {
         for n in &mut names {
             n.sort();
         }
-        names
+        let steps: &[(i32, i32)] = if board.is_full() {
+            &[(0, 1), (0, -1), (1, 0), (-1, 0)]
+        } else {
+            &[(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        };
+        let mut lines: Vec<(String, Vec<String>)> = board
+            .all_squares()
+            .map(|sq| {
+                let (f, r) = board.coords(sq);
+                let mut next: Vec<String> = steps
+                    .iter()
+                    .filter_map(|&(df, dr)| board.square_at(i32::from(f) + df, i32::from(r) + dr))
+                    .map(|n| layout.name(n))
+                    .collect();
+                next.sort();
+                (layout.name(sq), next)
+            })
+            .collect();
+        lines.sort();
+        (names, lines)
     };
-    a.board() == b.board() && sides(a) == sides(b)
+    a.board() == b.board() && setup(a) == setup(b)
 }
 
 /// The candidate chosen among `tried` (in the order of the evidence): the first that remains
@@ -1068,5 +1092,10 @@ mod tests {
         assert!(same_setup(Variant::Russian, Variant::Brazilian, true));
         assert!(!same_setup(Variant::English, Variant::Italian, false));
         assert!(!same_setup(Variant::International, Variant::Frysk, false));
+        // In numeric notation both number White's men 21-32 from the same corner, but on
+        // Italian draughts' mirrored board the numbers neighbour others.
+        assert!(same_setup(Variant::Russian, Variant::Brazilian, false));
+        assert!(!same_setup(Variant::Russian, Variant::Italian, false));
+        assert!(!same_setup(Variant::Russian, Variant::Italian, true));
     }
 }

@@ -268,9 +268,11 @@ fn select_variant(
                 Some(v) => {
                     // The tag names the game only; the notation follows the moves.
                     let mut l = Layout::standard(v);
-                    if evidence(game).algebraic {
-                        l.kind = NotationKind::Algebraic;
-                    }
+                    l.kind = if evidence(game).algebraic {
+                        NotationKind::Algebraic
+                    } else {
+                        NotationKind::Numeric
+                    };
                     declared = Some(Declared {
                         variant: v,
                         layout: l,
