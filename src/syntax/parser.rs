@@ -186,6 +186,9 @@ pub(crate) struct GameParser {
     colon_ok: bool,
     /// The Result tag's value when it is a score but not a standard result.
     result_tag: Option<String>,
+    /// A GameType tag, a Result tag was read in this game: a repeated one changes nothing of
+    /// how the movetext is read (readers, and the rest of the product, take the first; N218).
+    first_read: (bool, bool),
     /// An unreadable stretch was reported already (once per stretch).
     fatal_reported: bool,
     /// The last skip over unreadable text gave up at its cap, inside that text: the next
@@ -326,6 +329,7 @@ impl GameParser {
         // Without a GameType the variant is not known here; the replay judges `:` then.
         self.colon_ok = true;
         self.result_tag = None;
+        self.first_read = (false, false);
         self.fatal_reported = in_junk;
         self.skip_capped = false;
         self.diags.clear();
@@ -539,6 +543,7 @@ struct Snapshot {
     shown: Dialects,
     fatal_reported: bool,
     colon_ok: bool,
+    first_read: (bool, bool),
     result_tag: Option<Option<String>>,
 }
 
@@ -603,6 +608,7 @@ impl<'a> P<'a, '_> {
             shown: self.g.shown,
             fatal_reported: self.g.fatal_reported,
             colon_ok: self.g.colon_ok,
+            first_read: self.g.first_read,
             result_tag: None,
         }
     }
@@ -613,6 +619,7 @@ impl<'a> P<'a, '_> {
         self.g.shown = s.shown;
         self.g.fatal_reported = s.fatal_reported;
         self.g.colon_ok = s.colon_ok;
+        self.g.first_read = s.first_read;
         if let Some(rt) = s.result_tag {
             self.g.result_tag = rt;
         }

@@ -2,7 +2,7 @@
 
 use pdnkit::syntax::{Element, parse_str};
 use pdnkit::write::pdn::{move_text, write_game};
-use pdnkit::{Game, ReadOptions};
+use pdnkit::{Game, ReadOptions, ResultKind};
 
 fn moves(g: &Game) -> Vec<String> {
     g.body
@@ -90,6 +90,60 @@ fn a_parenthesised_strength_too_long_to_hold_is_not_written_as_empty_parentheses
     ))
     .expect("fixture");
     writes_back_the_same_moves(&String::from_utf8_lossy(&text));
+}
+
+/// Found by the `roundtrip` target (minimised: `[Result""][Result"4-6"]4-6[`): a game with two
+/// Result tags whose movetext ends in `4-6` glued to a `[`. The reader took the score of the
+/// last Result tag for one that ends the game, the writer that of the first: glued to the `[`,
+/// `4-6` read as a move, the writer, judging by the empty first tag, wrote it as it was, and
+/// the game written (`4-6 *`) read back with `4-6` as its result. The reader now takes the
+/// first Result tag, as N218 says readers do, and every game written reads back with the same
+/// tags, moves and result.
+#[test]
+fn a_repeated_result_tag_does_not_make_a_move_read_as_the_result() {
+    let path = format!(
+        "{}/tests/fixtures/fuzz/roundtrip_repeated_result_tag.pdn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let found = String::from_utf8(std::fs::read(path).expect("fixture")).expect("UTF-8");
+    let options = ReadOptions::default();
+    for text in [
+        found.as_str(),
+        "[Result \"2-0\"]\n[Result \"4-6\"]\n1. 32-28 19-23 4-6[Event \"x\"]\n",
+        "[Result \"2-0\"]\n[Result \"4-6\"]\n1. 32-28 19-23 4-6\n",
+        "[Result \"4-6\"]\n[Result \"2-0\"]\n1. 32-28 19-23 4-6\n",
+        "[Result \"4-6\"]\n1. 32-28 19-23 4-6[Event \"x\"]\n",
+    ] {
+        let games: Vec<Game> = parse_str(text, &options)
+            .into_iter()
+            .filter_map(|c| c.game)
+            .collect();
+        let game = &games[0];
+        let mut out = String::new();
+        write_game(game, &mut out);
+        let again: Vec<Game> = parse_str(&out, &options)
+            .into_iter()
+            .filter_map(|c| c.game)
+            .collect();
+        assert_eq!(again.len(), 1, "{text:?}:\n{out}");
+        let tags = |g: &Game| {
+            g.tags
+                .iter()
+                .map(|t| (t.name.clone(), t.value.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(tags(&again[0]), tags(game), "{text:?}:\n{out}");
+        assert_eq!(moves(&again[0]), moves(game), "{text:?}:\n{out}");
+        // A game without a terminator is written with `*`.
+        let result = |g: &Game| {
+            g.result
+                .as_ref()
+                .map_or((ResultKind::Unknown, "*".to_string()), |r| {
+                    (r.kind, r.raw.clone())
+                })
+        };
+        assert_eq!(result(&again[0]), result(game), "{text:?}:\n{out}");
+    }
 }
 
 /// Found by the `convert` target: a UTF-16 byte-order mark before 8-bit text decodes to NULs

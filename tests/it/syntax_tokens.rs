@@ -168,6 +168,15 @@ fn full_capture_path() {
 fn colon_capture_is_standard_only_for_russian() {
     assert_eq!(lenient("[GameType \"26\"]\n1. c3:e5 *"), ["N206 2:6"]);
     assert!(lenient("[GameType \"25\"]\n1. c3:e5 *").is_empty());
+    // Only the first GameType counts, as for the variant.
+    assert_eq!(
+        lenient("[GameType \"26\"]\n[GameType \"25\"]\n1. c3:e5 *"),
+        ["N218 2:1", "N206 3:6"]
+    );
+    assert_eq!(
+        lenient("[GameType \"25\"]\n[GameType \"26\"]\n1. c3:e5 *"),
+        ["N218 2:1"]
+    );
     // Without a GameType the variant is not known yet: the replay judges `:` once it is.
     assert!(lenient("1. c3:e5 *").is_empty());
     let g = one("1. c3:e5 *");
@@ -225,6 +234,13 @@ fn non_standard_results() {
     // Without a Result tag saying so, `4-6` in the middle of a game is a move.
     let g = one("1. 32-28 4-6 2. 1-7 *");
     assert_eq!(moves(&g).len(), 3);
+    // Only the first Result tag says which score ends the game.
+    let g = one("[Result \"2-0\"]\n[Result \"4-6\"]\n1. 32-28 4-6\n");
+    assert_eq!(moves(&g), ["32-28", "4-6"]);
+    assert!(g.result.is_none());
+    let g = one("[Result \"4-6\"]\n[Result \"2-0\"]\n1. 32-28 4-6\n");
+    assert_eq!(moves(&g), ["32-28"]);
+    assert_eq!(g.result.as_ref().unwrap().raw, "4-6");
 }
 
 #[test]

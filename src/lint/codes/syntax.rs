@@ -210,7 +210,7 @@ pub static N208: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "a game terminator that is not one of the standard results",
-    explanation: "The standard results are `1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`, `1-1`, `0-0` and `*`. Some archives score games differently (`4-6`, Delfts `1 1/2 - 1/2`, Goes `1.01-0.99`, see the ResultFormat tag). Such a score is taken as the terminator when it ends the game (the file or the next tag follows) or equals the Result tag.",
+    explanation: "The standard results are `1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`, `1-1`, `0-0` and `*`. Some archives score games differently (`4-6`, Delfts `1 1/2 - 1/2`, Goes `1.01-0.99`, see the ResultFormat tag). Such a score is taken as the terminator when it ends the game (the file or the next tag follows) or equals the Result tag (the first, in a game that has two).",
     example: "[Result \"4-6\"]\n1. 32-28 19-23 4-6\n",
 };
 

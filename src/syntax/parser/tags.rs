@@ -382,9 +382,13 @@ impl<'a> P<'a, '_> {
     }
 
     /// What a tag read tells the rest of the game: a GameType whether `:` separates captures,
-    /// a Result tag which scores end the game (and its dialects, reported).
+    /// a Result tag which scores end the game (and its dialects, reported). Only the game's
+    /// first GameType and first Result tag tell it, as they alone count everywhere else (N218
+    /// says readers take the first): the writer makes a move that would read as the first
+    /// Result tag's score read as a move, and a later Result tag must not make another score
+    /// end the game.
     fn tag_effects(&mut self, name: &str, value: &str, value_start: usize, i: usize) {
-        if name == "GameType" {
+        if name == "GameType" && !std::mem::replace(&mut self.g.first_read.0, true) {
             let v = value.trim_start();
             let num = &v[..v.bytes().take_while(u8::is_ascii_digit).count()];
             self.g.colon_ok = num == "25" || num == "41";
@@ -394,18 +398,20 @@ impl<'a> P<'a, '_> {
             // may end the game. A value that is no score (`-`, `?`, words) says nothing about
             // how the movetext ends, so it never makes a move read as a result.
             let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-            let a_score = |t: &str| {
-                let r: IResult<&str, &str> =
-                    recognize((score, space0, one_of("-:"), space0, score)).parse(t);
-                r.is_ok_and(|(rest, _)| rest.is_empty())
-            };
-            let is_score = a_score(value.trim()) || a_score(&compact);
             let colon = ResultKind::colon_form(&compact).is_some();
-            self.g.result_tag = (is_score
-                && !colon
-                && !compact.is_empty()
-                && ResultKind::standard(&compact).is_none())
-            .then_some(compact);
+            if !std::mem::replace(&mut self.g.first_read.1, true) {
+                let a_score = |t: &str| {
+                    let r: IResult<&str, &str> =
+                        recognize((score, space0, one_of("-:"), space0, score)).parse(t);
+                    r.is_ok_and(|(rest, _)| rest.is_empty())
+                };
+                let is_score = a_score(value.trim()) || a_score(&compact);
+                self.g.result_tag = (is_score
+                    && !colon
+                    && !compact.is_empty()
+                    && ResultKind::standard(&compact).is_none())
+                .then_some(compact);
+            }
             if matches!(value.trim(), "-" | "\u{2013}" | "\u{2014}") {
                 let (a, z) = (value_start, i);
                 self.dash_result(a, z, "the Result tag");
