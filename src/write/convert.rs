@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use crate::Diagnostic;
 use crate::board::{Board, Square};
-use crate::notation::fen::write_fen;
+use crate::notation::fen::{SquareRef, write_fen};
 use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind, RawFen};
 use crate::replay::{GameReport, Guess, PlayedMove};
@@ -171,11 +171,11 @@ pub enum Unconverted {
     /// The replay had no rules or no layout for the game.
     #[error("the game was not replayed, so its squares cannot be renamed")]
     NotReplayed,
-    /// The game's moves name squares both by number and by file and rank: renamed into one
-    /// notation and back, they would not name the squares a direct renaming names.
+    /// The game's moves and FEN name squares both by number and by file and rank: renamed
+    /// into one notation and back, they would not name the squares a direct renaming names.
     #[error(
-        "its moves name squares both by number and by file and rank, which cannot be renamed \
-         one way and back alike"
+        "its moves or FEN name squares both by number and by file and rank, which cannot be \
+         renamed one way and back alike"
     )]
     MixedNotation,
     /// A square of a move token is not on the board (at this file offset).
@@ -380,6 +380,24 @@ fn convert_parts(
             }
         }
     }
+    // The FEN's squares count with the moves': a game is read in one notation.
+    if let Some(raw) = game
+        .tags
+        .iter()
+        .find(|t| t.name == "FEN")
+        .and_then(|t| RawFen::parse(&t.value).ok())
+    {
+        for sq in raw
+            .items
+            .iter()
+            .flat_map(|i| std::iter::once(&i.first).chain(&i.last))
+        {
+            match sq {
+                SquareRef::Numeric(_) => numbers = true,
+                SquareRef::Algebraic { .. } => letters = true,
+            }
+        }
+    }
     if numbers && letters {
         return Err(Unconverted::MixedNotation);
     }
@@ -525,13 +543,25 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
             } else {
                 "\n"
             };
-            match game.tags.last() {
+            // After the last tag that ends with its `]`: a tag left open reads on into what
+            // follows it, which a tag written there would change. With none, before the first
+            // tag or, in a game without tags, before its first element.
+            let closed = game.tags.iter().rev().find(|t| {
+                chunk
+                    .text
+                    .get(t.span.start - chunk.offset..t.span.end - chunk.offset)
+                    .is_some_and(|t| t.ends_with(']'))
+            });
+            match closed {
                 Some(last) => {
                     let end = last.span.end - chunk.offset;
                     add(&mut text, end..end, &format!("{eol}[GameType {value}]"));
                 }
                 None => {
-                    let start = first_element(game).map_or(0, |s| s - chunk.offset);
+                    let start = match game.tags.first() {
+                        Some(first) => first.span.start - chunk.offset,
+                        None => first_element(game).map_or(0, |s| s - chunk.offset),
+                    };
                     // A tag is read as one only at the start of a line: after other text on
                     // its line (or where the chunk starts in the middle of a line, as after a
                     // result), the tag gets a line of its own.
@@ -540,7 +570,7 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
                         .map(|i| &chunk.text[i + 1..start]);
                     let at_line_start = match line {
                         Some(l) => l.chars().all(blank),
-                        None => chunk.offset == 0 && chunk.text[..start].chars().all(blank),
+                        None => chunk.first_column == 1 && chunk.text[..start].chars().all(blank),
                     };
                     let before = if at_line_start { "" } else { eol };
                     add(

@@ -3,6 +3,7 @@
 
 #[allow(dead_code)]
 pub mod report;
+pub mod there_and_back;
 pub mod tree_check;
 
 use std::fs;
