@@ -358,7 +358,9 @@ pub struct GameReport {
     pub complete: bool,
     /// The position at the end of the main line (or where it stopped).
     pub final_position: Option<Position>,
-    /// How the variant was inferred, for a game without GameType.
+    /// How the variant was inferred, for a game without GameType; for a game not replayed
+    /// (`variant` is `None`) because its FEN does not fit the variant its run was read as, that
+    /// variant.
     pub guess: Option<Guess>,
     /// Every move played, of every line, in the order the replay played them (each line after
     /// its parent); kept only when [`ReplayOptions::record_moves`] asks.
@@ -401,23 +403,25 @@ fn replay(
     listener: Option<&mut dyn FnMut(&PlyEvent<'_>)>,
 ) -> GameReport {
     let mut diagnostics = Vec::new();
-    let Some(variant::Selected {
+    let variant::Selected {
         selection: sel,
         replayed: done,
         guess,
-    }) = variant::select(game, options, ctx, &mut diagnostics)
-    else {
-        return GameReport {
-            variant: None,
-            layout: None,
-            first_to_move: None,
-            diagnostics,
-            plies: 0,
-            complete: false,
-            final_position: None,
-            guess: None,
-            moves: Vec::new(),
-        };
+    } = match variant::select(game, options, ctx, &mut diagnostics) {
+        Ok(selected) => selected,
+        Err(guess) => {
+            return GameReport {
+                variant: None,
+                layout: None,
+                first_to_move: None,
+                diagnostics,
+                plies: 0,
+                complete: false,
+                final_position: None,
+                guess,
+                moves: Vec::new(),
+            };
+        }
     };
     let mut out = match (done, listener) {
         (Some(out), None) => out,
@@ -639,11 +643,12 @@ impl PartReplay {
                 return;
             }
             match variant::select(game, options, ctx, out) {
-                Some(chosen) => {
+                Ok(chosen) => {
                     self.sel = Some(chosen.selection);
                     self.guess = chosen.guess;
                 }
-                None => {
+                Err(guess) => {
+                    self.guess = guess;
                     self.not_replayed = true;
                     return;
                 }
@@ -745,7 +750,7 @@ impl PartReplay {
                 plies: 0,
                 complete: false,
                 final_position: None,
-                guess: None,
+                guess: self.guess,
                 moves: Vec::new(),
             };
         };

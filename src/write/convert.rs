@@ -369,35 +369,7 @@ fn convert_parts(
     if let Some(kind) = options.notation {
         target.kind = kind;
     }
-    let (mut numbers, mut letters) = (false, false);
-    for e in &game.body {
-        if let Element::Move(m) = e {
-            for sq in m.squares.iter() {
-                match sq.value {
-                    crate::syntax::SquareValue::Numeric(_) => numbers = true,
-                    _ => letters = true,
-                }
-            }
-        }
-    }
-    // The FEN's squares count with the moves': a game is read in one notation.
-    if let Some(raw) = game
-        .tags
-        .iter()
-        .find(|t| t.name == "FEN")
-        .and_then(|t| RawFen::parse(&t.value).ok())
-    {
-        for sq in raw
-            .items
-            .iter()
-            .flat_map(|i| std::iter::once(&i.first).chain(&i.last))
-        {
-            match sq {
-                SquareRef::Numeric(_) => numbers = true,
-                SquareRef::Algebraic { .. } => letters = true,
-            }
-        }
-    }
+    let (numbers, letters) = notations(game);
     if numbers && letters {
         return Err(Unconverted::MixedNotation);
     }
@@ -1027,12 +999,26 @@ fn kept_gametype(
             | Unconverted::Fen(_)
             | Unconverted::Kept(_)
             | Unconverted::MixedNotation
+            | Unconverted::NotReplayed
     );
     let game = chunk.game.as_ref()?;
     let report = report?;
-    let (variant, source) = report.variant.zip(report.layout)?;
     // A game whose variant was guessed: one read as declared needs no tag to be read so.
     let guess = report.guess.as_ref()?;
+    // A game not replayed, its FEN not fitting the variant its run was read as, is read as
+    // that variant in the notation of its squares.
+    let (variant, source) = match report.variant.zip(report.layout) {
+        Some(read) => read,
+        None => {
+            let mut layout = Layout::standard(guess.variant);
+            layout.kind = match notations(game) {
+                (true, false) => NotationKind::Numeric,
+                (false, true) => NotationKind::Algebraic,
+                _ => return None,
+            };
+            (guess.variant, layout)
+        }
+    };
     if !kept_for_itself
         || starts_mid_line(chunk)
         || game.tags.iter().any(|t| t.name == "GameType")
@@ -1050,6 +1036,40 @@ fn kept_gametype(
                 .unwrap_or(variant.rules().first_to_move),
         )
     })
+}
+
+/// Whether a game's moves and FEN name squares by number, and whether by file and rank (a
+/// game is read in one notation).
+fn notations(game: &Game) -> (bool, bool) {
+    let (mut numbers, mut letters) = (false, false);
+    for e in &game.body {
+        if let Element::Move(m) = e {
+            for sq in m.squares.iter() {
+                match sq.value {
+                    SquareValue::Numeric(_) => numbers = true,
+                    _ => letters = true,
+                }
+            }
+        }
+    }
+    if let Some(raw) = game
+        .tags
+        .iter()
+        .find(|t| t.name == "FEN")
+        .and_then(|t| RawFen::parse(&t.value).ok())
+    {
+        for sq in raw
+            .items
+            .iter()
+            .flat_map(|i| std::iter::once(&i.first).chain(&i.last))
+        {
+            match sq {
+                SquareRef::Numeric(_) => numbers = true,
+                SquareRef::Algebraic { .. } => letters = true,
+            }
+        }
+    }
+    (numbers, letters)
 }
 
 /// Whether a game names a square anywhere: a move, a setup, a FEN tag.

@@ -702,6 +702,10 @@ const THERE_AND_BACK: &[&str] = &[
     // A game on the line after a lone `\r`: the GameType tag added before it is at the start
     // of a line already, and needs no line end of its own before it.
     "convert_game_after_a_lone_carriage_return.pdn",
+    // Two games read as one run, the first not replayed (its FEN does not fit the run's
+    // variant) and the second kept as written with the run's GameType added: alone, the first
+    // was read as another variant. A game not replayed gets the tag its run's games get.
+    "convert_run_with_a_game_not_replayed.pdn",
     // UTF-16 text whose first character is U+FEFF: written as UTF-8, it opens the file.
     "convert_utf16_text_opening_with_a_byte_order_mark.pdn",
     // A game with no tag that starts on the line of the result before it: the GameType tag

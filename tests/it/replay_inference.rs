@@ -629,3 +629,16 @@ fn a_variant_tag_naming_the_game_by_its_title_is_read_as_that_game() {
         assert_eq!(totals.variants.get(&variant), Some(&1), "{value}");
     }
 }
+
+#[test]
+fn the_variant_of_a_run_is_said_where_its_first_game_cannot_be_set_up() {
+    // Both games are read as one variant; the first game's FEN puts a white man on its
+    // promotion row. Its error is said under the variant said before it.
+    let (ds, totals) = check(
+        "[FEN \"B:W2:B9\"]\n*\n\n[FEN \"B:W9:B1\"]\n1. 9-5 *\n",
+        None,
+    );
+    assert_eq!(codes(&ds), ["G506", "G504"], "{ds:#?}");
+    assert!(ds[0].message.contains("2 games"), "{}", ds[0].message);
+    assert_eq!(totals.unreplayed, 1);
+}

@@ -782,13 +782,15 @@ fn replay_as(
     t
 }
 
-/// Infers the variant of a game without GameType (see the module documentation).
+/// Infers the variant of a game without GameType (see the module documentation). A game that
+/// is not replayed is an error holding the guess when there is one: the variant its run (or
+/// its tag words) was read as, whose board its FEN does not fit.
 pub(in crate::replay) fn infer(
     game: &Game,
     options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Inferred> {
+) -> Result<Inferred, Option<Guess>> {
     let Evidence {
         board,
         algebraic,
@@ -802,7 +804,7 @@ pub(in crate::replay) fn infer(
             span,
             "the squares of this game fit no board pdnkit knows (over 72 squares): the moves are not checked",
         ));
-        return None;
+        return Err(None);
     };
     let mut reasons = vec![why];
     if !algebraic && any {
@@ -831,7 +833,7 @@ pub(in crate::replay) fn infer(
                     w.known.gametype
                 )),
             );
-            return None;
+            return Err(None);
         };
         let key = Key {
             board,
@@ -839,13 +841,20 @@ pub(in crate::replay) fn infer(
             named: Some(w.known.gametype),
         };
         // The FEN may not fit the board the words name: it is reported as read for it.
-        let t = replay_as(game, v, algebraic, options, diags)?;
-        diags.extend(t.fen_diags);
-        if first_mover(game, v, &t.sel.layout).is_some() {
+        let t = replay_as(game, v, algebraic, options, diags).map(|mut t| {
+            diags.append(&mut t.fen_diags);
+            t
+        });
+        if first_mover(game, v, &layout_for(v, algebraic)).is_some() {
             reasons.push(format!("{} first", capitalised(v.rules().first_to_move)));
         }
         reasons.push(w.said.clone());
         let evidence = reasons.join(", ");
+        let guess = Guess {
+            variant: v,
+            evidence: evidence.clone(),
+            also: Vec::new(),
+        };
         // A game without squares says nothing about the file's variant.
         if any {
             ctx.establish(v);
@@ -863,14 +872,13 @@ pub(in crate::replay) fn infer(
                 diags.push(statement(span, v, &evidence, ""));
             }
         }
-        return Some(Inferred {
+        let Some(t) = t else {
+            return Err(Some(guess));
+        };
+        return Ok(Inferred {
             selection: t.sel,
             replayed: t.out,
-            guess: Guess {
-                variant: v,
-                evidence,
-                also: Vec::new(),
-            },
+            guess,
         });
     }
 
@@ -878,7 +886,7 @@ pub(in crate::replay) fn infer(
     // every variant alike: only the file's other games say what it is. (A FEN without squares
     // is read as before: the FEN is checked, and an empty one is reported.)
     if !any && !game.tags.iter().any(|t| t.name == "FEN") {
-        return without_squares(game, options, ctx, diags, span);
+        return without_squares(game, options, ctx, diags, span).ok_or(None);
     }
 
     // The run's variant, decided once for the file from its games weighed together; a run
@@ -903,14 +911,21 @@ pub(in crate::replay) fn infer(
     match run.decision.clone() {
         Decision::Variant { variant: v, also } => {
             let evidence = run.evidence.clone();
-            // The FEN may not fit the run's board: it is reported as read for it.
-            let t = replay_as(game, v, algebraic, options, diags)?;
+            // The FEN may not fit the run's board: it is reported as read for it, after the
+            // statement of the run's variant.
             if first_game {
                 diags.push(statement(span, v, &evidence, &run.summary));
             }
+            let Some(t) = replay_as(game, v, algebraic, options, diags) else {
+                return Err(Some(Guess {
+                    variant: v,
+                    evidence,
+                    also,
+                }));
+            };
             diags.extend(t.fen_diags);
             ctx.establish(v);
-            Some(Inferred {
+            Ok(Inferred {
                 selection: t.sel,
                 replayed: t.out,
                 guess: Guess {
@@ -922,7 +937,7 @@ pub(in crate::replay) fn infer(
         }
         Decision::Unknown { closest } => {
             unknown(game, options, diags, span, closest, run, algebraic);
-            None
+            Err(None)
         }
     }
 }

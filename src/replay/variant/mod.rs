@@ -97,7 +97,7 @@ pub(super) fn select(
     options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Selected> {
+) -> Result<Selected, Option<Guess>> {
     let selected = select_variant(game, options, ctx, diags)?;
     if !ctx.scale_said {
         if let Some(d) = result_scale(game, selected.selection.variant) {
@@ -105,7 +105,7 @@ pub(super) fn select(
             diags.push(d);
         }
     }
-    Some(selected)
+    Ok(selected)
 }
 
 /// A result of `game` (its Result tag, else its terminator) scored on the other scale than
@@ -156,7 +156,7 @@ fn select_variant(
     options: &ReplayOptions,
     ctx: &mut FileContext,
     diags: &mut Vec<Diagnostic>,
-) -> Option<Selected> {
+) -> Result<Selected, Option<Guess>> {
     let forced = match options.variant {
         Some(ForcedVariant::Replay(v)) => Some(v),
         Some(ForcedVariant::NotReplayed(n)) => {
@@ -175,7 +175,7 @@ fn select_variant(
                     .with_note("said once for the file: no game of it is replayed"),
                 );
             }
-            return None;
+            return Err(None);
         }
         None => None,
     };
@@ -254,7 +254,7 @@ fn select_variant(
                             tag.value_span,
                             format!("{why}: the moves are not checked"),
                         ));
-                        return None;
+                        return Err(None);
                     }
                     _ => {}
                 }
@@ -290,7 +290,7 @@ fn select_variant(
                             clip(&tag.value)
                         ),
                     ));
-                    return None;
+                    return Err(None);
                 }
                 _ => {}
             }
@@ -302,7 +302,7 @@ fn select_variant(
             Some(d) if d.variant == forced => (d.layout, d.first),
             _ => (Layout::standard(forced), forced.rules().first_to_move),
         };
-        let start = start_position(game, forced, &layout, first, diags)?;
+        let start = start_position(game, forced, &layout, first, diags).ok_or(None)?;
         let sel = Selection {
             variant: forced,
             layout,
@@ -311,7 +311,7 @@ fn select_variant(
             declared_notation: gt_tag.is_some() && !from_variant_tag,
             smaller_board: smaller_board(game, forced),
         };
-        return Some(Selected::declared(sel));
+        return Ok(Selected::declared(sel));
     }
 
     if let Some(Declared {
@@ -322,7 +322,7 @@ fn select_variant(
     }) = declared
     {
         ctx.establish(v);
-        let start = start_position(game, v, &layout, first, diags)?;
+        let start = start_position(game, v, &layout, first, diags).ok_or(None)?;
         let mut sel = Selection {
             variant: v,
             layout,
@@ -370,7 +370,7 @@ fn select_variant(
                 }
             }
         }
-        return Some(Selected::declared(sel));
+        return Ok(Selected::declared(sel));
     }
 
     infer::infer(game, options, ctx, diags).map(|i| Selected {
