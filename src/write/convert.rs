@@ -447,7 +447,9 @@ fn convert_parts(
         fen,
         // Squares renamed into another notation mean what they say only under the variant
         // they were renamed for: a game given a new notation gets its GameType whatever.
-        add_gametype: writes_gametype(report.guess.as_ref()) || target.kind != source.kind,
+        add_gametype: writes_gametype(report.guess.as_ref())
+            || target.kind != source.kind
+            || (report.guess.is_some() && has_short_moves(game)),
         gametype: gametype_value_for(
             variant,
             &target,
@@ -487,8 +489,20 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
     } = parts;
     let local = |a: usize, b: usize| (a - chunk.offset)..(b - chunk.offset);
     let mut edits = Vec::with_capacity(moves.len() + 2);
+    let mut end_of_last = None;
     for (i, r) in moves {
         if let Some(Element::Move(m)) = game.body.get(i) {
+            // Moves written with nothing between them (`e3f4g3f4`, read as two) get a space:
+            // renamed, they would run into one token (`23-1924-19`).
+            let r = if end_of_last == Some(m.span.start) {
+                let start = text.len();
+                text.push(' ');
+                text.extend_from_within(r);
+                start..text.len()
+            } else {
+                r
+            };
+            end_of_last = Some(m.span.end);
             edits.push((local(m.span.start, m.span.end), r));
         }
     }
@@ -1072,6 +1086,15 @@ fn notations(game: &Game) -> (bool, bool) {
     (numbers, letters)
 }
 
+/// Whether a game has a move written short (`c:e5`, `cd4`): written out in full, it no longer
+/// says what the short form said of the game's variant (which men it fits, or that it fits
+/// two), so a guessed game converted gets its GameType.
+fn has_short_moves(game: &Game) -> bool {
+    game.body
+        .iter()
+        .any(|e| matches!(e, Element::Move(m) if m.is_short()))
+}
+
 /// Whether a game names a square anywhere: a move, a setup, a FEN tag.
 fn names_squares(game: &Game) -> bool {
     game.tags.iter().any(|t| t.name == "FEN")
@@ -1289,6 +1312,7 @@ fn reads_alike(
     let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
         || writes_gametype(report.guess.as_ref())
         || target != source.kind
+        || (report.guess.is_some() && has_short_moves(game))
     {
         &[written.as_str()]
     } else {

@@ -706,6 +706,13 @@ const THERE_AND_BACK: &[&str] = &[
     // variant) and the second kept as written with the run's GameType added: alone, the first
     // was read as another variant. A game not replayed gets the tag its run's games get.
     "convert_run_with_a_game_not_replayed.pdn",
+    // Two moves with nothing between them (`e3f4g3f4`): renamed, they ran into one token.
+    "convert_moves_written_with_nothing_between.pdn",
+    // `c:e5`, which fits two men under Russian rules and one under Czech: written out in
+    // full it fits one under both, and without a GameType the game read as Russian.
+    "convert_short_move_that_told_the_variant.pdn",
+    // A broken GameType tag (`[[GameType "`) before a game given one.
+    "convert_broken_gametype_tag_before_a_game.pdn",
     // UTF-16 text whose first character is U+FEFF: written as UTF-8, it opens the file.
     "convert_utf16_text_opening_with_a_byte_order_mark.pdn",
     // A game with no tag that starts on the line of the result before it: the GameType tag

@@ -17,7 +17,15 @@ pub fn without_added_gametypes(back: &str, numeric: &str) -> String {
     let tag_at = |s: &str| -> Option<(usize, usize, usize)> {
         let eol = line_break(s);
         let tag = s[eol..].strip_prefix("[GameType \"")?;
-        let end = "[GameType \"".len() + tag.find("\"]")? + 2;
+        // A value as the writer writes one: digits, letters and commas.
+        let value = tag.find("\"]")?;
+        if !tag[..value]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ',')
+        {
+            return None;
+        }
+        let end = "[GameType \"".len() + value + 2;
         Some((eol, end, line_break(&s[eol + end..])))
     };
     let agree = |a: &str, b: &str| a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
