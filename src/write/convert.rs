@@ -495,9 +495,9 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
             // Moves written with nothing between them (`e3f4g3f4`, read as two) get a space:
             // renamed, they would run into one token (`23-1924-19`).
             let r = if end_of_last == Some(m.span.start) {
+                let new = format!(" {}", &text[r]);
                 let start = text.len();
-                text.push(' ');
-                text.extend_from_within(r);
+                text.push_str(&new);
                 start..text.len()
             } else {
                 r
