@@ -648,6 +648,12 @@ pub fn canonical_text(
         if !game.tags.iter().any(|t| t.name == "GameType") {
             tags.push(("GameType".to_string(), p.gametype.clone()));
         }
+    } else if parts.is_none() {
+        // Not replayed, its FEN not fitting the variant its run was read as: it gets the tag
+        // its run's games get, as a game kept as written does.
+        if let Some(value) = kept_gametype(chunk, report, &Unconverted::NotReplayed, options) {
+            tags.push(("GameType".to_string(), value));
+        }
     }
     let result = match (options.results, &game.result) {
         (Results::Drop, _) | (Results::Keep, None) => "*".to_string(),

@@ -898,6 +898,9 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // Games without GameType read as one run, some written whole and some kept: the
         // canonical output, read again, put the kept ones in another run.
         "convert_run_canonical_again.pdn",
+        // A game not replayed (its FEN does not fit the run's variant) after a game of its run
+        // that got a GameType: written whole without one, it was read as another variant.
+        "convert_canonical_game_not_replayed_in_a_run.pdn",
         // A game read as the file's other games are because no candidate replays it (a
         // fallback) was written with a GameType, as if its evidence had settled the variant;
         // read again, that tag changed how the file's other runs were decided, and canonical
