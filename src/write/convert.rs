@@ -171,7 +171,7 @@ pub enum Unconverted {
     /// The replay had no rules or no layout for the game.
     #[error("the game was not replayed, so its squares cannot be renamed")]
     NotReplayed,
-    /// The game's moves and FEN name squares both by number and by file and rank: renamed
+    /// The game's moves, or its FEN, name squares both by number and by file and rank: renamed
     /// into one notation and back, they would not name the squares a direct renaming names.
     #[error(
         "its moves or FEN name squares both by number and by file and rank, which cannot be \
@@ -369,8 +369,10 @@ fn convert_parts(
     if let Some(kind) = options.notation {
         target.kind = kind;
     }
-    let (numbers, letters) = notations(game);
-    if numbers && letters {
+    if notations(game)
+        .iter()
+        .any(|&(numbers, letters)| numbers && letters)
+    {
         return Err(Unconverted::MixedNotation);
     }
     for name in ["GameType", "FEN"] {
@@ -1031,7 +1033,9 @@ fn kept_gametype(
         Some(read) => read,
         None => {
             let mut layout = Layout::standard(guess.variant);
-            layout.kind = match notations(game) {
+            // The notation of its moves, else of its FEN.
+            let [moves, fen] = notations(game);
+            layout.kind = match if moves == (false, false) { fen } else { moves } {
                 (true, false) => NotationKind::Numeric,
                 (false, true) => NotationKind::Algebraic,
                 _ => return None,
@@ -1058,9 +1062,10 @@ fn kept_gametype(
     })
 }
 
-/// Whether a game's moves and FEN name squares by number, and whether by file and rank (a
-/// game is read in one notation).
-fn notations(game: &Game) -> (bool, bool) {
+/// Whether a game's moves name squares by number, and whether by file and rank; then the same
+/// of its FEN. Each is read in one notation (a numeric FEN before algebraic moves is a dialect
+/// of Russian archives, and converts).
+fn notations(game: &Game) -> [(bool, bool); 2] {
     let (mut numbers, mut letters) = (false, false);
     for e in &game.body {
         if let Element::Move(m) = e {
@@ -1072,6 +1077,7 @@ fn notations(game: &Game) -> (bool, bool) {
             }
         }
     }
+    let (mut fen_numbers, mut fen_letters) = (false, false);
     if let Some(raw) = game
         .tags
         .iter()
@@ -1084,12 +1090,12 @@ fn notations(game: &Game) -> (bool, bool) {
             .flat_map(|i| std::iter::once(&i.first).chain(&i.last))
         {
             match sq {
-                SquareRef::Numeric(_) => numbers = true,
-                SquareRef::Algebraic { .. } => letters = true,
+                SquareRef::Numeric(_) => fen_numbers = true,
+                SquareRef::Algebraic { .. } => fen_letters = true,
             }
         }
     }
-    (numbers, letters)
+    [(numbers, letters), (fen_numbers, fen_letters)]
 }
 
 /// Whether a game has a move written short (`c:e5`, `cd4`): written out in full, it no longer

@@ -1452,6 +1452,21 @@ fn a_game_mixing_numbered_and_lettered_squares_is_kept_as_written() {
         CaptureStyle::Keep,
     );
     assert_eq!(kept, 0, "{out}");
+    // So does a game of Russian archives whose FEN is numbered and whose moves are not: each
+    // is read in one notation.
+    let (out, kept) = convert(
+        b"[FEN \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"]\n\n\
+          1. c3-d4 f6-g5 *\n",
+        NotationKind::Numeric,
+        CaptureStyle::Keep,
+    );
+    assert_eq!(
+        (out.as_str(), kept),
+        (
+            "[FEN \"W:W21-32:B1-12\"]\n[GameType \"25,W,8,8,N2,0\"]\n\n1. 22-18 11-16 *\n",
+            0
+        )
+    );
 }
 
 #[test]
