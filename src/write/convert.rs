@@ -545,6 +545,9 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
                     let end = last.span.end - chunk.offset;
                     add(&mut text, end..end, &format!("{eol}[GameType {value}]"));
                 }
+                // A game that starts only because its first tag repeats one of the game before
+                // it (N216): a tag written before that one would be read as the other game's.
+                None if chunk.after_open_game && !game.tags.is_empty() => {}
                 None => {
                     let start = match game.tags.first() {
                         Some(first) => first.span.start - chunk.offset,
@@ -1051,7 +1054,7 @@ fn kept_gametype(
         return None;
     }
     let target = options.notation.unwrap_or(source.kind);
-    (writes_gametype(Some(guess)) || target != source.kind).then(|| {
+    (writes_gametype(Some(guess)) || target != source.kind || has_short_moves(game)).then(|| {
         gametype_value_for(
             variant,
             &source,
@@ -1241,7 +1244,12 @@ fn canonical_block(text: &str) -> String {
     if ends_mid_line(text) {
         return text[start..].to_string();
     }
-    let body = text[start..].trim_end_matches(blank);
+    let mut body = text[start..].trim_end_matches(blank);
+    // A byte order mark is white space to the reader, but not right after a `[` (with it, the
+    // `[` opens a tag; alone, it does not): such a mark stays.
+    if body.ends_with('[') && text[start + body.len()..].starts_with('\u{feff}') {
+        body = &text[start..start + body.len() + '\u{feff}'.len_utf8()];
+    }
     format!("{body}\n\n")
 }
 

@@ -713,6 +713,9 @@ const THERE_AND_BACK: &[&str] = &[
     "convert_short_move_that_told_the_variant.pdn",
     // A broken GameType tag (`[[GameType "`) before a game given one.
     "convert_broken_gametype_tag_before_a_game.pdn",
+    // A game that starts only because its first tag (left open) repeats one of the text
+    // before it: a GameType tag written before that tag was read as the other game's.
+    "convert_game_started_by_a_repeated_open_tag.pdn",
     // UTF-16 text whose first character is U+FEFF: written as UTF-8, it opens the file.
     "convert_utf16_text_opening_with_a_byte_order_mark.pdn",
     // A game with no tag that starts on the line of the result before it: the GameType tag
@@ -901,6 +904,13 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // A game not replayed (its FEN does not fit the run's variant) after a game of its run
         // that got a GameType: written whole without one, it was read as another variant.
         "convert_canonical_game_not_replayed_in_a_run.pdn",
+        // Two games of one run, each with a move written short: the first, written out in
+        // full, got a GameType, the second, kept as written, did not, and read alone once
+        // written it was read otherwise. A game kept as written with a short move gets it too.
+        "convert_canonical_short_moves_in_a_run.pdn",
+        // A `[` and a byte order mark: trimmed of the mark, which the reader takes for white
+        // space elsewhere, the `[` no longer opened a tag, and the game was gone.
+        "convert_canonical_byte_order_mark_after_a_bracket.pdn",
         // A game read as the file's other games are because no candidate replays it (a
         // fallback) was written with a GameType, as if its evidence had settled the variant;
         // read again, that tag changed how the file's other runs were decided, and canonical
