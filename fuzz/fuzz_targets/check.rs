@@ -6,8 +6,8 @@
 //! findings took most of a run's time, and the renderers do nothing per finding that the
 //! first and last do not reach). By the input's length,
 //! the check runs again keeping findings only, with the reader's smallest window, or keeping
-//! trees and text with it: it must find what the check keeping trees finds (but for F009 on a
-//! game too large to hold). Every input is also checked keeping findings only against the
+//! trees and text with it: it must find what the check keeping trees finds (but for F009, where
+//! a game too large to hold stops being held). Every input is also checked keeping findings only against the
 //! tests' reference, a replay of each game's whole tree: the same findings.
 #![no_main]
 
@@ -73,11 +73,15 @@ fuzz_target!(|data: &[u8]| {
             ..options
         },
     };
-    let mut games = findings(text, &streaming);
-    for g in &mut games {
-        g.retain(|d| !d.contains("[F009]"));
-    }
-    assert_eq!(tree, games);
+    // F009 says where a game stops being held, which the paths hold differently (a game
+    // nested deeper than the reader holds is not held whole by either).
+    let held = |mut games: Vec<Vec<String>>| {
+        for g in &mut games {
+            g.retain(|d| !d.contains("[F009]"));
+        }
+        games
+    };
+    assert_eq!(held(tree), held(findings(text, &streaming)));
 });
 
 /// A chunk's findings in the short form.
