@@ -11,7 +11,7 @@ use std::ops::{AddAssign, ControlFlow};
 use std::sync::Arc;
 
 use crate::lint::{Anchor, Diagnostic, Kind, LintLevels, Severity, SourcePiece};
-use crate::replay::{FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions};
+use crate::replay::{FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions, Survey};
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
 use crate::syntax::{
@@ -398,9 +398,8 @@ struct Head {
 }
 
 impl FileHead for Head {
-    /// The games at the start, as trees, for inference to weigh (or, for a game whose tag
-    /// names its variant, to note its board); what the reader finds is reported by the check
-    /// itself.
+    /// The games inference may weigh (no GameType or `[Variant]` tag) as trees; what the
+    /// reader finds is reported by the check itself.
     fn games(&self, add: &mut dyn FnMut(Game)) {
         let decoder = match self.encoding {
             Some(e) => TextDecoder::with_encoding(&self.bytes[..], e),
@@ -413,7 +412,7 @@ impl FileHead for Head {
             if let Some(g) = last.take() {
                 add(g);
             }
-            last = visitor.builder.take_game();
+            last = visitor.builder.take_game().filter(|_| !visitor.tagged);
             visitor.builder.take_diagnostics();
         }
         if let Some(g) = last.filter(|_| self.whole) {
@@ -422,10 +421,13 @@ impl FileHead for Head {
     }
 }
 
-/// Builds the trees of the games at the start of a file for inference.
+/// Builds the trees of the games inference weighs (no GameType or `[Variant]` tag) and only
+/// reads the others.
 #[derive(Default)]
 struct SurveyVisitor {
     builder: TreeBuilder,
+    /// The game read has a GameType or `[Variant]` tag.
+    tagged: bool,
     /// The game read has had a move.
     moved: bool,
     /// Elements other than moves and variations read before the game's first move: past
@@ -434,8 +436,12 @@ struct SurveyVisitor {
 }
 
 impl SurveyVisitor {
-    /// The builder, for an element that is neither a move nor part of a variation's frame:
-    /// `None` past [`EARLY_ELEMENTS`] of them before the first move.
+    fn body(&mut self) -> Option<&mut TreeBuilder> {
+        (!self.tagged).then_some(&mut self.builder)
+    }
+
+    /// [`SurveyVisitor::body`] for an element that is neither a move nor part of a variation's
+    /// frame: `None` past [`EARLY_ELEMENTS`] of them before the first move.
     fn leaf(&mut self) -> Option<&mut TreeBuilder> {
         if !self.moved {
             self.early += 1;
@@ -443,20 +449,25 @@ impl SurveyVisitor {
                 return None;
             }
         }
-        Some(&mut self.builder)
+        self.body()
     }
 }
 
 impl Visitor for SurveyVisitor {
     fn begin_game(&mut self) -> ControlFlow<()> {
+        self.tagged = false;
         self.moved = false;
         self.early = 0;
         self.builder.begin_game()
     }
     fn header_comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
-        self.builder.header_comment(comment)
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.header_comment(comment))
     }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
+        if !Survey::wants(std::slice::from_ref(tag)) {
+            self.tagged = true;
+        }
         self.builder.tag(tag)
     }
     fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {
@@ -465,10 +476,11 @@ impl Visitor for SurveyVisitor {
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
         self.moved = true;
-        self.builder.mv(mv)
+        self.body().map_or(ControlFlow::Continue(()), |b| b.mv(mv))
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
-        self.builder.strength(strength)
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.strength(strength))
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
         self.leaf()
@@ -489,13 +501,18 @@ impl Visitor for SurveyVisitor {
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
         // The squares of variations are evidence of the board too (the replay weighs the main
         // line only).
+        if self.tagged {
+            return ControlFlow::Continue(Skip(true));
+        }
         self.builder.begin_variation(span)
     }
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
-        self.builder.end_variation(span)
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.end_variation(span))
     }
     fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
-        self.builder.result(result)
+        self.body()
+            .map_or(ControlFlow::Continue(()), |b| b.result(result))
     }
     fn diagnostic(&mut self, _diagnostic: Diagnostic) {}
     fn end_game(&mut self, span: Span) {

@@ -276,9 +276,6 @@ impl From<&PlyEvent<'_>> for PlayedMove {
 pub struct FileContext {
     /// One entry per evidence seen (board, notation, tag words).
     runs: Vec<variant::Run>,
-    /// The evidence of the games at the file's start whose tag names their variant, with that
-    /// variant ([`Survey::add`]).
-    declared: Vec<(variant::Key, crate::rules::Variant)>,
     /// `--variant` named a game that is not replayed, and that was said.
     not_replayed_said: bool,
     /// A result on the other scale than the variant's was said (G516).

@@ -642,31 +642,3 @@ fn the_variant_of_a_run_is_said_where_its_first_game_cannot_be_set_up() {
     assert!(ds[0].message.contains("2 games"), "{}", ds[0].message);
     assert_eq!(totals.unreplayed, 1);
 }
-
-#[test]
-fn a_file_s_games_with_a_gametype_are_evidence_of_its_board_for_a_run_no_candidate_replays() {
-    // The second game's squares fit 8x8, where no variant replays it; the file's game with a
-    // GameType is International, so it is read as International and its error is an error, as
-    // it would be were that game's GameType left out (a tag written by a conversion must not
-    // change how the file's other games are read).
-    let tagged = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n\n1. 32-21 *\n";
-    for text in [
-        tagged.to_string(),
-        tagged.replace("[GameType \"20\"]\n", ""),
-    ] {
-        let (ds, totals) = check(&text, None);
-        assert_eq!(
-            codes(&ds)
-                .into_iter()
-                .filter(|c| *c != "G506")
-                .collect::<Vec<_>>(),
-            ["R304"],
-            "{text}: {ds:#?}"
-        );
-        assert_eq!(
-            totals.variants.get(&Variant::International),
-            Some(&2),
-            "{text}"
-        );
-    }
-}

@@ -295,9 +295,6 @@ struct Sample {
 pub struct Survey<'o> {
     options: &'o ReplayOptions,
     samples: Vec<Sample>,
-    /// The evidence of the games whose GameType or `[Variant]` tag names a variant pdnkit
-    /// replays, with that variant, each once.
-    declared: Vec<(Key, Variant)>,
 }
 
 impl<'o> Survey<'o> {
@@ -306,7 +303,6 @@ impl<'o> Survey<'o> {
         Survey {
             options,
             samples: Vec::new(),
-            declared: Vec::new(),
         }
     }
 
@@ -320,16 +316,8 @@ impl<'o> Survey<'o> {
 
     /// Weighs `game` if it is one inference decides by the replay: no GameType or `[Variant]`
     /// tag, squares that fit a board, and no tag words that name its game.
-    /// A game whose tag names its variant is not weighed, but its board and notation are
-    /// kept with that variant: evidence of the file's board for a run that no candidate
-    /// replays (see [`decide`]), as a decided run of the file is.
     pub fn add(&mut self, game: Game) {
         if !Survey::wants(&game.tags) {
-            if let (Some(v), Some((key, _))) = (declared_variant(&game), replay_key(&game)) {
-                if !self.declared.contains(&(key, v)) {
-                    self.declared.push((key, v));
-                }
-            }
             return;
         }
         let Some((key, why)) = replay_key(&game) else {
@@ -349,14 +337,13 @@ impl<'o> Survey<'o> {
     /// Decides every run the games weighed show, into `ctx`: the runs of larger boards first,
     /// so that a run of the same notation on a smaller board can be read as the file's board.
     pub fn finish(mut self, ctx: &mut FileContext) {
-        ctx.declared = std::mem::take(&mut self.declared);
         self.samples
             .sort_by_key(|s| std::cmp::Reverse(s.key.board.size()));
         for s in &self.samples {
             if ctx.runs.iter().any(|r| r.key == s.key) {
                 continue;
             }
-            let run = decide(s.key, &s.why, &s.games, self.options, ctx);
+            let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs);
             ctx.runs.push(run);
         }
         // A run no variant of its boards replays is weighed again against the file's other
@@ -366,26 +353,9 @@ impl<'o> Survey<'o> {
                 continue;
             };
             if matches!(ctx.runs[i].decision, Decision::Unknown { .. }) {
-                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, ctx);
+                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, &ctx.runs);
             }
         }
-    }
-}
-
-/// The variant a game's GameType (else its `[Variant]` tag) names, if pdnkit replays it.
-fn declared_variant(game: &Game) -> Option<Variant> {
-    match game.tags.iter().find(|t| t.name == "GameType") {
-        Some(t) => {
-            crate::notation::GameType::parse(&t.value)
-                .ok()?
-                .resolve()
-                .variant
-        }
-        None => game
-            .tags
-            .iter()
-            .find(|t| t.name == "Variant")
-            .and_then(|t| Variant::from_variant_tag(&t.value)),
     }
 }
 
@@ -448,36 +418,25 @@ struct Weighed {
 /// are weighed the same way, then those of the file's other runs; then, where the file's
 /// games of the same notation are on a larger board, theirs is taken whatever the moves do;
 /// else the variant is unknown.
-fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, ctx: &FileContext) -> Run {
+fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[Run]) -> Run {
     let Key {
         board, algebraic, ..
     } = key;
-    let runs = &ctx.runs;
-    // The file's games whose tag names their variant count as its decided runs do: a tag
-    // written into the file must not change how its other games are read.
-    let declared = ctx
-        .declared
-        .iter()
-        .filter(|(k, _)| k.named.is_none())
-        .map(|&(k, v)| (k, Some(v)));
     let n = games.len();
     let decided = |r: &Run| match r.decision {
         Decision::Variant { variant, .. } => Some(variant),
         Decision::Unknown { .. } => None,
     };
     // The file's own board, where its other games of the same notation show a larger one.
-    let mut order: Vec<Variant> = Vec::new();
-    for (k, v) in runs
+    let mut order: Vec<Variant> = runs
         .iter()
-        .map(|r| (r.key, decided(r)))
-        .chain(declared.clone())
-    {
-        if k.algebraic == algebraic && k.named.is_none() && k.board.size() > board.size() {
-            if let Some(v) = v.filter(|v| !order.contains(v)) {
-                order.push(v);
-            }
-        }
-    }
+        .filter(|r| {
+            r.key.algebraic == algebraic
+                && r.key.named.is_none()
+                && r.key.board.size() > board.size()
+        })
+        .filter_map(decided)
+        .collect();
     let files_board = order.clone();
     order.extend(candidates(board, algebraic));
     let standard_start = games
@@ -525,18 +484,11 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, ctx: &Fi
     if chosen.is_none() {
         // The file's other games of the same notation: a square past their board in a game
         // of theirs is a slip of the record, which their variant reports.
-        let mut others: Vec<Variant> = Vec::new();
-        for (k, v) in runs
+        let others: Vec<Variant> = runs
             .iter()
-            .map(|r| (r.key, decided(r)))
-            .chain(declared.clone())
-        {
-            if k.algebraic == algebraic && k.named.is_none() && k != key {
-                if let Some(v) = v.filter(|v| !others.contains(v)) {
-                    others.push(v);
-                }
-            }
-        }
+            .filter(|r| r.key.algebraic == algebraic && r.key.named.is_none() && r.key != key)
+            .filter_map(decided)
+            .collect();
         chosen = weigh(&others, &mut tried);
         if let Some(i) = chosen {
             reasons.push(format!(
@@ -949,7 +901,7 @@ pub(in crate::replay) fn infer(
         Some(i) => i,
         None => {
             let why = reasons.join(", ");
-            let run = decide(key, &why, std::slice::from_ref(game), options, ctx);
+            let run = decide(key, &why, std::slice::from_ref(game), options, &ctx.runs);
             ctx.runs.push(run);
             ctx.runs.len() - 1
         }
