@@ -400,6 +400,9 @@ fn convert_parts(
         }
     }
     let mut jump_tokens = 0usize;
+    // Squares renamed into another notation mean what they say only under the variant they
+    // were renamed for: a game given a new notation gets its GameType whatever.
+    let gametype_added = writes_gametype(report.guess.as_ref()) || target.kind != source.kind;
     for (i, e) in game.body.iter().enumerate() {
         let Element::Move(m) = e else { continue };
         if joined[i] > 0 {
@@ -407,6 +410,12 @@ fn convert_parts(
         }
         let in_jumps = jump_tokens > 0;
         jump_tokens = jump_tokens.saturating_sub(1);
+        // A move written short (`c:e5`) in a guessed game that gets no GameType stays as it
+        // is: written out in full it might no longer say what the short form said of the
+        // game's variant (that it fits two men under one variant's rules, say).
+        if m.is_short() && target.kind == source.kind && !gametype_added {
+            continue;
+        }
         let start = text.len();
         match played[i] {
             Some(p) if options.captures != CaptureStyle::Keep || m.is_short() => {
@@ -447,11 +456,7 @@ fn convert_parts(
         text,
         moves,
         fen,
-        // Squares renamed into another notation mean what they say only under the variant
-        // they were renamed for: a game given a new notation gets its GameType whatever.
-        add_gametype: writes_gametype(report.guess.as_ref())
-            || target.kind != source.kind
-            || (report.guess.is_some() && has_short_moves(game)),
+        add_gametype: gametype_added,
         gametype: gametype_value_for(
             variant,
             &target,
@@ -1054,7 +1059,7 @@ fn kept_gametype(
         return None;
     }
     let target = options.notation.unwrap_or(source.kind);
-    (writes_gametype(Some(guess)) || target != source.kind || has_short_moves(game)).then(|| {
+    (writes_gametype(Some(guess)) || target != source.kind).then(|| {
         gametype_value_for(
             variant,
             &source,
@@ -1099,15 +1104,6 @@ fn notations(game: &Game) -> [(bool, bool); 2] {
         }
     }
     [(numbers, letters), (fen_numbers, fen_letters)]
-}
-
-/// Whether a game has a move written short (`c:e5`, `cd4`): written out in full, it no longer
-/// says what the short form said of the game's variant (which men it fits, or that it fits
-/// two), so a guessed game converted gets its GameType.
-fn has_short_moves(game: &Game) -> bool {
-    game.body
-        .iter()
-        .any(|e| matches!(e, Element::Move(m) if m.is_short()))
 }
 
 /// Whether a game names a square anywhere: a move, a setup, a FEN tag.
@@ -1332,7 +1328,6 @@ fn reads_alike(
     let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
         || writes_gametype(report.guess.as_ref())
         || target != source.kind
-        || (report.guess.is_some() && has_short_moves(game))
     {
         &[written.as_str()]
     } else {
