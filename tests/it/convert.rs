@@ -926,7 +926,7 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         "convert_found_open_04.pdn",
         "convert_found_open_05.pdn",
         "convert_found_open_06.pdn",
-            // A game read as the file's other games are because no candidate replays it (a
+        // A game read as the file's other games are because no candidate replays it (a
         // fallback) was written with a GameType, as if its evidence had settled the variant;
         // read again, that tag changed how the file's other runs were decided, and canonical
         // form wrote one of them with a GameType too. A fallback is as open as the games it
