@@ -668,7 +668,7 @@ fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
 /// both notations and, if it reads differently, kept as written.
 #[test]
 fn games_that_read_differently_once_converted_are_kept_as_written() {
-    for name in THERE_AND_BACK {
+    for name in THERE_AND_BACK.iter().chain(FOUND) {
         let bytes = fuzz_fixture(name);
         let to = |n| ConvertOptions {
             notation: Some(n),
@@ -683,6 +683,19 @@ fn games_that_read_differently_once_converted_are_kept_as_written() {
         assert_eq!(without_added_gametypes(back, numeric), numeric, "{name}");
     }
 }
+
+/// Inputs the target found that failed for reasons fixed since (games mixing numbered and
+/// lettered squares, GameType tags given to games kept as written, a numbered game read as
+/// Russian draughts, a run whose games got tags changing another run's fallback): converted
+/// there and back alike, and in canonical form unchanged when written again.
+const FOUND: &[&str] = &[
+    "convert_found_open_01.pdn",
+    "convert_found_open_02.pdn",
+    "convert_found_open_03.pdn",
+    "convert_found_open_04.pdn",
+    "convert_found_open_05.pdn",
+    "convert_found_open_06.pdn",
+];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
 const THERE_AND_BACK: &[&str] = &[
@@ -716,15 +729,6 @@ const THERE_AND_BACK: &[&str] = &[
     // A game that starts only because its first tag (left open) repeats one of the text
     // before it: a GameType tag written before that tag was read as the other game's.
     "convert_game_started_by_a_repeated_open_tag.pdn",
-    // Six inputs the target found that failed for reasons fixed since (games mixing numbered
-    // and lettered squares, GameType tags given to games kept as written, a numbered game
-    // read as Russian draughts, a run whose games got tags changing another run's fallback).
-    "convert_found_open_01.pdn",
-    "convert_found_open_02.pdn",
-    "convert_found_open_03.pdn",
-    "convert_found_open_04.pdn",
-    "convert_found_open_05.pdn",
-    "convert_found_open_06.pdn",
     // UTF-16 text whose first character is U+FEFF: written as UTF-8, it opens the file.
     "convert_utf16_text_opening_with_a_byte_order_mark.pdn",
     // A game with no tag that starts on the line of the result before it: the GameType tag
@@ -920,19 +924,16 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // A `[` and a byte order mark: trimmed of the mark, which the reader takes for white
         // space elsewhere, the `[` no longer opened a tag, and the game was gone.
         "convert_canonical_byte_order_mark_after_a_bracket.pdn",
-        "convert_found_open_01.pdn",
-        "convert_found_open_02.pdn",
-        "convert_found_open_03.pdn",
-        "convert_found_open_04.pdn",
-        "convert_found_open_05.pdn",
-        "convert_found_open_06.pdn",
         // A game read as the file's other games are because no candidate replays it (a
         // fallback) was written with a GameType, as if its evidence had settled the variant;
         // read again, that tag changed how the file's other runs were decided, and canonical
         // form wrote one of them with a GameType too. A fallback is as open as the games it
         // falls back on.
         "convert_canonical_kept_game_tag.pdn",
-    ] {
+    ]
+    .iter()
+    .chain(FOUND)
+    {
         canonical_holds(name);
     }
 }
