@@ -642,3 +642,33 @@ fn the_variant_of_a_run_is_said_where_its_first_game_cannot_be_set_up() {
     assert!(ds[0].message.contains("2 games"), "{}", ds[0].message);
     assert_eq!(totals.unreplayed, 1);
 }
+
+#[test]
+fn captures_written_with_a_colon_put_russian_draughts_first() {
+    // Numbered Russian games from a FEN of the standard start: English, pool and Russian
+    // draughts replay them alike, and `:` (PDN 3.0's separator for Russian draughts, `x` for
+    // every other game) is the evidence that tells them apart without a replay.
+    let game = "[FEN \"W:W21-32:B1-12\"]\n\n1. 22-18 11-15 2. 18:11 8:15 *\n";
+    let (ds, totals) = check(game, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert!(
+        ds[0].message.contains("Russian draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert!(
+        ds[0].message.contains("captures written with `:`"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
+    // Written with `x`, nothing tells them apart, and the board's first candidate stands.
+    let (ds, _) = check(&game.replace("18:11 8:15", "18x11 8x15"), None);
+    assert!(
+        ds[0]
+            .message
+            .starts_with("no GameType: read as English draughts"),
+        "{}",
+        ds[0].message
+    );
+}

@@ -22,7 +22,7 @@ use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind};
 use crate::rules::{Variant, VariantInfo};
 use crate::source::Span;
-use crate::syntax::{Element, Game, Tag};
+use crate::syntax::{Element, Game, SeparatorKind, Tag};
 
 use super::{Evidence, Inferred, Key, Selection, evidence, start_position};
 use crate::replay::{FileContext, Guess, ReplayOptions, line};
@@ -438,7 +438,14 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         .filter_map(decided)
         .collect();
     let files_board = order.clone();
-    order.extend(candidates(board, algebraic));
+    // Captures written with `:` in most of the games' capture tokens are the notation of
+    // Russian draughts (PDN 3.0 gives its GameType `:`, every other game `x`): evidence that
+    // needs no replay, so the variants that write captures so come first among the board's.
+    let colon_first = colon_captures(games);
+    let (colon, rest): (Vec<Variant>, Vec<Variant>) =
+        candidates(board, algebraic).partition(|v| colon_first && v.capture_separator() == ':');
+    order.extend(colon);
+    order.extend(rest);
     let standard_start = games
         .iter()
         .all(|g| !g.tags.iter().any(|t| t.name == "FEN"));
@@ -531,6 +538,9 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         };
     };
     let v = tried[i].variant;
+    if colon_first && v.capture_separator() == ':' {
+        reasons.push("captures written with `:`".to_string());
+    }
     if files_board.contains(&v) && !fallback {
         reasons.push(format!(
             "the file's games on {} are {}",
@@ -603,6 +613,25 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         summary,
         stated: false,
     }
+}
+
+/// Whether most of the capture tokens of the games' main lines separate their squares with
+/// `:`, and one at least does.
+fn colon_captures(games: &[Game]) -> bool {
+    let (mut colon, mut other) = (0usize, 0usize);
+    for g in games {
+        for e in &g.body {
+            let Element::Move(m) = e else { continue };
+            for sep in m.squares.iter().filter_map(|s| s.separator) {
+                match sep.kind {
+                    SeparatorKind::Colon => colon += 1,
+                    k if k.is_capture() => other += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    colon > other
 }
 
 /// Whether a candidate remains one: it does not fail early in most of the `n` games.
