@@ -338,6 +338,13 @@ pub struct Guess {
     /// when the evidence left only this one).
     #[serde(skip)]
     pub also: Vec<Variant>,
+    /// Another run of the file's games without GameType, in the same notation and read from
+    /// the replay too, was left open ([`Guess::also`] not empty for it). The file's runs of a
+    /// notation are weighed together (the variant of one can be the presumption of another), so
+    /// a GameType written for this game and not for those would change how those are read the
+    /// next time the file is read: none is written ([`crate::write::convert::writes_gametype`]).
+    #[serde(skip)]
+    pub others_open: bool,
 }
 
 /// The outcome of replaying one game.

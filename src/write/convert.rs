@@ -234,11 +234,13 @@ pub enum Unconverted {
 
 /// Whether a game replayed without a GameType tag gets one written for the variant it was
 /// replayed as (by `convert` and by `fix` alike): when the variant was not guessed
-/// (`--variant` named it: no `guess`) or the evidence left that variant alone
-/// ([`Guess::also`] empty). Where other variants replay the game alike, a GameType would
-/// choose among them, which no rewriting may do.
+/// (`--variant` named it: no `guess`), or the evidence left that variant alone
+/// ([`Guess::also`] empty) and so it did for every run of the file's games read with it
+/// ([`Guess::others_open`] false). Where other variants replay the game alike, a GameType would
+/// choose among them, which no rewriting may do; where they replay another run of the same
+/// notation alike, a GameType written here and not there would change how that run is read.
 pub fn writes_gametype(guess: Option<&Guess>) -> bool {
-    guess.is_none_or(|g| g.also.is_empty())
+    guess.is_none_or(|g| g.also.is_empty() && !g.others_open)
 }
 
 /// The GameType value for `variant` with squares named by `layout`, the variant's own side

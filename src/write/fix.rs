@@ -233,15 +233,24 @@ pub fn fix_chunk(
             declined.push(Declined {
                 at: first_element_or_start(game, chunk.offset),
                 code: "G506",
-                why: format!(
-                    "no GameType added: {} and {} replay the game alike",
-                    g.variant.title(),
-                    g.also
-                        .iter()
-                        .map(|v| v.title())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                why: if g.also.is_empty() {
+                    format!(
+                        "no GameType added: read as {}, but the file's other games without one \
+                         in this notation are replayed alike by several variants, and are read \
+                         together with this one",
+                        g.variant.title()
+                    )
+                } else {
+                    format!(
+                        "no GameType added: {} and {} replay the game alike",
+                        g.variant.title(),
+                        g.also
+                            .iter()
+                            .map(|v| v.title())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                },
             });
         }
     }

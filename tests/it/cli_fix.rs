@@ -536,6 +536,27 @@ fn a_finding_left_for_one_reason_is_said_once_per_file_with_its_count() {
 }
 
 #[test]
+fn a_settled_game_gets_no_gametype_while_a_run_of_its_notation_is_open() {
+    let tree = TempTree::new("fix-other-run-open");
+    // Squares past 32: International draughts, whose rules alone replay the game (Frisian
+    // draughts asks for a capture at `44-39`); then a run of 8x8 games that English, pool and
+    // Spanish draughts replay alike.
+    let settled = "1. 33-28 18-23 2. 39-33 13-18 3. 44-39 *\n";
+    let input = tree.file("a.pdn", &format!("{settled}\n{AMBIGUOUS}"));
+    let (status, out, said) = run(&["fix", input.to_str().expect("utf-8")]);
+    assert_eq!(status, 0, "{said}");
+    assert_eq!(out, fs::read_to_string(&input).expect("read"));
+    assert!(
+        said.contains(
+            "a.pdn:1:1: not fixed G506: no GameType added: read as International draughts, but \
+             the file's other games without one in this notation are replayed alike by several \
+             variants"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
 fn convert_adds_a_gametype_only_where_fix_would() {
     let tree = TempTree::new("fix-convert-gametype");
     // The Event names the second game's variant.

@@ -686,8 +686,10 @@ fn games_that_read_differently_once_converted_are_kept_as_written() {
 
 /// Inputs the target found that failed for reasons fixed since (games mixing numbered and
 /// lettered squares, GameType tags given to games kept as written, a numbered game read as
-/// Russian draughts, a run whose games got tags changing another run's fallback): converted
-/// there and back alike, and in canonical form unchanged when written again.
+/// Russian draughts, a run whose games got tags changing another run's fallback; from 07 on,
+/// a settled run given GameType tags beside an open run of its notation, which then was read
+/// otherwise, see [`a_settled_run_gets_no_gametype_while_a_run_of_its_notation_is_open`]):
+/// converted there and back alike, and in canonical form unchanged when written again.
 const FOUND: &[&str] = &[
     "convert_found_open_01.pdn",
     "convert_found_open_02.pdn",
@@ -695,6 +697,10 @@ const FOUND: &[&str] = &[
     "convert_found_open_04.pdn",
     "convert_found_open_05.pdn",
     "convert_found_open_06.pdn",
+    "convert_found_open_07.pdn",
+    "convert_found_open_08.pdn",
+    "convert_found_open_09.pdn",
+    "convert_found_open_10.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
@@ -1513,4 +1519,42 @@ fn a_numeric_game_read_as_russian_keeps_its_notation_and_gets_its_gametype_in_an
         algebraic,
         "[GameType \"25\"]\n1. e3-d4 *\n\n[GameType \"25\"]\n1. c3-b4 *\n"
     );
+}
+
+/// The runs of a notation are weighed together: an International game read from the replay
+/// alone (settled), and an 8x8 game that International draughts, the file's 10x10 variant,
+/// replays as far as the 8x8 variants do (open, read as International since the file's games
+/// on 10x10 are). A GameType written for the first game and not for the second took the
+/// file's 10x10 games out of the next reading, which then read the second game as English
+/// draughts: converted to numeric and then to algebraic, it was named for another board than
+/// converted to algebraic at once.
+#[test]
+fn a_settled_run_gets_no_gametype_while_a_run_of_its_notation_is_open() {
+    let corpus = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/py-draughts/standard.pdn"),
+    )
+    .expect("corpus file");
+    // Its first game, without its tags.
+    let game: String = corpus
+        .split("\n\n")
+        .find(|g| g.contains("[GameType \"20\"]"))
+        .expect("an International game")
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = format!("{game}\n\n[FEN \"W:W22:B1\"]\n1. 22-18 *\n");
+    let to = |n| ConvertOptions {
+        notation: Some(n),
+        ..ConvertOptions::default()
+    };
+    let (numeric, _) = convert_with(text.as_bytes(), &to(NotationKind::Numeric));
+    assert_eq!(numeric, text, "no GameType while the 8x8 run is open");
+    let (algebraic, _) = convert_with(text.as_bytes(), &to(NotationKind::Algebraic));
+    assert!(
+        algebraic.ends_with("[FEN \"W:Wd6:Bb10\"]\n[GameType \"20,W,10,10,A0,0\"]\n1. d6-e7 *\n"),
+        "{algebraic}"
+    );
+    let (there, _) = convert_with(numeric.as_bytes(), &to(NotationKind::Algebraic));
+    assert_eq!(there, algebraic);
 }

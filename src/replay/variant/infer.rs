@@ -879,10 +879,12 @@ pub(in crate::replay) fn infer(
         }
         reasons.push(w.said.clone());
         let evidence = reasons.join(", ");
+        // A run named by its words is read apart from the file's other runs.
         let guess = Guess {
             variant: v,
             evidence: evidence.clone(),
             also: Vec::new(),
+            others_open: false,
         };
         // A game without squares says nothing about the file's variant.
         if any {
@@ -936,6 +938,7 @@ pub(in crate::replay) fn infer(
         }
     };
     let first_game = !std::mem::replace(&mut ctx.runs[i].stated, true);
+    let others_open = others_open(&ctx.runs, key);
     let run = &ctx.runs[i];
     match run.decision.clone() {
         Decision::Variant { variant: v, also } => {
@@ -950,6 +953,7 @@ pub(in crate::replay) fn infer(
                     variant: v,
                     evidence,
                     also,
+                    others_open,
                 }));
             };
             diags.extend(t.fen_diags);
@@ -961,6 +965,7 @@ pub(in crate::replay) fn infer(
                     variant: v,
                     evidence,
                     also,
+                    others_open,
                 },
             })
         }
@@ -969,6 +974,18 @@ pub(in crate::replay) fn infer(
             Err(None)
         }
     }
+}
+
+/// Whether a run of the file's other than `key`, of the same notation and read from the
+/// replay (no tag words name its game), was left open: other variants replay its games as
+/// far as the one chosen ([`Guess::others_open`]).
+fn others_open(runs: &[Run], key: Key) -> bool {
+    runs.iter().any(|r| {
+        r.key != key
+            && r.key.algebraic == key.algebraic
+            && r.key.named.is_none()
+            && matches!(&r.decision, Decision::Variant { also, .. } if !also.is_empty())
+    })
 }
 
 /// A game of a run whose variant is unknown: one warning (G513) with the closest candidate
@@ -1074,6 +1091,8 @@ fn without_squares(
                     variant: v,
                     evidence: format!("no squares, and the file's games so far are {}", v.title()),
                     also,
+                    // Not one of a run: no other game is read with it.
+                    others_open: false,
                 },
             });
         }
