@@ -355,7 +355,10 @@ struct Parts {
     moves: Vec<(usize, Range<usize>)>,
     fen: Option<String>,
     gametype: String,
-    /// A game without a GameType tag gets one ([`writes_gametype`]).
+    /// The game's GameType is written: added to a game without the tag, and the value of the
+    /// tag rewritten for the notation ([`writes_gametype`]). Not for a game whose variant was
+    /// guessed and whose tag, which pdnkit cannot read, is kept as written: replaced, it would
+    /// settle what the evidence left open, as a tag added would.
     add_gametype: bool,
 }
 
@@ -527,11 +530,11 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
     // The GameType tag, for the notation written.
     let value = format!("\"{gametype}\"");
     match game.tags.iter().find(|t| t.name == "GameType") {
+        Some(_) | None if !add_gametype => {}
         Some(tag) => {
             let at = local(tag.value_span.start, tag.value_span.end);
             add(&mut text, at, &value);
         }
-        None if !add_gametype => {}
         None => {
             let eol = if chunk.text.contains("\r\n") {
                 "\r\n"
@@ -650,7 +653,7 @@ pub fn canonical_text(
         .filter(|t| !ROSTER.contains(&t.name.as_str()))
     {
         let value = match (t.name.as_str(), &parts) {
-            ("GameType", Some(p)) => p.gametype.clone(),
+            ("GameType", Some(p)) if p.add_gametype => p.gametype.clone(),
             ("FEN", Some(Parts { fen: Some(f), .. })) => f.clone(),
             _ => t.value.clone(),
         };
@@ -938,8 +941,8 @@ impl FileConversion {
     /// output is in another notation, or the evidence left that variant alone:
     /// [`writes_gametype`]), the ones left as they were get the tag of the variant they were
     /// read as, in the notation they are written in, so that the output's run holds the same
-    /// games and reads alike. Only
-    /// a game whose text is kept for what it says gets the tag, never one kept because of the
+    /// games and reads alike (a GameType tag pdnkit cannot read, written whole, gets that
+    /// value in its place: the game was read as if it had none). Only a game whose text is kept for what it says gets the tag, never one kept because of the
     /// text around it ([`Unconverted::SharesLine`], [`Unconverted::AfterOpenGame`]).
     ///
     /// # Examples
@@ -1011,7 +1014,8 @@ impl FileConversion {
 pub struct KeptGame {
     /// The text to write.
     pub text: String,
-    /// The value of the GameType tag added to it, if one was.
+    /// The value of the GameType tag added to it (or written over the one it had, which
+    /// pdnkit cannot read), if one was.
     pub gametype: Option<String>,
 }
 
@@ -1055,7 +1059,7 @@ fn kept_gametype(
     };
     if !kept_for_itself
         || starts_mid_line(chunk)
-        || game.tags.iter().any(|t| t.name == "GameType")
+        || !gametype_rewritable(chunk, game)
         || !names_squares(game)
     {
         return None;
@@ -1070,6 +1074,31 @@ fn kept_gametype(
                 .unwrap_or(variant.rules().first_to_move),
         )
     })
+}
+
+/// Whether a GameType tag can be written into a game kept as written: it has none, or one (a
+/// tag pdnkit cannot read, in a game whose variant was guessed) written whole, `[GameType "..."]`
+/// with its value quoted and the tag closed, whose value can be replaced without changing how
+/// the text around it reads.
+fn gametype_rewritable(chunk: &Chunk, game: &Game) -> bool {
+    let mut tags = game.tags.iter().filter(|t| t.name == "GameType");
+    match (tags.next(), tags.next()) {
+        (None, _) => true,
+        (Some(tag), None) => {
+            let text = |start: usize, end: usize| {
+                chunk
+                    .text
+                    .get(start - chunk.offset..end - chunk.offset)
+                    .unwrap_or_default()
+            };
+            let value = text(tag.value_span.start, tag.value_span.end);
+            value.len() >= 2
+                && value.starts_with('"')
+                && value.ends_with('"')
+                && text(tag.span.start, tag.span.end).ends_with(']')
+        }
+        _ => false,
+    }
 }
 
 /// Whether a game's moves name squares by number, and whether by file and rank; then the same
@@ -1327,14 +1356,16 @@ fn reads_alike(
             .first_to_move
             .unwrap_or(variant.rules().first_to_move),
     );
-    let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
-        || writes_gametype(report.guess.as_ref())
-        || target != source.kind
-    {
-        &[written.as_str()]
-    } else {
-        &[]
-    };
+    let tagged = writes_gametype(report.guess.as_ref()) || target != source.kind;
+    // A guessed game's own GameType tag (one pdnkit cannot read) is kept as written when no
+    // GameType is written for it.
+    let kept: Vec<&str> = game
+        .tags
+        .iter()
+        .filter(|t| t.name == "GameType")
+        .map(|t| t.value.as_str())
+        .collect();
+    let expected: &[&str] = if tagged { &[written.as_str()] } else { &kept };
     if others(game) != others(again)
         || gametypes != expected
         || game.header_comments.len() != again.header_comments.len()

@@ -701,6 +701,16 @@ const FOUND: &[&str] = &[
     "convert_found_open_08.pdn",
     "convert_found_open_09.pdn",
     "convert_found_open_10.pdn",
+    // A game without moves named by its tag words, then one without squares: the first,
+    // given a GameType, showed the file's variant to the second, which it had not before
+    // (`a_game_without_moves_takes_the_variant_tag_words_named_before_it`).
+    "convert_found_open_11.pdn",
+    // GameType tags pdnkit cannot read, in games read as their runs are: written over in
+    // canonical form for a run left open, kept as written in a game kept for what it says
+    // (`a_gametype_tag_that_cannot_be_read_is_kept_unless_a_gametype_is_written`).
+    "convert_found_open_12.pdn",
+    "convert_found_open_13.pdn",
+    "convert_found_open_14.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
@@ -1557,4 +1567,40 @@ fn a_settled_run_gets_no_gametype_while_a_run_of_its_notation_is_open() {
     );
     let (there, _) = convert_with(numeric.as_bytes(), &to(NotationKind::Algebraic));
     assert_eq!(there, algebraic);
+}
+
+/// A GameType tag pdnkit cannot read (`[GameType "Russian"]`): the game is read as if it had
+/// none, as its run is. Converted in its own notation while other variants replay the run
+/// alike, it keeps its tag as written (a value written over it would settle what the evidence
+/// left open, as a tag added would); converted to the other notation, it gets the value of the
+/// variant it was read as, as the games beside it get theirs.
+#[test]
+fn a_gametype_tag_that_cannot_be_read_is_kept_unless_a_gametype_is_written() {
+    let text = "[GameType \"Russian\"]\n1. 22-18 11-15 *\n\n1. 23-18 *\n";
+    let to = |n| ConvertOptions {
+        notation: Some(n),
+        ..ConvertOptions::default()
+    };
+    let (numeric, _) = convert_with(text.as_bytes(), &to(NotationKind::Numeric));
+    assert_eq!(numeric, text);
+    let (algebraic, _) = convert_with(text.as_bytes(), &to(NotationKind::Algebraic));
+    assert_eq!(
+        algebraic,
+        "[GameType \"25\"]\n1. c3-d4 f6-e5 *\n\n[GameType \"25\"]\n1. e3-d4 *\n"
+    );
+    let canonical = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let (once, _) = convert_with(text.as_bytes(), &canonical);
+    assert!(once.starts_with("[GameType \"Russian\"]\n"), "{once}");
+    // Kept as written for what it says (its FEN does not fit Italian draughts, which its run
+    // was read as), it gets the run's tag over its own, in its own notation, where the games
+    // converted beside it get one.
+    let text = "[GameType \"Russian\"]\n[FEN \"W:W1:B2\"]\n1. 1-5 *\n\n1. 22-18 *\n";
+    let (algebraic, _) = convert_with(text.as_bytes(), &to(NotationKind::Algebraic));
+    assert!(
+        algebraic.starts_with("[GameType \"22\"]\n[FEN \"W:W1:B2\"]\n1. 1-5 *"),
+        "{algebraic}"
+    );
 }

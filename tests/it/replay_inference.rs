@@ -471,6 +471,21 @@ fn a_game_without_moves_after_games_of_several_variants_is_not_replayed() {
     assert_eq!(totals.variants.get(&Variant::Italian), Some(&1));
 }
 
+/// Tag words name a game as a GameType does: a game without moves that they name shows the
+/// file's variant to the games without squares after it, as a declared one does (so that a
+/// GameType written for it by `convert` changes nothing).
+#[test]
+fn a_game_without_moves_takes_the_variant_tag_words_named_before_it() {
+    let named = "[Event \"Campionato italiano\"]\n[Result \"1-0\"]\n1-0\n\n[Result \"0-1\"]\n0-1\n";
+    let declared = "[GameType \"22\"]\n[Result \"1-0\"]\n1-0\n\n[Result \"0-1\"]\n0-1\n";
+    for text in [named, declared] {
+        let (ds, totals) = check(text, None);
+        assert!(!codes(&ds).contains(&"G515"), "{ds:#?}");
+        assert_eq!(totals.variants.get(&Variant::Italian), Some(&2), "{text}");
+        assert_eq!(totals.unreplayed, 0);
+    }
+}
+
 /// Turkish men move along rows and files, onto the squares other 8x8 variants leave empty:
 /// only Turkish replays such a game, and it is a candidate of the replay.
 #[test]

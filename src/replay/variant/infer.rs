@@ -886,22 +886,23 @@ pub(in crate::replay) fn infer(
             also: Vec::new(),
             others_open: false,
         };
-        // A game without squares says nothing about the file's variant.
-        if any {
-            ctx.establish(v);
-            if !ctx.runs.iter().any(|r| r.key == key) {
-                ctx.runs.push(Run {
-                    key,
-                    decision: Decision::Variant {
-                        variant: v,
-                        also: Vec::new(),
-                    },
-                    evidence: evidence.clone(),
-                    summary: String::new(),
-                    stated: true,
-                });
-                diags.push(statement(span, v, &evidence, ""));
-            }
+        // The words name the game, as a GameType does: the file's games without squares
+        // after it are read so, as after a game whose GameType names it (a GameType written
+        // for it changes nothing). A game without squares opens no run: its board is not
+        // known.
+        ctx.establish(v);
+        if any && !ctx.runs.iter().any(|r| r.key == key) {
+            ctx.runs.push(Run {
+                key,
+                decision: Decision::Variant {
+                    variant: v,
+                    also: Vec::new(),
+                },
+                evidence: evidence.clone(),
+                summary: String::new(),
+                stated: true,
+            });
+            diags.push(statement(span, v, &evidence, ""));
         }
         let Some(t) = t else {
             return Err(Some(guess));
@@ -948,6 +949,9 @@ pub(in crate::replay) fn infer(
             if first_game {
                 diags.push(statement(span, v, &evidence, &run.summary));
             }
+            // The game is read as the run's variant whether or not its FEN fits it, as a game
+            // whose GameType names a variant is (and `convert` gives it the run's tag).
+            ctx.establish(v);
             let Some(t) = replay_as(game, v, algebraic, options, diags) else {
                 return Err(Some(Guess {
                     variant: v,
@@ -957,7 +961,6 @@ pub(in crate::replay) fn infer(
                 }));
             };
             diags.extend(t.fen_diags);
-            ctx.establish(v);
             Ok(Inferred {
                 selection: t.sel,
                 replayed: t.out,
