@@ -465,19 +465,9 @@ impl FileSink for Converting<'_> {
                     let kept =
                         f.conversion
                             .write_kept(&g.chunk, g.report.as_ref(), &why, self.convert);
-                    let had = g
-                        .chunk
-                        .game
-                        .as_ref()
-                        .is_some_and(|game| game.tags.iter().any(|t| t.name == "GameType"));
                     let how = match &kept.gametype {
                         // The game's run of games without GameType gets the tag where it is
                         // converted: this game is read as it was only with it.
-                        Some(v) if had => format!(
-                            "unchanged but for its GameType, which pdnkit cannot read, written \
-                             [GameType \"{v}\"] (the variant it was read as, which the games \
-                             converted beside it get too)"
-                        ),
                         Some(v) => format!(
                             "unchanged but for an added [GameType \"{v}\"] (the variant it \
                              was read as, which the games converted beside it get too)"

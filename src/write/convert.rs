@@ -186,6 +186,14 @@ pub enum Unconverted {
         /// Its file offset.
         at: usize,
     },
+    /// The game's GameType tag cannot be read (G508), and its variant was inferred as if it
+    /// had none: converted, the game would need a GameType written over the one it has, which
+    /// would settle (and in another notation could not keep) what the evidence left open.
+    #[error(
+        "its GameType tag cannot be read (G508): its variant was inferred, and no GameType \
+         is written over the one it has"
+    )]
+    UnreadableGameType,
     /// The game has more than one GameType (or FEN) tag: readers take the first, and a
     /// rewritten first tag would leave the others saying something else.
     #[error("the game has {0} {1} tags; give it one")]
@@ -355,10 +363,7 @@ struct Parts {
     moves: Vec<(usize, Range<usize>)>,
     fen: Option<String>,
     gametype: String,
-    /// The game's GameType is written: added to a game without the tag, and the value of the
-    /// tag rewritten for the notation ([`writes_gametype`]). Not for a game whose variant was
-    /// guessed and whose tag, which pdnkit cannot read, is kept as written: replaced, it would
-    /// settle what the evidence left open, as a tag added would.
+    /// A game without a GameType tag gets one ([`writes_gametype`]).
     add_gametype: bool,
 }
 
@@ -374,6 +379,7 @@ fn convert_parts(
     if let Some(kind) = options.notation {
         target.kind = kind;
     }
+    let [_, fen_notation] = notations(game);
     if notations(game)
         .iter()
         .any(|&(numbers, letters)| numbers && letters)
@@ -406,8 +412,15 @@ fn convert_parts(
     }
     let mut jump_tokens = 0usize;
     // Squares renamed into another notation mean what they say only under the variant they
-    // were renamed for: a game given a new notation gets its GameType whatever.
-    let gametype_added = writes_gametype(report.guess.as_ref()) || target.kind != source.kind;
+    // were renamed for: a game given a new notation gets its GameType whatever, and so does
+    // one whose FEN names its squares otherwise than its moves (a numbered FEN before lettered
+    // moves, a dialect of Russian archives) when the FEN is written in the other notation.
+    let fen_renamed = match target.kind {
+        NotationKind::Numeric => fen_notation.1,
+        NotationKind::Algebraic => fen_notation.0,
+    };
+    let gametype_added =
+        writes_gametype(report.guess.as_ref()) || target.kind != source.kind || fen_renamed;
     for (i, e) in game.body.iter().enumerate() {
         let Element::Move(m) = e else { continue };
         if joined[i] > 0 {
@@ -479,7 +492,8 @@ pub fn convert_edits(
     report: &GameReport,
     options: &ConvertOptions,
 ) -> Result<Vec<(Range<usize>, String)>, Unconverted> {
-    let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
+    let parts = convert_parts(game, report, options)?;
+    let (text, edits) = edit_ranges(chunk, game, parts, chunk.after_open_game);
     Ok(edits
         .into_iter()
         .map(|(at, r)| (at, text[r].to_string()))
@@ -490,8 +504,11 @@ pub fn convert_edits(
 type Edit = (Range<usize>, Range<usize>);
 
 /// The edits of one game as ranges: each a range of `chunk.text` and the range of its new
-/// text in the string returned, in order.
-fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) {
+/// text in the string returned, in order. `open_before`: the game before it reads on in the
+/// output, with no terminator, up to this game's first tag, which starts a new game only
+/// because it repeats one of its tags ([`Chunk::after_open_game`]); a GameType tag is then
+/// not written before that one.
+fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts, open_before: bool) -> (String, Vec<Edit>) {
     let Parts {
         mut text,
         moves,
@@ -530,11 +547,11 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
     // The GameType tag, for the notation written.
     let value = format!("\"{gametype}\"");
     match game.tags.iter().find(|t| t.name == "GameType") {
-        Some(_) | None if !add_gametype => {}
         Some(tag) => {
             let at = local(tag.value_span.start, tag.value_span.end);
             add(&mut text, at, &value);
         }
+        None if !add_gametype => {}
         None => {
             let eol = if chunk.text.contains("\r\n") {
                 "\r\n"
@@ -557,7 +574,7 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts) -> (String, Vec<Edit>) 
                 }
                 // A game that starts only because its first tag repeats one of the game before
                 // it (N216): a tag written before that one would be read as the other game's.
-                None if chunk.after_open_game && !game.tags.is_empty() => {}
+                None if open_before && !game.tags.is_empty() => {}
                 None => {
                     let start = match game.tags.first() {
                         Some(first) => first.span.start - chunk.offset,
@@ -653,7 +670,7 @@ pub fn canonical_text(
         .filter(|t| !ROSTER.contains(&t.name.as_str()))
     {
         let value = match (t.name.as_str(), &parts) {
-            ("GameType", Some(p)) if p.add_gametype => p.gametype.clone(),
+            ("GameType", Some(p)) => p.gametype.clone(),
             ("FEN", Some(Parts { fen: Some(f), .. })) => f.clone(),
             _ => t.value.clone(),
         };
@@ -821,6 +838,11 @@ pub fn convert_checked(
         (None, _) if options.canonical => canonical_chunk_block(chunk),
         (None, _) => chunk.text.clone(),
         (Some(_), _) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
+        (Some(game), Some(r))
+            if r.guess.is_some() && game.tags.iter().any(|t| t.name == "GameType") =>
+        {
+            return Err(Unconverted::UnreadableGameType);
+        }
         (Some(game), report) if options.canonical => on_its_line(
             chunk,
             canonical_text(chunk, game, report, diagnostics, options)?,
@@ -832,6 +854,27 @@ pub fn convert_checked(
         (Some(game), Some(_)) if !names_squares(game) => chunk.text.clone(),
         (Some(game), Some(report)) => {
             let out = spliced(chunk, game, report, options)?;
+            // A move token the replay did not play is renamed as written, which in one notation
+            // may fail (a short move, `ge1`, has no number) and in the other not: the game
+            // converts to one only if it converts to both, so that there and back agree.
+            let played: usize = report.moves.iter().map(|p| p.tokens as usize).sum();
+            let tokens = game
+                .body
+                .iter()
+                .filter(|e| matches!(e, Element::Move(_)))
+                .count();
+            if played != tokens && !reader_spoke(diagnostics) {
+                let other = match options.notation.or(report.layout.map(|l| l.kind)) {
+                    Some(NotationKind::Numeric) => NotationKind::Algebraic,
+                    _ => NotationKind::Numeric,
+                };
+                let there = ConvertOptions {
+                    notation: Some(other),
+                    eol: None,
+                    ..*options
+                };
+                spliced(chunk, game, report, &there)?;
+            }
             if reader_spoke(diagnostics) {
                 // Read back in the notation asked for and in the other one, so a game converts
                 // to one notation only if it converts to both (there and back agree).
@@ -941,8 +984,7 @@ impl FileConversion {
     /// output is in another notation, or the evidence left that variant alone:
     /// [`writes_gametype`]), the ones left as they were get the tag of the variant they were
     /// read as, in the notation they are written in, so that the output's run holds the same
-    /// games and reads alike (a GameType tag pdnkit cannot read, written whole, gets that
-    /// value in its place: the game was read as if it had none). Only a game whose text is kept for what it says gets the tag, never one kept because of the
+    /// games and reads alike. Only a game whose text is kept for what it says gets the tag, never one kept because of the
     /// text around it ([`Unconverted::SharesLine`], [`Unconverted::AfterOpenGame`]).
     ///
     /// # Examples
@@ -997,14 +1039,18 @@ impl FileConversion {
             gametype: gametype.clone(),
             add_gametype: true,
         };
-        let (new, edits) = edit_ranges(chunk, game, parts);
+        // In canonical form the game before it was written whole, with a terminator, unless it
+        // was kept as written, and then so is this one ([`Unconverted::AfterOpenGame`]).
+        let open_before = chunk.after_open_game && !options.canonical;
+        let (new, edits) = edit_ranges(chunk, game, parts, open_before);
         let edits: Vec<(Range<usize>, String)> = edits
             .into_iter()
             .map(|(at, r)| (at, new[r].to_string()))
             .collect();
         KeptGame {
             text: unconverted_text(&splice(&chunk.text, &edits), options),
-            gametype: Some(gametype),
+            // No place to write it: the game stays as it was.
+            gametype: (!edits.is_empty()).then_some(gametype),
         }
     }
 }
@@ -1014,8 +1060,7 @@ impl FileConversion {
 pub struct KeptGame {
     /// The text to write.
     pub text: String,
-    /// The value of the GameType tag added to it (or written over the one it had, which
-    /// pdnkit cannot read), if one was.
+    /// The value of the GameType tag added to it, if one was.
     pub gametype: Option<String>,
 }
 
@@ -1059,7 +1104,7 @@ fn kept_gametype(
     };
     if !kept_for_itself
         || starts_mid_line(chunk)
-        || !gametype_rewritable(chunk, game)
+        || game.tags.iter().any(|t| t.name == "GameType")
         || !names_squares(game)
     {
         return None;
@@ -1074,31 +1119,6 @@ fn kept_gametype(
                 .unwrap_or(variant.rules().first_to_move),
         )
     })
-}
-
-/// Whether a GameType tag can be written into a game kept as written: it has none, or one (a
-/// tag pdnkit cannot read, in a game whose variant was guessed) written whole, `[GameType "..."]`
-/// with its value quoted and the tag closed, whose value can be replaced without changing how
-/// the text around it reads.
-fn gametype_rewritable(chunk: &Chunk, game: &Game) -> bool {
-    let mut tags = game.tags.iter().filter(|t| t.name == "GameType");
-    match (tags.next(), tags.next()) {
-        (None, _) => true,
-        (Some(tag), None) => {
-            let text = |start: usize, end: usize| {
-                chunk
-                    .text
-                    .get(start - chunk.offset..end - chunk.offset)
-                    .unwrap_or_default()
-            };
-            let value = text(tag.value_span.start, tag.value_span.end);
-            value.len() >= 2
-                && value.starts_with('"')
-                && value.ends_with('"')
-                && text(tag.span.start, tag.span.end).ends_with(']')
-        }
-        _ => false,
-    }
 }
 
 /// Whether a game's moves name squares by number, and whether by file and rank; then the same
@@ -1222,7 +1242,8 @@ fn spliced(
     report: &GameReport,
     options: &ConvertOptions,
 ) -> Result<String, Unconverted> {
-    let (text, edits) = edit_ranges(chunk, game, convert_parts(game, report, options)?);
+    let parts = convert_parts(game, report, options)?;
+    let (text, edits) = edit_ranges(chunk, game, parts, chunk.after_open_game);
     let mut out = String::with_capacity(chunk.text.len() + chunk.text.len() / 8);
     let mut at = 0;
     for (r, new) in edits {
@@ -1356,16 +1377,14 @@ fn reads_alike(
             .first_to_move
             .unwrap_or(variant.rules().first_to_move),
     );
-    let tagged = writes_gametype(report.guess.as_ref()) || target != source.kind;
-    // A guessed game's own GameType tag (one pdnkit cannot read) is kept as written when no
-    // GameType is written for it.
-    let kept: Vec<&str> = game
-        .tags
-        .iter()
-        .filter(|t| t.name == "GameType")
-        .map(|t| t.value.as_str())
-        .collect();
-    let expected: &[&str] = if tagged { &[written.as_str()] } else { &kept };
+    let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
+        || writes_gametype(report.guess.as_ref())
+        || target != source.kind
+    {
+        &[written.as_str()]
+    } else {
+        &[]
+    };
     if others(game) != others(again)
         || gametypes != expected
         || game.header_comments.len() != again.header_comments.len()

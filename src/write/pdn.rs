@@ -286,6 +286,7 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
     };
     let mut escapes = rewrite.escapes.iter().peekable();
     let mut before = false;
+    let block = out.len();
     while let Some((_, line)) = escapes.next_if(|(at, _)| *at == EscapeAt::Before) {
         out.push_str(line);
         out.push('\n');
@@ -313,7 +314,11 @@ pub fn write_game_with(game: &Game, rewrite: &Rewrite, out: &mut String) {
         before = true;
     }
     if before {
-        out.push('\n');
+        // Read again, these lines are text before the game, which canonical form writes up to
+        // its last character that is not white space (as [`write_escapes_after`] does).
+        let end = block + out[block..].trim_end_matches(blank).len();
+        out.truncate(end);
+        out.push_str("\n\n");
     }
     let braced: Vec<_> = game
         .header_comments

@@ -168,3 +168,25 @@ fn the_check_counts_one_game_per_record() {
         assert_eq!(totals.errors, 0, "{name}");
     }
 }
+
+/// The quote that closes a value holding bare quotes is the one before `]` and white space to
+/// the line's end: white space as the reader takes it between tokens (a vertical tab, a form
+/// feed, the DOS end-of-file mark, a byte order mark), which canonical form trims from the end
+/// of the text it keeps. Read otherwise, the tag was left open, and the next line's tag read as
+/// the start of another game.
+#[test]
+fn a_value_with_bare_quotes_ends_before_white_space_of_any_kind() {
+    for after in ["", " ", "\u{b}", "\u{c}", "\u{1a}", "\u{feff}", " \u{b}\t"] {
+        let text =
+            format!("[Site \"Kiev \"Dynamo\" club\"]{after}\n[Result \"1-0\"]\n1. 32-28 1-0\n");
+        let chunks = parse_str(&text, &ReadOptions::default());
+        assert_eq!(games(&chunks), 1, "{after:?}");
+        let game = chunks.iter().find(|c| c.game.is_some()).expect("a game");
+        assert_eq!(tag(game, "Site"), Some("Kiev \"Dynamo\" club"), "{after:?}");
+        assert!(
+            codes(&chunks).concat().iter().all(|c| c.starts_with("N2")),
+            "{after:?}: {:?}",
+            codes(&chunks)
+        );
+    }
+}

@@ -497,8 +497,17 @@ impl<'a> P<'a, '_> {
             return None;
         }
         i += 1;
-        while matches!(self.at(i), Some(b' ' | b'\t')) {
-            i += 1;
+        // White space to the line's end: what the reader takes for it between tokens (vertical
+        // tab, form feed, the DOS end-of-file mark, a byte order mark), which text written
+        // again may lose.
+        loop {
+            match self.at(i) {
+                Some(b' ' | b'\t' | 0x0b | 0x0c | 0x1a) => i += 1,
+                Some(0xef) if self.at(i + 1) == Some(0xbb) && self.at(i + 2) == Some(0xbf) => {
+                    i += 3
+                }
+                _ => break,
+            }
         }
         Some(match self.at(i) {
             None => self.eof,

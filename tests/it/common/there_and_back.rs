@@ -6,10 +6,6 @@
 /// a tag has a line break on both sides and `numeric` one, the one the rest agrees with longer
 /// is kept (a tag added after a line of its input is followed by the line end the game's text
 /// uses, which may not be the one before it).
-///
-/// A GameType tag of `back` where `numeric` has one that pdnkit cannot read is taken as
-/// `numeric`'s: a game read as if it had none keeps it where it would get no tag added, and
-/// gets the value of the variant it was read as written over it where it would.
 pub fn without_added_gametypes(back: &str, numeric: &str) -> String {
     let line_break = |t: &str| match t {
         _ if t.starts_with("\r\n") => 2,
@@ -32,30 +28,10 @@ pub fn without_added_gametypes(back: &str, numeric: &str) -> String {
         let end = "[GameType \"".len() + value + 2;
         Some((eol, end, line_break(&s[eol + end..])))
     };
-    // The length of the tag at the start of `s` whose value pdnkit cannot read.
-    let unreadable_at = |s: &str| -> Option<usize> {
-        let tag = s.strip_prefix("[GameType \"")?;
-        let value = tag.find("\"]")?;
-        pdnkit::notation::GameType::parse(&tag[..value])
-            .is_err()
-            .then_some("[GameType \"".len() + value + 2)
-    };
     let agree = |a: &str, b: &str| a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
     let mut out = String::with_capacity(back.len());
     let (mut i, mut j) = (0, 0);
     while let Some(c) = back[i..].chars().next() {
-        if let Some((eol, end, _)) = tag_at(&back[i..]) {
-            let unreadable = numeric[j..]
-                .starts_with(&back[i..i + eol])
-                .then(|| unreadable_at(&numeric[j + eol..]))
-                .flatten();
-            if let Some(n) = unreadable {
-                out.push_str(&numeric[j..j + eol + n]);
-                i += eol + end;
-                j += eol + n;
-                continue;
-            }
-        }
         // A tag `numeric` lacks here is left out before the characters are compared: its
         // first characters (`[`, a line break) may be the same as what `numeric` has there.
         let skip = tag_at(&back[i..]).and_then(|(eol, end, after)| {
