@@ -187,8 +187,9 @@ pub enum Unconverted {
         at: usize,
     },
     /// The game's GameType tag cannot be read (G508), and its variant was inferred as if it
-    /// had none: converted, the game would need a GameType written over the one it has, which
-    /// would settle (and in another notation could not keep) what the evidence left open.
+    /// had none (or not at all): converted, the game would need a GameType written over the
+    /// one it has, which would settle (and in another notation could not keep) what the
+    /// evidence left open; and how it reads depends on the games around it.
     #[error(
         "its GameType tag cannot be read (G508): its variant was inferred, and no GameType \
          is written over the one it has"
@@ -838,9 +839,7 @@ pub fn convert_checked(
         (None, _) if options.canonical => canonical_chunk_block(chunk),
         (None, _) => chunk.text.clone(),
         (Some(_), _) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
-        (Some(game), Some(r))
-            if r.guess.is_some() && game.tags.iter().any(|t| t.name == "GameType") =>
-        {
+        (Some(game), _) if unreadable_gametype(game) => {
             return Err(Unconverted::UnreadableGameType);
         }
         (Some(game), report) if options.canonical => on_its_line(
@@ -1119,6 +1118,15 @@ fn kept_gametype(
                 .unwrap_or(variant.rules().first_to_move),
         )
     })
+}
+
+/// Whether the game's GameType tag (the first, which readers take) cannot be read (G508):
+/// the game is read as if it had none, whatever its run is read as.
+fn unreadable_gametype(game: &Game) -> bool {
+    game.tags
+        .iter()
+        .find(|t| t.name == "GameType")
+        .is_some_and(|t| crate::notation::GameType::parse(&t.value).is_err())
 }
 
 /// Whether a game's moves name squares by number, and whether by file and rank; then the same

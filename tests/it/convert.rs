@@ -728,6 +728,10 @@ const FOUND: &[&str] = &[
     // failed and was kept, and in its own letters it was converted (its FEN written in order);
     // it now converts to one notation only if it converts to both.
     "convert_found_open_19.pdn",
+    // A game whose GameType tag cannot be read, in a run of two: its run read as International
+    // draughts it was kept as written, and read again (the other game written whole) its run
+    // was read as no variant, and it was written whole. It is now kept whatever its run.
+    "convert_found_open_20.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
