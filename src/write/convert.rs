@@ -171,11 +171,13 @@ pub enum Unconverted {
     /// The replay had no rules or no layout for the game.
     #[error("the game was not replayed, so its squares cannot be renamed")]
     NotReplayed,
-    /// The game's moves, or its FEN, name squares both by number and by file and rank: renamed
-    /// into one notation and back, they would not name the squares a direct renaming names.
+    /// The game's moves, or its FEN, name squares both by number and by file and rank (or its
+    /// FEN names them by file and rank and its moves by number): renamed into one notation and
+    /// back, they would not name the squares a direct renaming names. (A numbered FEN before
+    /// lettered moves, a dialect of Russian archives, converts.)
     #[error(
-        "its moves or FEN name squares both by number and by file and rank, which cannot be \
-         renamed one way and back alike"
+        "its moves or FEN name squares both by number and by file and rank (or its FEN by \
+         file and rank and its moves by number), which cannot be renamed one way and back alike"
     )]
     MixedNotation,
     /// A square of a move token is not on the board (at this file offset).
@@ -380,10 +382,11 @@ fn convert_parts(
     if let Some(kind) = options.notation {
         target.kind = kind;
     }
-    let [_, fen_notation] = notations(game);
-    if notations(game)
+    let [move_notation, fen_notation] = notations(game);
+    if [move_notation, fen_notation]
         .iter()
         .any(|&(numbers, letters)| numbers && letters)
+        || (move_notation == (true, false) && fen_notation == (false, true))
     {
         return Err(Unconverted::MixedNotation);
     }

@@ -732,6 +732,14 @@ const FOUND: &[&str] = &[
     // draughts it was kept as written, and read again (the other game written whole) its run
     // was read as no variant, and it was written whole. It is now kept whatever its run.
     "convert_found_open_20.pdn",
+    // A lettered FEN (the 8x8 start) before numbered moves: kept as written in one conversion
+    // and renamed onto another board in the other. It is kept as written, as a FEN mixing
+    // numbers and letters is (a numbered FEN before lettered moves still converts).
+    "convert_found_open_21.pdn",
+    // A tag the writer could have written (`[GameType "Normal"]`, inside a broken tag) in both
+    // texts, with a GameType added after it in one: the comparison took the first for the one
+    // added.
+    "convert_found_open_22.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].

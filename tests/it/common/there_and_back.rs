@@ -35,6 +35,10 @@ pub fn without_added_gametypes(back: &str, numeric: &str) -> String {
         // A tag `numeric` lacks here is left out before the characters are compared: its
         // first characters (`[`, a line break) may be the same as what `numeric` has there.
         let skip = tag_at(&back[i..]).and_then(|(eol, end, after)| {
+            // The same tag is there: not one added.
+            if numeric[j..].starts_with(&back[i..i + eol + end]) {
+                return None;
+            }
             let here = line_break(&numeric[j..]);
             // Left out with the line break before it (and the one after it where `numeric`
             // has none here), or, keeping the one before it, with the one after it.
