@@ -979,7 +979,7 @@ pub(in crate::replay) fn infer(
     }
 }
 
-/// Whether a run of the file's other than `key`, of the same notation and read from the
+/// Whether another run of the file than `key`'s, of the same notation and read from the
 /// replay (no tag words name its game), was left open: other variants replay its games as
 /// far as the one chosen ([`Guess::others_open`]).
 fn others_open(runs: &[Run], key: Key) -> bool {
