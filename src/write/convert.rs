@@ -856,35 +856,26 @@ pub fn convert_checked(
         (Some(game), Some(_)) if !names_squares(game) => chunk.text.clone(),
         (Some(game), Some(report)) => {
             let out = spliced(chunk, game, report, options)?;
-            // A move token the replay did not play is renamed as written, which in one notation
-            // may fail (a short move, `ge1`, has no number) and in the other not: the game
-            // converts to one only if it converts to both, so that there and back agree.
+            // Written in the other notation too, so that a game converts to one notation only
+            // if it converts to both (there and back agree): where the reader had something to
+            // say of it, each text is read back; where the replay left move tokens unplayed,
+            // they are renamed as written, which in one notation may fail (a short move, `ge1`,
+            // has no number) and in the other not.
+            let spoke = reader_spoke(diagnostics);
             let played: usize = report.moves.iter().map(|p| p.tokens as usize).sum();
             let tokens = game
                 .body
                 .iter()
                 .filter(|e| matches!(e, Element::Move(_)))
                 .count();
-            if played != tokens && !reader_spoke(diagnostics) {
-                let other = match options.notation.or(report.layout.map(|l| l.kind)) {
-                    Some(NotationKind::Numeric) => NotationKind::Algebraic,
-                    _ => NotationKind::Numeric,
-                };
-                let there = ConvertOptions {
-                    notation: Some(other),
-                    eol: None,
-                    ..*options
-                };
-                spliced(chunk, game, report, &there)?;
-            }
-            if reader_spoke(diagnostics) {
-                // Read back in the notation asked for and in the other one, so a game converts
-                // to one notation only if it converts to both (there and back agree).
+            if spoke || played != tokens {
                 let kind = options
                     .notation
                     .or(report.layout.map(|l| l.kind))
                     .ok_or(Unconverted::NotReplayed)?;
-                reads_alike(game, report, diagnostics, &out, kind)?;
+                if spoke {
+                    reads_alike(game, report, diagnostics, &out, kind)?;
+                }
                 let other = match kind {
                     NotationKind::Numeric => NotationKind::Algebraic,
                     NotationKind::Algebraic => NotationKind::Numeric,
@@ -895,7 +886,9 @@ pub fn convert_checked(
                     ..*options
                 };
                 let text = spliced(chunk, game, report, &there)?;
-                reads_alike(game, report, diagnostics, &text, other)?;
+                if spoke {
+                    reads_alike(game, report, diagnostics, &text, other)?;
+                }
             }
             out
         }
@@ -986,8 +979,9 @@ impl FileConversion {
     /// output is in another notation, or the evidence left that variant alone:
     /// [`writes_gametype`]), the ones left as they were get the tag of the variant they were
     /// read as, in the notation they are written in, so that the output's run holds the same
-    /// games and reads alike. Only a game whose text is kept for what it says gets the tag, never one kept because of the
-    /// text around it ([`Unconverted::SharesLine`], [`Unconverted::AfterOpenGame`]).
+    /// games and reads alike. Only a game whose text is kept for what it says gets the tag,
+    /// never one kept because of the text around it ([`Unconverted::SharesLine`],
+    /// [`Unconverted::AfterOpenGame`]).
     ///
     /// # Examples
     ///

@@ -502,10 +502,9 @@ impl<'a> P<'a, '_> {
         // again may lose.
         loop {
             match self.at(i) {
-                Some(b' ' | b'\t' | 0x0b | 0x0c | 0x1a) => i += 1,
-                Some(0xef) if self.at(i + 1) == Some(0xbb) && self.at(i + 2) == Some(0xbf) => {
-                    i += 3
-                }
+                Some(b'\n' | b'\r') => break,
+                Some(b) if is_ws(b) => i += 1,
+                Some(0xef) if self.s[i..].starts_with(BOM) => i += BOM.len_utf8(),
                 _ => break,
             }
         }
