@@ -760,19 +760,20 @@ pub fn with_eol(text: &str, eol: Eol) -> String {
     out
 }
 
-/// The file offset where the game's movetext starts: its first element that is not a comment
-/// (a variation may come before its first move, and a tag put after that `(` would stand
-/// inside the variation).
+/// The file offset where the game's movetext starts: its first element, a comment too (a
+/// variation may come before its first move, and a tag put after that `(` would stand inside
+/// the variation; a tag put after a comment that opens a game without tags would leave the
+/// comment out of the game, as text before it).
 fn first_element(game: &Game) -> Option<usize> {
-    game.body.iter().find_map(|e| match e {
-        Element::Move(m) => Some(m.span.start),
-        Element::MoveNumber(n) => Some(n.span.start),
-        Element::Setup(s) => Some(s.span.start),
+    game.body.first().map(|e| match e {
+        Element::Move(m) => m.span.start,
+        Element::MoveNumber(n) => n.span.start,
+        Element::Setup(s) => s.span.start,
+        Element::Comment(c) => c.span.start,
         Element::Ellipsis { span }
         | Element::Nag { span, .. }
         | Element::VariationStart { span }
-        | Element::VariationEnd { span } => Some(span.start),
-        Element::Comment(_) => None,
+        | Element::VariationEnd { span } => span.start,
     })
 }
 

@@ -740,6 +740,11 @@ const FOUND: &[&str] = &[
     // texts, with a GameType added after it in one: the comparison took the first for the one
     // added.
     "convert_found_open_22.pdn",
+    // A comment opening a game without tags: the GameType added for the game went after it,
+    // which left the comment out of the game, as text before it (see
+    // [`a_game_without_tags_that_opens_with_a_comment_gets_its_gametype_before_it`]).
+    "convert_found_open_23.pdn",
+    "convert_found_open_24.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
@@ -872,6 +877,45 @@ fn a_game_without_tags_that_opens_with_a_variation_gets_its_gametype_before_it()
     assert!(
         algebraic.starts_with("[GameType \"21,B,8,8,A0,0\"]\n( 1. b8-a7 )"),
         "{algebraic}"
+    );
+}
+
+/// Found by the `convert` fuzz target (`{}913`): a game without tags that opens with a
+/// comment got the GameType added for it after the comment, which then stood before the game
+/// as text of its own. Read back, the converted game differed, so it was kept as written in
+/// one notation and not in the other. The tag now goes before the comment.
+#[test]
+fn a_game_without_tags_that_opens_with_a_comment_gets_its_gametype_before_it() {
+    let bytes = b"{Played at the club} 1. 11-15 23-19 *\n";
+    // English draughts, which American pool checkers and Spanish draughts replay as far:
+    // kept in its notation, it gets no GameType; renamed, the one its squares were renamed
+    // for, before the comment.
+    let (numeric, kept) = convert(bytes, NotationKind::Numeric, CaptureStyle::Keep);
+    assert_eq!(
+        (numeric.as_str(), kept),
+        ("{Played at the club} 1. 11-15 23-19 *\n", 0)
+    );
+    let (algebraic, kept) = convert(bytes, NotationKind::Algebraic, CaptureStyle::Keep);
+    assert_eq!(
+        (algebraic.as_str(), kept),
+        (
+            "[GameType \"21,B,8,8,A0,0\"]\n{Played at the club} 1. c3-d4 d6-c5 *\n",
+            0
+        )
+    );
+    for text in [numeric, algebraic] {
+        let chunks = pdnkit::parse_str(&text, &pdnkit::ReadOptions::default());
+        let games: Vec<_> = chunks.iter().filter_map(|c| c.game.as_ref()).collect();
+        assert_eq!(games.len(), 1, "{text}");
+        assert!(
+            matches!(games[0].body.first(), Some(pdnkit::Element::Comment(c)) if c.text == "Played at the club"),
+            "{text}"
+        );
+    }
+    let (tiny, kept) = convert(b"{}913", NotationKind::Algebraic, CaptureStyle::Keep);
+    assert_eq!(
+        (tiny.as_str(), kept),
+        ("[GameType \"21,B,8,8,A0,0\"]\n{}g3-h4", 0)
     );
 }
 
