@@ -563,13 +563,23 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts, open_before: bool) -> (
                 "\n"
             };
             // After the last tag that ends with its `]`: a tag left open reads on into what
-            // follows it, which a tag written there would change. With none, before the first
-            // tag or, in a game without tags, before its first element.
+            // follows it, which a tag written there would change. A tag written otherwise than
+            // `[Name "value"]` on one line must end its line too: whether its `"]` ends it rests
+            // on what follows on that line, which a line break written after it would change.
+            // With none, before the first tag or, in a game without tags, before its first
+            // element.
             let closed = game.tags.iter().rev().find(|t| {
-                chunk
-                    .text
-                    .get(t.span.start - chunk.offset..t.span.end - chunk.offset)
-                    .is_some_and(|t| t.ends_with(']'))
+                let (start, end) = (t.span.start - chunk.offset, t.span.end - chunk.offset);
+                let Some(raw) = chunk.text.get(start..end).filter(|r| r.ends_with(']')) else {
+                    return false;
+                };
+                let plain = raw.matches('"').count() == 2 && !raw.contains(['\n', '\r']);
+                let rest = chunk.text.get(end..).unwrap_or_default();
+                let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
+                plain
+                    || line.chars().all(|c| {
+                        matches!(c, ' ' | '\t' | '\u{b}' | '\u{c}' | '\u{1a}' | '\u{feff}')
+                    })
             });
             match closed {
                 Some(last) => {

@@ -745,6 +745,10 @@ const FOUND: &[&str] = &[
     // [`a_game_without_tags_that_opens_with_a_comment_gets_its_gametype_before_it`]).
     "convert_found_open_23.pdn",
     "convert_found_open_24.pdn",
+    // `[S"][3` and `"]2723` on the next line: the GameType written after that `]` put a line
+    // end after it, and the `"]` then closed the value of the tag before (see
+    // [`a_gametype_is_written_after_a_tag_only_where_its_line_ends_with_it`]).
+    "convert_found_open_25.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
@@ -917,6 +921,46 @@ fn a_game_without_tags_that_opens_with_a_comment_gets_its_gametype_before_it() {
         (tiny.as_str(), kept),
         ("[GameType \"21,B,8,8,A0,0\"]\n{}g3-h4", 0)
     );
+}
+
+/// Found by the `convert` fuzz target (`[S"][3` then `"]2723`): whether the `"]` of a tag
+/// written otherwise than `[Name "value"]` on one line ends it rests on what follows it on its
+/// line, so a GameType written after such a tag followed by other text changed how the tags
+/// before it read. It goes after the last tag that is plain or ends its line, or before the
+/// first tag.
+#[test]
+fn a_gametype_is_written_after_a_tag_broken_otherwise_only_where_its_line_ends_with_it() {
+    let tags = |pdn: &str| -> Vec<(String, String)> {
+        let chunks = pdnkit::parse_str(pdn, &pdnkit::ReadOptions::default());
+        let game = chunks.iter().find_map(|c| c.game.as_ref()).expect("a game");
+        game.tags
+            .iter()
+            .filter(|t| t.name != "GameType")
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect()
+    };
+    // A plain tag: the GameType goes after it, the movetext after that on its line.
+    let (text, kept) = convert(
+        b"[Event \"Club\"] 1. 11-15 23-19 *\n",
+        NotationKind::Algebraic,
+        CaptureStyle::Keep,
+    );
+    assert_eq!(
+        (text.as_str(), kept),
+        (
+            "[Event \"Club\"]\n[GameType \"21,B,8,8,A0,0\"] 1. c3-d4 d6-c5 *\n",
+            0
+        )
+    );
+    // Two tags with one quote each, the second broken over two lines and followed by a move:
+    // the GameType goes before them, and they read as they did.
+    let input = "[S\"][3\n\"]2723";
+    let (text, kept) = convert(input.as_bytes(), NotationKind::Numeric, CaptureStyle::Keep);
+    assert_eq!(
+        (text.as_str(), kept),
+        ("[GameType \"31\"]\n[S\"][3\n\"]27-23", 0)
+    );
+    assert_eq!(tags(&text), tags(input));
 }
 
 /// A FEN tag written with its pieces in another order reads as the same position, so the game
