@@ -398,8 +398,8 @@ struct Head {
 }
 
 impl FileHead for Head {
-    /// The games inference may weigh (no GameType or `[Variant]` tag) as trees; what the
-    /// reader finds is reported by the check itself.
+    /// The games inference may weigh (no GameType or `[Variant]` tag) as trees, and the others
+    /// with their tags only; what the reader finds is reported by the check itself.
     fn games(&self, add: &mut dyn FnMut(Game)) {
         let decoder = match self.encoding {
             Some(e) => TextDecoder::with_encoding(&self.bytes[..], e),
@@ -412,7 +412,11 @@ impl FileHead for Head {
             if let Some(g) = last.take() {
                 add(g);
             }
-            last = visitor.builder.take_game().filter(|_| !visitor.tagged);
+            // A game with a GameType is evidence of its file's board when it has moves or a
+            // FEN: one without names no square, and is read as the file's games so far are.
+            last = visitor.builder.take_game().filter(|g| {
+                !visitor.tagged || visitor.moved || g.tags.iter().any(|t| t.name == "FEN")
+            });
             visitor.builder.take_diagnostics();
         }
         if let Some(g) = last.filter(|_| self.whole) {
@@ -421,8 +425,8 @@ impl FileHead for Head {
     }
 }
 
-/// Builds the trees of the games inference weighs (no GameType or `[Variant]` tag) and only
-/// reads the others.
+/// Builds the trees of the games inference weighs (no GameType or `[Variant]` tag), and of
+/// the others their tags only.
 #[derive(Default)]
 struct SurveyVisitor {
     builder: TreeBuilder,

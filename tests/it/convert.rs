@@ -749,6 +749,13 @@ const FOUND: &[&str] = &[
     // end after it, and the `"]` then closed the value of the tag before (see
     // [`a_gametype_is_written_after_a_tag_only_where_its_line_ends_with_it`]).
     "convert_found_open_25.pdn",
+    // Canonical form written again gave a GameType to a game of a run the first writing left
+    // without one: a run read as the variant of the file's games on a larger board, or of its
+    // other games, lost that evidence once those games had their GameType. Games with a
+    // GameType now give it too (see
+    // `a_short_game_without_gametype_is_read_on_the_board_the_files_tagged_games_declare`).
+    "convert_found_open_26.pdn",
+    "convert_found_open_27.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].

@@ -77,6 +77,42 @@ fn squares_within_32_that_no_8x8_variant_replays_are_tried_on_10x10() {
     assert_eq!(totals.variants.get(&Variant::International), Some(&1));
 }
 
+/// A short International game without GameType, its squares all within 1-32, in a file whose
+/// other game declares International draughts: that game shows the file's board as a game read
+/// as International without a GameType does, so the short game is read as International, and
+/// no other variant of a board its squares fit is weighed beside it. (A GameType written for
+/// the other game as it was read then leaves this one read as it was.)
+#[test]
+fn a_short_game_without_gametype_is_read_on_the_board_the_files_tagged_games_declare() {
+    let short = "[Event \"b\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n";
+    let text =
+        format!("[Event \"a\"]\n[GameType \"20\"]\n1. 33-28 18-22 2. 39-33 12-18 *\n\n{short}");
+    let (ds, totals) = check(&text, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert!(
+        ds[0]
+            .message
+            .contains("the file's games on 10x10 are International draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(totals.guesses.len(), 1);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::International);
+    assert!(totals.guesses[0].guess.also.is_empty(), "{totals:#?}");
+    // Alone, no 8x8 variant replays it, and it is read on 10x10 as far as Frisian draughts.
+    let (ds, totals) = check(short, None);
+    assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
+    assert_eq!(totals.guesses[0].guess.variant, Variant::International);
+    assert_eq!(totals.guesses[0].guess.also, [Variant::Frisian]);
+    // A GameType for another variant's own board, or on a board numbered otherwise, is not
+    // the file's board: the game is read as when alone.
+    for other in ["21", "20,W,10,10,N1,1"] {
+        let text = text.replace("\"20\"", &format!("\"{other}\""));
+        let (_, totals) = check(&text, None);
+        assert_eq!(totals.guesses[0].guess.also, [Variant::Frisian], "{other}");
+    }
+}
+
 #[test]
 fn a_game_that_fits_another_variant_is_checked_under_its_runs_variant() {
     // English games around one that International would replay, on the same squares: the

@@ -295,6 +295,9 @@ struct Sample {
 pub struct Survey<'o> {
     options: &'o ReplayOptions,
     samples: Vec<Sample>,
+    /// The keys the file's games with a GameType show, each with the variant it names
+    /// ([`declared_key`]).
+    declared: Vec<(Key, Variant)>,
 }
 
 impl<'o> Survey<'o> {
@@ -303,6 +306,7 @@ impl<'o> Survey<'o> {
         Survey {
             options,
             samples: Vec::new(),
+            declared: Vec::new(),
         }
     }
 
@@ -315,9 +319,15 @@ impl<'o> Survey<'o> {
     }
 
     /// Weighs `game` if it is one inference decides by the replay: no GameType or `[Variant]`
-    /// tag, squares that fit a board, and no tag words that name its game.
+    /// tag, squares that fit a board, and no tag words that name its game. Of a game with a
+    /// GameType, notes the key and variant it declares ([`declared_key`]).
     pub fn add(&mut self, game: Game) {
         if !Survey::wants(&game.tags) {
+            if let Some(declared) = declared_key(&game) {
+                if !self.declared.contains(&declared) {
+                    self.declared.push(declared);
+                }
+            }
             return;
         }
         let Some((key, why)) = replay_key(&game) else {
@@ -337,6 +347,29 @@ impl<'o> Survey<'o> {
     /// Decides every run the games weighed show, into `ctx`: the runs of larger boards first,
     /// so that a run of the same notation on a smaller board can be read as the file's board.
     pub fn finish(mut self, ctx: &mut FileContext) {
+        // A key that only games with a GameType show is decided by their tags (when they name
+        // one variant): evidence, for the runs decided after it, of the file's board and of
+        // its other games, as a run of games without one read as that variant is. So a
+        // GameType written for a run's games as they were read leaves the file's other runs
+        // read as they were.
+        for &(key, v) in &self.declared {
+            let one = self.declared.iter().all(|&(k, w)| k != key || w == v);
+            if one
+                && !self.samples.iter().any(|s| s.key == key)
+                && !ctx.runs.iter().any(|r| r.key == key)
+            {
+                ctx.runs.push(Run {
+                    key,
+                    decision: Decision::Variant {
+                        variant: v,
+                        also: Vec::new(),
+                    },
+                    evidence: String::new(),
+                    summary: String::new(),
+                    stated: true,
+                });
+            }
+        }
         self.samples
             .sort_by_key(|s| std::cmp::Reverse(s.key.board.size()));
         for s in &self.samples {
@@ -390,6 +423,44 @@ fn replay_key(game: &Game) -> Option<(Key, String)> {
             named: None,
         },
         why.join(", "),
+    ))
+}
+
+/// The evidence key a game with a GameType declares, and the variant it names: when the tag
+/// (the game's only one, with no `[Variant]` tag and no tag words that name a game) names a
+/// variant pdnkit replays, on its own board, numbering and first mover, in either notation (a
+/// game renamed into the other keeps its key), the board and notation of that variant's own
+/// records, whatever squares the game names.
+fn declared_key(game: &Game) -> Option<(Key, Variant)> {
+    let mut gametypes = game.tags.iter().filter(|t| t.name == "GameType");
+    let (Some(tag), None) = (gametypes.next(), gametypes.next()) else {
+        return None;
+    };
+    if game.tags.iter().any(|t| t.name == "Variant")
+        || [false, true]
+            .into_iter()
+            .any(|algebraic| tag_words(game, None, algebraic, |_| None).is_some())
+    {
+        return None;
+    }
+    let resolved = crate::notation::GameType::parse(&tag.value).ok()?.resolve();
+    let variant = resolved.variant?;
+    let standard = Layout::standard(variant);
+    let own = resolved.layout.is_none_or(|l| {
+        l.board == standard.board
+            && l.numeric_corner == standard.numeric_corner
+            && l.algebraic_corner == standard.algebraic_corner
+            && l.inverted == standard.inverted
+    }) && resolved
+        .first_to_move
+        .is_none_or(|c| c == variant.rules().first_to_move);
+    own.then_some((
+        Key {
+            board: standard.board,
+            algebraic: standard.kind == NotationKind::Algebraic,
+            named: None,
+        },
+        variant,
     ))
 }
 
