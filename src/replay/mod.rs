@@ -286,6 +286,9 @@ pub struct FileContext {
     /// The variants the file's games have shown so far (declared, or inferred from their
     /// squares), each once: a game without squares is read as the one variant, if there is one.
     established: Vec<Variant>,
+    /// The evidence keys the file's games with a GameType show at its start, each with the
+    /// variant it names (taken by the runs decided after the start was weighed).
+    declared: Vec<(variant::Key, Variant)>,
     /// The file's start, weighed when the first game whose variant the replay decides is met
     /// (then let go): a file whose games all have a GameType never reads it twice.
     head: Option<HeadRef>,

@@ -104,13 +104,52 @@ fn a_short_game_without_gametype_is_read_on_the_board_the_files_tagged_games_dec
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert_eq!(totals.guesses[0].guess.variant, Variant::International);
     assert_eq!(totals.guesses[0].guess.also, [Variant::Frisian]);
-    // A GameType for another variant's own board, or on a board numbered otherwise, is not
-    // the file's board: the game is read as when alone.
-    for other in ["21", "20,W,10,10,N1,1"] {
-        let text = text.replace("\"20\"", &format!("\"{other}\""));
-        let (_, totals) = check(&text, None);
-        assert_eq!(totals.guesses[0].guess.also, [Variant::Frisian], "{other}");
-    }
+    // On a board numbered otherwise, the GameType is not the file's own board: the game is
+    // read as when alone. English draughts declared for the other game is the variant of
+    // the short game's own board and notation, and the game is read so.
+    let renumbered = text.replace("\"20\"", "\"20,W,10,10,N1,1\"");
+    let (_, totals) = check(&renumbered, None);
+    assert_eq!(totals.guesses[0].guess.also, [Variant::Frisian]);
+    let english = text.replace("\"20\"", "\"21\"");
+    let (_, totals) = check(&english, None);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::English);
+}
+
+/// An Italian game without GameType whose first move is illegal (`22-17`, which is no move on
+/// Italian draughts' turned board), in a file whose other game declares Italian draughts: the
+/// declared variant is the presumption whatever the moves do, so the game is read as Italian
+/// and its illegal move is an error at its ply. Alone, Italian fails at the first move and
+/// another variant replays it further: it was read as Russian draughts, and the error was
+/// reported at the wrong move.
+#[test]
+fn an_illegal_move_does_not_take_a_game_away_from_the_variant_its_file_declares() {
+    let untagged = "[Event \"b\"]\n1. 22-17 12-15 2. 23-19 11-14 *\n";
+    let text =
+        format!("[Event \"a\"]\n[GameType \"22\"]\n1. 21-17 12-15 2. 23-19 11-14 *\n\n{untagged}");
+    let (ds, totals) = check(&text, None);
+    assert_eq!(codes(&ds), ["G506", "R304"], "{ds:#?}");
+    assert!(
+        ds[0]
+            .message
+            .contains("read as Italian draughts (from: squares within 1-32 fit 8x8, numeric notation, the file's games with a GameType are Italian draughts"),
+        "{}",
+        ds[0].message
+    );
+    assert_eq!(
+        (ds[1].span.start, ds[1].message.as_str()),
+        (
+            text.find("22-17").unwrap(),
+            "22-17: 17 is not on a diagonal from 22"
+        )
+    );
+    assert_eq!(totals.variants.get(&Variant::Italian), Some(&2));
+    let (ds, totals) = check(untagged, None);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::Russian, "{ds:#?}");
+    // Declared in Italian's numbering but another notation, the GameType is not the file's
+    // own: a game renamed into letters declares nothing of the file's numbered games.
+    let text = text.replace("\"22\"", "\"22,W,8,8,A1,1\"");
+    let (_, totals) = check(&text, None);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::Russian);
 }
 
 #[test]

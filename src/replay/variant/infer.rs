@@ -347,14 +347,14 @@ impl<'o> Survey<'o> {
     /// Decides every run the games weighed show, into `ctx`: the runs of larger boards first,
     /// so that a run of the same notation on a smaller board can be read as the file's board.
     pub fn finish(mut self, ctx: &mut FileContext) {
+        ctx.declared.clone_from(&self.declared);
         // A key that only games with a GameType show is decided by their tags (when they name
         // one variant): evidence, for the runs decided after it, of the file's board and of
         // its other games, as a run of games without one read as that variant is. So a
         // GameType written for a run's games as they were read leaves the file's other runs
         // read as they were.
         for &(key, v) in &self.declared {
-            let one = self.declared.iter().all(|&(k, w)| k != key || w == v);
-            if one
+            if one_declared(&self.declared, key) == Some(v)
                 && !self.samples.iter().any(|s| s.key == key)
                 && !ctx.runs.iter().any(|r| r.key == key)
             {
@@ -376,7 +376,8 @@ impl<'o> Survey<'o> {
             if ctx.runs.iter().any(|r| r.key == s.key) {
                 continue;
             }
-            let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs);
+            let declared = one_declared(&self.declared, s.key);
+            let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, declared);
             ctx.runs.push(run);
         }
         // A run no variant of its boards replays is weighed again against the file's other
@@ -386,7 +387,8 @@ impl<'o> Survey<'o> {
                 continue;
             };
             if matches!(ctx.runs[i].decision, Decision::Unknown { .. }) {
-                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, &ctx.runs);
+                let declared = one_declared(&self.declared, s.key);
+                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, declared);
             }
         }
     }
@@ -426,6 +428,13 @@ fn replay_key(game: &Game) -> Option<(Key, String)> {
     ))
 }
 
+/// The one variant the file's games with a GameType declare for `key`, if they declare one.
+fn one_declared(declared: &[(Key, Variant)], key: Key) -> Option<Variant> {
+    let mut of_key = declared.iter().filter(|(k, _)| *k == key).map(|&(_, v)| v);
+    let first = of_key.next()?;
+    of_key.all(|v| v == first).then_some(first)
+}
+
 /// The evidence key a game with a GameType declares, and the variant it names: when the tag
 /// (the game's only one, with no `[Variant]` tag and no tag words that name a game) names a
 /// variant pdnkit replays, on its own board, numbering and first mover, in either notation (a
@@ -447,7 +456,8 @@ fn declared_key(game: &Game) -> Option<(Key, Variant)> {
     let variant = resolved.variant?;
     let standard = Layout::standard(variant);
     let own = resolved.layout.is_none_or(|l| {
-        l.board == standard.board
+        l.kind == standard.kind
+            && l.board == standard.board
             && l.numeric_corner == standard.numeric_corner
             && l.algebraic_corner == standard.algebraic_corner
             && l.inverted == standard.inverted
@@ -489,7 +499,14 @@ struct Weighed {
 /// are weighed the same way, then those of the file's other runs; then, where the file's
 /// games of the same notation are on a larger board, theirs is taken whatever the moves do;
 /// else the variant is unknown.
-fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[Run]) -> Run {
+fn decide(
+    key: Key,
+    why: &str,
+    games: &[Game],
+    options: &ReplayOptions,
+    runs: &[Run],
+    declared: Option<Variant>,
+) -> Run {
     let Key {
         board, algebraic, ..
     } = key;
@@ -498,17 +515,23 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
         Decision::Variant { variant, .. } => Some(variant),
         Decision::Unknown { .. } => None,
     };
-    // The file's own board, where its other games of the same notation show a larger one.
-    let mut order: Vec<Variant> = runs
+    // The variant the file's games with a GameType declare on this board in this notation,
+    // then the file's own board, where its other games of the same notation show a larger one.
+    let mut order: Vec<Variant> = declared.into_iter().collect();
+    order.extend(
+        runs.iter()
+            .filter(|r| {
+                r.key.algebraic == algebraic
+                    && r.key.named.is_none()
+                    && r.key.board.size() > board.size()
+            })
+            .filter_map(decided),
+    );
+    let files_board: Vec<Variant> = order
         .iter()
-        .filter(|r| {
-            r.key.algebraic == algebraic
-                && r.key.named.is_none()
-                && r.key.board.size() > board.size()
-        })
-        .filter_map(decided)
+        .copied()
+        .filter(|&v| Some(v) != declared)
         .collect();
-    let files_board = order.clone();
     // Captures written with `:` in most of the games' capture tokens are the notation of
     // Russian draughts (PDN 3.0 gives its GameType `:`, every other game `x`): evidence that
     // needs no replay, so the variants that write captures so come first among the board's.
@@ -540,7 +563,7 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
             }
             tried.push(w);
         }
-        choose(&tried[from..], algebraic, standard_start).map(|i| from + i)
+        choose(&tried[from..], algebraic, standard_start, declared).map(|i| from + i)
     };
     let mut reasons = vec![why.to_string()];
     let mut chosen = weigh(&order, &mut tried);
@@ -611,6 +634,12 @@ fn decide(key: Key, why: &str, games: &[Game], options: &ReplayOptions, runs: &[
     let v = tried[i].variant;
     if colon_first && v.capture_separator() == ':' {
         reasons.push("captures written with `:`".to_string());
+    }
+    if declared == Some(v) {
+        reasons.push(format!(
+            "the file's games with a GameType are {}",
+            v.title()
+        ));
     }
     if files_board.contains(&v) && !fallback {
         reasons.push(format!(
@@ -753,16 +782,32 @@ fn same_setup(a: Variant, b: Variant, algebraic: bool) -> bool {
     a.board() == b.board() && setup(a) == setup(b)
 }
 
-/// The candidate chosen among `tried` (in the order of the evidence): the first that remains
-/// one is the presumption. Another takes its place when it replays the games further in total
-/// and, unless it is set up otherwise and every game starts from the standard start (so that
-/// the squares of the moves are evidence of the numbering and the first mover), further game
-/// by game in at least a [`CHALLENGE_SHARE`]th of them (two at least): of those, the one that
-/// replays furthest. `None` when none remains.
-fn choose(tried: &[Weighed], algebraic: bool, standard_start: bool) -> Option<usize> {
+/// The candidate chosen among `tried` (in the order of the evidence): `declared` (the variant
+/// the file's games with a GameType name for this board and notation) if it was tried, else
+/// the first that remains one, is the presumption. Another takes its place when it replays the
+/// games further in total and, unless it is set up otherwise and every game starts from the
+/// standard start (so that the squares of the moves are evidence of the numbering and the
+/// first mover) and the presumption is not declared, further game by game in at least a
+/// [`CHALLENGE_SHARE`]th of them (two at least): of those, the one that replays furthest.
+/// `None` when none remains.
+fn choose(
+    tried: &[Weighed],
+    algebraic: bool,
+    standard_start: bool,
+    declared: Option<Variant>,
+) -> Option<usize> {
     let n = tried.first()?.steps.len();
-    let p = tried.iter().position(|w| viable(w.reach, n))?;
+    // The variant the file's games with a GameType declare is the presumption whatever the
+    // moves do: that evidence does not rest on them, and a game's illegal move is its error
+    // under that variant. Another takes its place by the weight of games only, set up
+    // otherwise or not.
+    let declared = declared.and_then(|d| tried.iter().position(|w| w.variant == d));
+    let p = match declared {
+        Some(p) => p,
+        None => tried.iter().position(|w| viable(w.reach, n))?,
+    };
     let presumption = &tried[p];
+    let declared = declared.is_some();
     let needed = n.div_ceil(CHALLENGE_SHARE).max(2);
     let mut chosen = p;
     for (i, w) in tried.iter().enumerate() {
@@ -775,7 +820,8 @@ fn choose(tried: &[Weighed], algebraic: bool, standard_start: bool) -> Option<us
             .zip(&presumption.steps)
             .filter(|(a, b)| a > b)
             .count();
-        let otherwise = standard_start && !same_setup(w.variant, presumption.variant, algebraic);
+        let otherwise =
+            standard_start && !declared && !same_setup(w.variant, presumption.variant, algebraic);
         if otherwise || further >= needed {
             chosen = i;
         }
@@ -1004,7 +1050,15 @@ pub(in crate::replay) fn infer(
         Some(i) => i,
         None => {
             let why = reasons.join(", ");
-            let run = decide(key, &why, std::slice::from_ref(game), options, &ctx.runs);
+            let declared = one_declared(&ctx.declared, key);
+            let run = decide(
+                key,
+                &why,
+                std::slice::from_ref(game),
+                options,
+                &ctx.runs,
+                declared,
+            );
             ctx.runs.push(run);
             ctx.runs.len() - 1
         }
