@@ -437,9 +437,10 @@ fn one_declared(declared: &[(Key, Variant)], key: Key) -> Option<Variant> {
 
 /// The evidence key a game with a GameType declares, and the variant it names: when the tag
 /// (the game's only one, with no `[Variant]` tag and no tag words that name a game) names a
-/// variant pdnkit replays, on its own board, numbering and first mover, in either notation (a
-/// game renamed into the other keeps its key), the board and notation of that variant's own
-/// records, whatever squares the game names.
+/// variant pdnkit replays on its own board, numbering, first mover and notation, the board and
+/// notation of that variant's own records, whatever squares the game names. A GameType in the
+/// other notation declares nothing: `convert` writes one for every game it renames, and the
+/// file read before the renaming had no such evidence.
 fn declared_key(game: &Game) -> Option<(Key, Variant)> {
     let mut gametypes = game.tags.iter().filter(|t| t.name == "GameType");
     let (Some(tag), None) = (gametypes.next(), gametypes.next()) else {
@@ -498,7 +499,9 @@ struct Weighed {
 /// When no candidate of the board remains, the variants of the larger boards the squares fit
 /// are weighed the same way, then those of the file's other runs; then, where the file's
 /// games of the same notation are on a larger board, theirs is taken whatever the moves do;
-/// else the variant is unknown.
+/// else the variant is unknown. `declared`, the variant the file's games with a GameType name
+/// for this key ([`declared_key`]), comes first of all, and is the presumption whatever the
+/// moves do ([`choose`]).
 fn decide(
     key: Key,
     why: &str,
