@@ -27,6 +27,7 @@ mod ast;
 mod parser;
 mod reader;
 mod scan;
+pub(crate) use scan::{BOM, is_ws};
 mod visitor;
 
 pub use ast::*;

@@ -16,7 +16,7 @@ use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind, RawFen};
 use crate::replay::{GameReport, Guess, PlayedMove};
 use crate::rules::{Move, Variant};
-use crate::syntax::{Chunk, Element, Game, Move as MoveToken, ResultKind, SquareValue};
+use crate::syntax::{BOM, Chunk, Element, Game, Move as MoveToken, ResultKind, SquareValue, is_ws};
 use crate::write::pdn::{
     EscapeAt, Kept, Rewrite, blank, escape_lines, keep_reason, write_escapes_after, write_game_with,
 };
@@ -576,10 +576,12 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts, open_before: bool) -> (
                 let plain = raw.matches('"').count() == 2 && !raw.contains(['\n', '\r']);
                 let rest = chunk.text.get(end..).unwrap_or_default();
                 let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
+                // What the reader takes for white space there ([`crate::syntax::is_ws`], a byte
+                // order mark), as its own look-ahead does.
                 plain
-                    || line.chars().all(|c| {
-                        matches!(c, ' ' | '\t' | '\u{b}' | '\u{c}' | '\u{1a}' | '\u{feff}')
-                    })
+                    || line
+                        .chars()
+                        .all(|c| c == BOM || (c.is_ascii() && is_ws(c as u8)))
             });
             match closed {
                 Some(last) => {

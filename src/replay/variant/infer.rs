@@ -520,21 +520,17 @@ fn decide(
     };
     // The variant the file's games with a GameType declare on this board in this notation,
     // then the file's own board, where its other games of the same notation show a larger one.
-    let mut order: Vec<Variant> = declared.into_iter().collect();
-    order.extend(
-        runs.iter()
-            .filter(|r| {
-                r.key.algebraic == algebraic
-                    && r.key.named.is_none()
-                    && r.key.board.size() > board.size()
-            })
-            .filter_map(decided),
-    );
-    let files_board: Vec<Variant> = order
+    let files_board: Vec<Variant> = runs
         .iter()
-        .copied()
+        .filter(|r| {
+            r.key.algebraic == algebraic
+                && r.key.named.is_none()
+                && r.key.board.size() > board.size()
+        })
+        .filter_map(decided)
         .filter(|&v| Some(v) != declared)
         .collect();
+    let mut order: Vec<Variant> = declared.into_iter().chain(files_board.clone()).collect();
     // Captures written with `:` in most of the games' capture tokens are the notation of
     // Russian draughts (PDN 3.0 gives its GameType `:`, every other game `x`): evidence that
     // needs no replay, so the variants that write captures so come first among the board's.

@@ -10,9 +10,9 @@ use pdnkit::check::{
 };
 use pdnkit::lint::codes::file::F007;
 use pdnkit::lint::{Diagnostic, Kind, Severity};
-use pdnkit::replay::{FileContext, FileHead, replay_game};
+use pdnkit::replay::{FileContext, FileHead, Survey, replay_game};
 use pdnkit::source::{Span, TextDecoder};
-use pdnkit::syntax::{Element, Game, GameReader, ReadOptions};
+use pdnkit::syntax::{Game, GameReader, ReadOptions};
 
 /// A file's start, read into trees.
 struct Head {
@@ -34,24 +34,9 @@ impl FileHead for Head {
             // A game with a GameType that has no move in its main line and no FEN declares
             // nothing, as the check's own start leaves it out.
             last = chunk.game.filter(|g| {
-                let tagged = g
-                    .tags
-                    .iter()
-                    .any(|t| t.name == "GameType" || t.name == "Variant");
-                let mut depth = 0usize;
-                let moved = g.body.iter().any(|e| match e {
-                    Element::VariationStart { .. } => {
-                        depth += 1;
-                        false
-                    }
-                    Element::VariationEnd { .. } => {
-                        depth = depth.saturating_sub(1);
-                        false
-                    }
-                    Element::Move(_) => depth == 0,
-                    _ => false,
-                });
-                !tagged || moved || g.tags.iter().any(|t| t.name == "FEN")
+                Survey::wants(&g.tags)
+                    || g.main_line_moves().next().is_some()
+                    || g.tag("FEN").is_some()
             });
         }
         if let Some(g) = last.filter(|_| self.whole) {
