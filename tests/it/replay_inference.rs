@@ -104,12 +104,14 @@ fn a_short_game_without_gametype_is_read_on_the_board_the_files_tagged_games_dec
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert_eq!(totals.guesses[0].guess.variant, Variant::International);
     assert_eq!(totals.guesses[0].guess.also, [Variant::Frisian]);
-    // On a board numbered otherwise, the GameType is not the file's own board: the game is
-    // read as when alone. English draughts declared for the other game is the variant of
-    // the short game's own board and notation, and the game is read so.
+    // Numbered otherwise, the GameType still names International draughts, whose board it
+    // shows (`convert` writes a game's GameType anew, always naming the same variant). English
+    // draughts declared for the other game is the variant of the short game's own board and
+    // notation, and the game is read so.
     let renumbered = text.replace("\"20\"", "\"20,W,10,10,N1,1\"");
     let (_, totals) = check(&renumbered, None);
-    assert_eq!(totals.guesses[0].guess.also, [Variant::Frisian]);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::International);
+    assert!(totals.guesses[0].guess.also.is_empty(), "{totals:#?}");
     let english = text.replace("\"20\"", "\"21\"");
     let (_, totals) = check(&english, None);
     assert_eq!(totals.guesses[0].guess.variant, Variant::English);
@@ -145,11 +147,52 @@ fn an_illegal_move_does_not_take_a_game_away_from_the_variant_its_file_declares(
     assert_eq!(totals.variants.get(&Variant::Italian), Some(&2));
     let (ds, totals) = check(untagged, None);
     assert_eq!(totals.guesses[0].guess.variant, Variant::Russian, "{ds:#?}");
-    // Declared in Italian's numbering but another notation, the GameType is not the file's
-    // own: a game renamed into letters declares nothing of the file's numbered games.
-    let text = text.replace("\"22\"", "\"22,W,8,8,A1,1\"");
-    let (_, totals) = check(&text, None);
-    assert_eq!(totals.guesses[0].guess.variant, Variant::Russian);
+    // Written in the other notation, the GameType declares Italian draughts all the same:
+    // a game renamed into letters by `convert` keeps declaring what it declared numbered.
+    let lettered = text.replace("\"22\"", "\"22,W,8,8,A1,1\"");
+    let (ds, totals) = check(&lettered, None);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::Italian, "{ds:#?}");
+    // Two games with GameTypes that name two variants of the board declare neither.
+    let two = format!("{text}\n[GameType \"21\"]\n1. 11-15 23-19 *\n");
+    let (ds, totals) = check(&two, None);
+    assert_eq!(totals.guesses[0].guess.variant, Variant::Russian, "{ds:#?}");
+}
+
+/// A run of untagged games read as a variant in the notation that is not that variant's own
+/// (Russian draughts numbered) is, for the file's games in that variant's own notation (its
+/// lettered games), what a GameType naming it would be: the presumption, whatever their moves
+/// do. So converting the numbered games to letters, which writes their GameType, leaves the
+/// lettered games read as they were.
+#[test]
+fn a_run_read_as_a_variant_in_its_other_notation_is_the_presumption_for_its_own() {
+    // Numbered Russian draughts: the Russian opening 1. c3-d4 numbered 22-18 (Russian's
+    // numbering from a1 = 29), then a capture exchange only Russian-set boards allow.
+    let numbered = "[Event \"n\"]\n1. 22-18 11-15 2. 18x11 8x15 *\n\n";
+    // Lettered games whose first move is illegal under every 8x8 variant: alone no variant
+    // replays them, and they are not checked.
+    let lettered = "[Event \"l\"]\n1. c3-e5 f6-g5 *\n\n[Event \"m\"]\n1. a3-c5 b6-a5 *\n";
+    let (ds, _) = check(lettered, None);
+    assert!(codes(&ds).contains(&"G513"), "{ds:#?}");
+    let text = format!("{numbered}{lettered}");
+    let (ds, totals) = check(&text, None);
+    let numbered_variant = totals.guesses[0].guess.variant;
+    assert_eq!(numbered_variant, Variant::Russian, "{ds:#?}");
+    assert_eq!(codes(&ds), ["G506", "G506", "R304", "R304"], "{ds:#?}");
+    let statement = ds
+        .iter()
+        .find(|d| d.code == "G506" && d.message.contains("algebraic notation"))
+        .expect("the lettered run is read");
+    assert!(
+        statement.message.contains(&format!(
+            "the file's other games without a GameType are read as {}",
+            numbered_variant.title()
+        )),
+        "{}",
+        statement.message
+    );
+    // The illegal moves are errors at their plies.
+    assert_eq!(ds[2].span.start, text.find("c3-e5").unwrap());
+    assert_eq!(ds[3].span.start, text.find("a3-c5").unwrap());
 }
 
 #[test]

@@ -375,10 +375,11 @@ code!(
      the start of the file (up to 256 of them, in its first megabyte), and the first candidate \
      in the order of the evidence (International on 10x10, English first of the numeric 8x8 \
      variants, Russian of the algebraic ones) that does not fail at the first half-move of \
-     most of them is kept (where the file's games with a GameType declare a variant for the \
-     run's board and notation, that one, whatever the moves do), unless another replays them \
+     most of them is kept (where the file's games with a GameType declare a variant whose own \
+     records have the run's board and notation, or its other games are read as one, that one, \
+     whatever the moves do), unless another replays them \
      further in total: one whose numbering, first mover or start differ (shown by games from \
-     the standard start, and where no tagged game declares the presumption) takes its place so; \
+     the standard start, and where no other game declares the presumption) takes its place so; \
      one set up alike, whose rules alone differ (pool from English, Frisian from \
      International, Czech from Russian), only when it also replays further in at least a \
      quarter of the games (two at least), so that no one game's illegal move ever chooses \

@@ -248,6 +248,22 @@ pub(in crate::replay) struct Run {
     stated: bool,
 }
 
+impl Run {
+    /// The keys of the games this run is evidence of, for the file's other runs: its own (but
+    /// for a run named by tag words, read apart), and, when it is read as a variant whose own
+    /// records are on another board or in the other notation, that variant's, as its games
+    /// written with the GameType `convert` gives them show ([`declared_key`]).
+    fn shows(&self) -> impl Iterator<Item = Key> {
+        let apart = self.key.named.is_some();
+        let own = match self.decision {
+            Decision::Variant { variant, .. } => Some(own_key(variant)),
+            Decision::Unknown { .. } => None,
+        };
+        let own = own.filter(|&k| k != self.key && !apart);
+        (!apart).then_some(self.key).into_iter().chain(own)
+    }
+}
+
 /// How far one candidate replays a run's weighed games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Reach {
@@ -376,19 +392,24 @@ impl<'o> Survey<'o> {
             if ctx.runs.iter().any(|r| r.key == s.key) {
                 continue;
             }
-            let declared = one_declared(&self.declared, s.key);
+            let declared = one_declared(&self.declared, s.key).map(Presumption::tagged);
             let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, declared);
             ctx.runs.push(run);
         }
         // A run no variant of its boards replays is weighed again against the file's other
-        // runs, all of them decided now.
+        // runs, all of them decided now; and a run in the notation of a variant that another
+        // run is read as in the other notation is weighed again with that presumption, as the
+        // same games written with their GameType would declare it.
         for s in &self.samples {
             let Some(i) = ctx.runs.iter().position(|r| r.key == s.key) else {
                 continue;
             };
-            if matches!(ctx.runs[i].decision, Decision::Unknown { .. }) {
-                let declared = one_declared(&self.declared, s.key);
-                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, declared);
+            let declared = one_declared(&self.declared, s.key);
+            let presumed = presumption(&self.declared, &ctx.runs, s.key);
+            if matches!(ctx.runs[i].decision, Decision::Unknown { .. })
+                || presumed.map(|p| p.variant) != declared
+            {
+                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, presumed);
             }
         }
     }
@@ -428,6 +449,68 @@ fn replay_key(game: &Game) -> Option<(Key, String)> {
     ))
 }
 
+/// The variant a run is presumed to be before its moves are weighed, and whence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Presumption {
+    variant: Variant,
+    /// The file's games with a GameType declare it ([`declared_key`]); else the file's
+    /// games without one in the other notation are read as it.
+    tagged: bool,
+}
+
+impl Presumption {
+    fn tagged(variant: Variant) -> Self {
+        Presumption {
+            variant,
+            tagged: true,
+        }
+    }
+}
+
+/// The key of a variant's own records: its board, in its own notation.
+fn own_key(v: Variant) -> Key {
+    let standard = Layout::standard(v);
+    Key {
+        board: standard.board,
+        algebraic: standard.kind == NotationKind::Algebraic,
+        named: None,
+    }
+}
+
+/// The presumption for the run of `key`: the one variant that the file's games with a GameType
+/// declare for it, or that its runs read in another board or notation than that variant's own
+/// are read as (their games, written with the GameType `convert` gives them, would declare it
+/// so), when all of them name one.
+fn presumption(declared: &[(Key, Variant)], runs: &[Run], key: Key) -> Option<Presumption> {
+    let read = runs
+        .iter()
+        .filter(|r| r.key != key && r.shows().any(|k| k == key))
+        .filter_map(|r| match r.decision {
+            Decision::Variant { variant, .. } => Some(variant),
+            Decision::Unknown { .. } => None,
+        });
+    let mut all = declared
+        .iter()
+        .filter(|(k, _)| *k == key)
+        .map(|&(_, v)| Presumption::tagged(v))
+        .chain(read.map(|variant| Presumption {
+            variant,
+            tagged: false,
+        }));
+    let first = all.next()?;
+    let mut tagged = first.tagged;
+    for p in all {
+        if p.variant != first.variant {
+            return None;
+        }
+        tagged |= p.tagged;
+    }
+    Some(Presumption {
+        variant: first.variant,
+        tagged,
+    })
+}
+
 /// The one variant the file's games with a GameType declare for `key`, if they declare one.
 fn one_declared(declared: &[(Key, Variant)], key: Key) -> Option<Variant> {
     let mut of_key = declared.iter().filter(|(k, _)| *k == key).map(|&(_, v)| v);
@@ -436,43 +519,32 @@ fn one_declared(declared: &[(Key, Variant)], key: Key) -> Option<Variant> {
 }
 
 /// The evidence key a game with a GameType declares, and the variant it names: when the tag
-/// (the game's only one, with no `[Variant]` tag and no tag words that name a game) names a
-/// variant pdnkit replays on its own board, numbering, first mover and notation, the board and
-/// notation of that variant's own records, whatever squares the game names. A GameType in the
-/// other notation declares nothing: `convert` writes one for every game it renames, and the
-/// file read before the renaming had no such evidence.
+/// (the game's only one, with no `[Variant]` tag) names a variant pdnkit replays, and no tag
+/// words name a game of that variant's board (whose first mover fits the first move), as they
+/// would name the game without its GameType, the board and notation of that variant's own
+/// records, whatever the tag's other fields and the game's squares say. `convert` writes a
+/// game's GameType anew (in the notation it writes, with the fields it reads), always naming
+/// the variant the game was read as: so a game read as a variant declares it the same whether
+/// the file gave it a GameType or its run was read so ([`presumption`]).
 fn declared_key(game: &Game) -> Option<(Key, Variant)> {
     let mut gametypes = game.tags.iter().filter(|t| t.name == "GameType");
     let (Some(tag), None) = (gametypes.next(), gametypes.next()) else {
         return None;
     };
-    if game.tags.iter().any(|t| t.name == "Variant")
-        || [false, true]
-            .into_iter()
-            .any(|algebraic| tag_words(game, None, algebraic, |_| None).is_some())
-    {
+    if game.tags.iter().any(|t| t.name == "Variant") {
         return None;
     }
-    let resolved = crate::notation::GameType::parse(&tag.value).ok()?.resolve();
-    let variant = resolved.variant?;
-    let standard = Layout::standard(variant);
-    let own = resolved.layout.is_none_or(|l| {
-        l.kind == standard.kind
-            && l.board == standard.board
-            && l.numeric_corner == standard.numeric_corner
-            && l.algebraic_corner == standard.algebraic_corner
-            && l.inverted == standard.inverted
-    }) && resolved
-        .first_to_move
-        .is_none_or(|c| c == variant.rules().first_to_move);
-    own.then_some((
-        Key {
-            board: standard.board,
-            algebraic: standard.kind == NotationKind::Algebraic,
-            named: None,
-        },
-        variant,
-    ))
+    let variant = crate::notation::GameType::parse(&tag.value)
+        .ok()?
+        .resolve()
+        .variant?;
+    let own = own_key(variant);
+    let algebraic = evidence(game).algebraic;
+    let words = tag_words(game, Some(own.board), algebraic, |k| {
+        k.variant
+            .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
+    });
+    words.is_none().then_some((own, variant))
 }
 
 /// How many of the weighed games a candidate must replay further than the presumption to take
@@ -508,8 +580,9 @@ fn decide(
     games: &[Game],
     options: &ReplayOptions,
     runs: &[Run],
-    declared: Option<Variant>,
+    presumed: Option<Presumption>,
 ) -> Run {
+    let declared = presumed.map(|p| p.variant);
     let Key {
         board, algebraic, ..
     } = key;
@@ -519,13 +592,13 @@ fn decide(
         Decision::Unknown { .. } => None,
     };
     // The variant the file's games with a GameType declare on this board in this notation,
-    // then the file's own board, where its other games of the same notation show a larger one.
+    // then the file's own board, where its other games of the same notation show a larger one
+    // (or are read as a variant whose own records are such games).
     let files_board: Vec<Variant> = runs
         .iter()
         .filter(|r| {
-            r.key.algebraic == algebraic
-                && r.key.named.is_none()
-                && r.key.board.size() > board.size()
+            r.shows()
+                .any(|k| k.algebraic == algebraic && k.board.size() > board.size())
         })
         .filter_map(decided)
         .filter(|&v| Some(v) != declared)
@@ -586,7 +659,7 @@ fn decide(
         // of theirs is a slip of the record, which their variant reports.
         let others: Vec<Variant> = runs
             .iter()
-            .filter(|r| r.key.algebraic == algebraic && r.key.named.is_none() && r.key != key)
+            .filter(|r| r.key != key && r.shows().any(|k| k.algebraic == algebraic))
             .filter_map(decided)
             .collect();
         chosen = weigh(&others, &mut tried);
@@ -634,11 +707,16 @@ fn decide(
     if colon_first && v.capture_separator() == ':' {
         reasons.push("captures written with `:`".to_string());
     }
-    if declared == Some(v) {
-        reasons.push(format!(
+    match presumed {
+        Some(p) if p.variant == v && p.tagged => reasons.push(format!(
             "the file's games with a GameType are {}",
             v.title()
-        ));
+        )),
+        Some(p) if p.variant == v => reasons.push(format!(
+            "the file's other games without a GameType are read as {}",
+            v.title()
+        )),
+        _ => {}
     }
     if files_board.contains(&v) && !fallback {
         reasons.push(format!(
@@ -1049,7 +1127,7 @@ pub(in crate::replay) fn infer(
         Some(i) => i,
         None => {
             let why = reasons.join(", ");
-            let declared = one_declared(&ctx.declared, key);
+            let declared = presumption(&ctx.declared, &ctx.runs, key);
             let run = decide(
                 key,
                 &why,
