@@ -770,6 +770,27 @@ const FOUND: &[&str] = &[
     "convert_found_open_32.pdn",
     "convert_found_open_33.pdn",
     "convert_found_open_34.pdn",
+    // A game without squares read as the file's games so far are took the variants its run
+    // leaves open from runs weighed only once a game needed them: after games with a GameType
+    // (as canonical form writes them) it saw none, and got a GameType the first writing did
+    // not give it. The file's runs are now weighed before it.
+    "convert_found_open_35.pdn",
+    // A run decided before the file's other runs did not see them: the games of one read as
+    // a variant of a larger board, written with their GameType, showed that board to the run
+    // decided first the second time. Each run is now weighed again until the others stay as
+    // they are.
+    "convert_found_open_36.pdn",
+    // A run converted into its variant's own notation (numbered Russian draughts written in
+    // letters) gets a GameType that, read again, declared the variant for the file's lettered
+    // games, where the numbered run had not: a run read as a variant outside its own board or
+    // notation now declares it as its games' GameType would (see
+    // `a_run_read_as_a_variant_in_its_other_notation_is_the_presumption_for_its_own`).
+    "convert_found_open_37.pdn",
+    "convert_found_open_38.pdn",
+    "convert_found_open_39.pdn",
+    "convert_found_open_40.pdn",
+    "convert_found_open_41.pdn",
+    "convert_found_open_42.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].

@@ -246,6 +246,9 @@ pub(in crate::replay) struct Run {
     summary: String,
     /// The decision was stated at the run's first game.
     stated: bool,
+    /// The file's other runs as they were decided when this one was: it is weighed again
+    /// when they change ([`Survey::finish`]).
+    seen: Vec<(Key, Decision)>,
 }
 
 impl Run {
@@ -383,6 +386,7 @@ impl<'o> Survey<'o> {
                     evidence: String::new(),
                     summary: String::new(),
                     stated: true,
+                    seen: Vec::new(),
                 });
             }
         }
@@ -392,24 +396,33 @@ impl<'o> Survey<'o> {
             if ctx.runs.iter().any(|r| r.key == s.key) {
                 continue;
             }
-            let declared = one_declared(&self.declared, s.key).map(Presumption::tagged);
-            let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, declared);
+            let presumed = presumption(&self.declared, &ctx.runs, s.key);
+            let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, presumed);
             ctx.runs.push(run);
         }
-        // A run no variant of its boards replays is weighed again against the file's other
-        // runs, all of them decided now; and a run in the notation of a variant that another
-        // run is read as in the other notation is weighed again with that presumption, as the
-        // same games written with their GameType would declare it.
-        for s in &self.samples {
-            let Some(i) = ctx.runs.iter().position(|r| r.key == s.key) else {
-                continue;
-            };
-            let declared = one_declared(&self.declared, s.key);
-            let presumed = presumption(&self.declared, &ctx.runs, s.key);
-            if matches!(ctx.runs[i].decision, Decision::Unknown { .. })
-                || presumed.map(|p| p.variant) != declared
-            {
-                ctx.runs[i] = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, presumed);
+        // Each run is weighed again against the file's other runs as they are decided now,
+        // until none changes: a run decided before them did not see them, and the same games
+        // written with the GameType `convert` gives them would show them from the start
+        // (a run no variant of its boards replays takes the file's other games' variant; a
+        // run in a variant's own notation is presumed to be the variant another run is read
+        // as in the other notation). Each pass that changes a run leaves fewer to change; a
+        // file with one run is weighed once.
+        for _ in 0..self.samples.len() {
+            let mut changed = false;
+            for s in &self.samples {
+                let Some(i) = ctx.runs.iter().position(|r| r.key == s.key) else {
+                    continue;
+                };
+                if ctx.runs[i].seen == seen(&ctx.runs, s.key) {
+                    continue;
+                }
+                let presumed = presumption(&self.declared, &ctx.runs, s.key);
+                let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, presumed);
+                changed |= run.decision != ctx.runs[i].decision;
+                ctx.runs[i] = run;
+            }
+            if !changed {
+                break;
             }
         }
     }
@@ -701,6 +714,7 @@ fn decide(
             evidence: reasons.join(", "),
             summary,
             stated: false,
+            seen: seen(runs, key),
         };
     };
     let v = tried[i].variant;
@@ -789,7 +803,16 @@ fn decide(
         evidence: reasons.join(", "),
         summary,
         stated: false,
+        seen: seen(runs, key),
     }
+}
+
+/// The file's runs other than `key`'s, as decided now.
+fn seen(runs: &[Run], key: Key) -> Vec<(Key, Decision)> {
+    runs.iter()
+        .filter(|r| r.key != key)
+        .map(|r| (r.key, r.decision.clone()))
+        .collect()
 }
 
 /// Whether most of the capture tokens of the games' main lines separate their squares with
@@ -1095,6 +1118,7 @@ pub(in crate::replay) fn infer(
                 evidence: evidence.clone(),
                 summary: String::new(),
                 stated: true,
+                seen: Vec::new(),
             });
             diags.push(statement(span, v, &evidence, ""));
         }
@@ -1274,7 +1298,10 @@ fn without_squares(
     if let [v] = ctx.established[..] {
         if let Some(t) = try_variant(game, v, v.info().notation.algebraic, options) {
             diags.extend(t.fen_diags);
-            // The variants the file's runs of this variant have not ruled out.
+            // The variants the file's runs of this variant have not ruled out: all of them,
+            // weighed now if no game before this one needed them (the games before it may
+            // all have a GameType, as `convert` writes them).
+            ctx.survey(options);
             let mut also: Vec<Variant> = Vec::new();
             for r in &ctx.runs {
                 if let Decision::Variant {
