@@ -398,8 +398,9 @@ struct Head {
 }
 
 impl FileHead for Head {
-    /// The games inference may weigh (no GameType or `[Variant]` tag) as trees, and the others
-    /// with their tags only; what the reader finds is reported by the check itself.
+    /// The games at the file's start as trees: those inference may weigh (no GameType or
+    /// `[Variant]` tag), and those with a GameType that name a square (what they declare rests
+    /// on their first move too); what the reader finds is reported by the check itself.
     fn games(&self, add: &mut dyn FnMut(Game)) {
         let decoder = match self.encoding {
             Some(e) => TextDecoder::with_encoding(&self.bytes[..], e),
@@ -425,8 +426,7 @@ impl FileHead for Head {
     }
 }
 
-/// Builds the trees of the games inference weighs (no GameType or `[Variant]` tag), and of
-/// the others their tags only.
+/// Builds the trees of the games at the file's start for the survey.
 #[derive(Default)]
 struct SurveyVisitor {
     builder: TreeBuilder,
@@ -441,7 +441,7 @@ struct SurveyVisitor {
 
 impl SurveyVisitor {
     fn body(&mut self) -> Option<&mut TreeBuilder> {
-        (!self.tagged).then_some(&mut self.builder)
+        Some(&mut self.builder)
     }
 
     /// [`SurveyVisitor::body`] for an element that is neither a move nor part of a variation's
@@ -505,9 +505,6 @@ impl Visitor for SurveyVisitor {
     fn begin_variation(&mut self, span: Span) -> ControlFlow<(), Skip> {
         // The squares of variations are evidence of the board too (the replay weighs the main
         // line only).
-        if self.tagged {
-            return ControlFlow::Continue(Skip(true));
-        }
         self.builder.begin_variation(span)
     }
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {

@@ -791,6 +791,12 @@ const FOUND: &[&str] = &[
     "convert_found_open_40.pdn",
     "convert_found_open_41.pdn",
     "convert_found_open_42.pdn",
+    // A game with a GameType whose tag words name a game of its board that moves first with
+    // the other side: weighed with its tags only, its first move was not seen, the words were
+    // taken to name it, and the GameType declared nothing; without its GameType the same
+    // game was weighed with its run. Games with a GameType are now weighed whole.
+    "convert_found_open_43.pdn",
+    "convert_found_open_44.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].

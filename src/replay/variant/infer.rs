@@ -249,6 +249,9 @@ pub(in crate::replay) struct Run {
     /// The file's other runs as they were decided when this one was: it is weighed again
     /// when they change ([`Survey::finish`]).
     seen: Vec<(Key, Decision)>,
+    /// No candidate replays the run's games, and the variant was taken from the file's other
+    /// games: it says nothing of them ([`Run::shows`]).
+    fallback: bool,
 }
 
 impl Run {
@@ -262,6 +265,7 @@ impl Run {
             Decision::Variant { variant, .. } => Some(own_key(variant)),
             Decision::Unknown { .. } => None,
         };
+        let apart = apart || self.fallback;
         let own = own.filter(|&k| k != self.key && !apart);
         (!apart).then_some(self.key).into_iter().chain(own)
     }
@@ -387,6 +391,7 @@ impl<'o> Survey<'o> {
                     summary: String::new(),
                     stated: true,
                     seen: Vec::new(),
+                    fallback: false,
                 });
             }
         }
@@ -715,6 +720,7 @@ fn decide(
             summary,
             stated: false,
             seen: seen(runs, key),
+            fallback: false,
         };
     };
     let v = tried[i].variant;
@@ -804,6 +810,7 @@ fn decide(
         summary,
         stated: false,
         seen: seen(runs, key),
+        fallback,
     }
 }
 
@@ -1119,6 +1126,7 @@ pub(in crate::replay) fn infer(
                 summary: String::new(),
                 stated: true,
                 seen: Vec::new(),
+                fallback: false,
             });
             diags.push(statement(span, v, &evidence, ""));
         }
