@@ -410,8 +410,8 @@ impl<'o> Survey<'o> {
         // written with the GameType `convert` gives them would show them from the start
         // (a run no variant of its boards replays takes the file's other games' variant; a
         // run in a variant's own notation is presumed to be the variant another run is read
-        // as in the other notation). Each pass that changes a run leaves fewer to change; a
-        // file with one run is weighed once.
+        // as in the other notation). At most as many passes as the file has runs; a file with
+        // one run is weighed once.
         for _ in 0..self.samples.len() {
             let mut changed = false;
             for s in &self.samples {
@@ -472,7 +472,7 @@ fn replay_key(game: &Game) -> Option<(Key, String)> {
 struct Presumption {
     variant: Variant,
     /// The file's games with a GameType declare it ([`declared_key`]); else the file's
-    /// games without one in the other notation are read as it.
+    /// games without one on another board or in the other notation are read as it.
     tagged: bool,
 }
 
@@ -589,9 +589,9 @@ struct Weighed {
 /// When no candidate of the board remains, the variants of the larger boards the squares fit
 /// are weighed the same way, then those of the file's other runs; then, where the file's
 /// games of the same notation are on a larger board, theirs is taken whatever the moves do;
-/// else the variant is unknown. `declared`, the variant the file's games with a GameType name
-/// for this key ([`declared_key`]), comes first of all, and is the presumption whatever the
-/// moves do ([`choose`]).
+/// else the variant is unknown. `presumed`, the variant the file's games with a GameType name
+/// for this key ([`declared_key`]) or its other runs show for it ([`presumption`]), comes
+/// first of all, and is the presumption whatever the moves do ([`choose`]).
 fn decide(
     key: Key,
     why: &str,
