@@ -440,12 +440,8 @@ struct SurveyVisitor {
 }
 
 impl SurveyVisitor {
-    fn body(&mut self) -> Option<&mut TreeBuilder> {
-        Some(&mut self.builder)
-    }
-
-    /// [`SurveyVisitor::body`] for an element that is neither a move nor part of a variation's
-    /// frame: `None` past [`EARLY_ELEMENTS`] of them before the first move.
+    /// The builder for an element that is neither a move nor part of a variation's frame:
+    /// `None` past [`EARLY_ELEMENTS`] of them before the first move.
     fn leaf(&mut self) -> Option<&mut TreeBuilder> {
         if !self.moved {
             self.early += 1;
@@ -453,7 +449,7 @@ impl SurveyVisitor {
                 return None;
             }
         }
-        self.body()
+        Some(&mut self.builder)
     }
 }
 
@@ -465,8 +461,7 @@ impl Visitor for SurveyVisitor {
         self.builder.begin_game()
     }
     fn header_comment(&mut self, comment: RawComment<'_>) -> ControlFlow<()> {
-        self.body()
-            .map_or(ControlFlow::Continue(()), |b| b.header_comment(comment))
+        self.builder.header_comment(comment)
     }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
         if !Survey::wants(std::slice::from_ref(tag)) {
@@ -480,11 +475,10 @@ impl Visitor for SurveyVisitor {
     }
     fn mv(&mut self, mv: RawMove<'_>) -> ControlFlow<()> {
         self.moved = true;
-        self.body().map_or(ControlFlow::Continue(()), |b| b.mv(mv))
+        self.builder.mv(mv)
     }
     fn strength(&mut self, strength: &Strength) -> ControlFlow<()> {
-        self.body()
-            .map_or(ControlFlow::Continue(()), |b| b.strength(strength))
+        self.builder.strength(strength)
     }
     fn ellipsis(&mut self, span: Span) -> ControlFlow<()> {
         self.leaf()
@@ -508,12 +502,10 @@ impl Visitor for SurveyVisitor {
         self.builder.begin_variation(span)
     }
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
-        self.body()
-            .map_or(ControlFlow::Continue(()), |b| b.end_variation(span))
+        self.builder.end_variation(span)
     }
     fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
-        self.body()
-            .map_or(ControlFlow::Continue(()), |b| b.result(result))
+        self.builder.result(result)
     }
     fn diagnostic(&mut self, _diagnostic: Diagnostic) {}
     fn end_game(&mut self, span: Span) {
