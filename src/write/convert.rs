@@ -236,6 +236,15 @@ pub enum Unconverted {
          only with its first tag first, so it is kept as written too"
     )]
     AfterOpenGame,
+    /// The text before it ends inside a comment that is never closed (S101), which only the tag
+    /// line this game starts with ends: written whole (`--canonical`), the game would start
+    /// with what comes before its tags, a comment, and be read as more of that comment, so it
+    /// is kept as written.
+    #[error(
+        "the text before it ends in a comment that is never closed (S101), which only this \
+         game's first tag line ends: it is kept as written"
+    )]
+    AfterOpenComment,
     /// The game is too long to hold as a tree (F009; why, most often more than
     /// [`crate::check::PART_ELEMENTS`] movetext elements): its moves are not held, so they
     /// cannot be rewritten one by one.
@@ -958,6 +967,8 @@ pub fn convert_checked(
 pub struct FileConversion {
     /// The last chunk was written as it was.
     kept: bool,
+    /// The last chunk ends inside a comment that is never closed (S101).
+    open_comment: bool,
 }
 
 impl FileConversion {
@@ -972,17 +983,21 @@ impl FileConversion {
     ) -> Result<String, Unconverted> {
         let out = if options.canonical && self.kept && chunk.after_open_game {
             Err(Unconverted::AfterOpenGame)
+        } else if options.canonical && self.open_comment && chunk.game.is_some() {
+            Err(Unconverted::AfterOpenComment)
         } else {
             convert_checked(chunk, report, diagnostics, options)
         };
         self.kept = out.is_err();
+        self.open_comment = ends_in_open_comment(diagnostics);
         out
     }
 
-    /// Notes that the last chunk was written as it was for a reason of the caller's (a game
-    /// too long to hold as a tree).
-    pub fn kept(&mut self) {
+    /// Notes that the last chunk, with these diagnostics, was written as it was for a reason
+    /// of the caller's (a game too long to hold as a tree).
+    pub fn kept(&mut self, diagnostics: &[Diagnostic]) {
         self.kept = true;
+        self.open_comment = ends_in_open_comment(diagnostics);
     }
 
     /// The text to write for a chunk [`FileConversion::convert`] left as it was (`why`): its
@@ -994,6 +1009,7 @@ impl FileConversion {
     /// read as, in the notation they are written in, so that the output's run holds the same
     /// games and reads alike. Only a game whose text is kept for what it says gets the tag,
     /// never one kept because of the text around it ([`Unconverted::SharesLine`],
+    /// [`Unconverted::AfterOpenComment`],
     /// [`Unconverted::AfterOpenGame`]).
     ///
     /// # Examples
@@ -1062,6 +1078,12 @@ impl FileConversion {
             gametype: (!edits.is_empty()).then_some(gametype),
         }
     }
+}
+
+/// Whether a chunk with these diagnostics ends inside a comment that is never closed (S101):
+/// the reader ends such a comment, and the chunk, at the next line that starts a tag.
+fn ends_in_open_comment(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(|d| d.code == "S101")
 }
 
 /// A game written as it was ([`FileConversion::write_kept`]).
