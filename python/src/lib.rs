@@ -1806,7 +1806,7 @@ fn convert(
         check_stream_with(source.open()?, &check, |mut g| {
             let written = if g.parted {
                 // Too long to hold as a tree: its text is copied as it was, piece by piece.
-                file.kept(&g.diagnostics);
+                file.kept(&g.chunk, &g.diagnostics);
                 g.text()
                     .and_then(|mut r| io::copy(&mut r, &mut sink).map(drop))
             } else {

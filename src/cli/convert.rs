@@ -415,7 +415,7 @@ impl FileSink for Converting<'_> {
             return ControlFlow::Continue(());
         }
         if g.parted {
-            f.conversion.kept(&g.diagnostics);
+            f.conversion.kept(&g.chunk, &g.diagnostics);
             let why = pdnkit::write::convert::Unconverted::TooLong(too_long(&g));
             result
                 .warnings

@@ -238,13 +238,22 @@ pub enum Unconverted {
     AfterOpenGame,
     /// The text before it ends inside a comment that is never closed (S101), which only the tag
     /// line this game starts with ends: written whole (`--canonical`), the game would start
-    /// with what comes before its tags, a comment, and be read as more of that comment, so it
-    /// is kept as written.
+    /// with a comment it holds before its tags, read as more of the open one, so it is kept as
+    /// written.
     #[error(
         "the text before it ends in a comment that is never closed (S101), which only this \
          game's first tag line ends: it is kept as written"
     )]
     AfterOpenComment,
+    /// The game before it ends with a score that is not a standard result (N208, `24-2`), read
+    /// as its terminator because a tag follows it: written whole (`--canonical`), this game
+    /// would start with a comment it holds before its tags, and the score would be read as a
+    /// move, so it is kept as written.
+    #[error(
+        "the game before it ends with a score read as its result only because a tag follows \
+         it (N208): it is kept as written"
+    )]
+    AfterScore,
     /// The game is too long to hold as a tree (F009; why, most often more than
     /// [`crate::check::PART_ELEMENTS`] movetext elements): its moves are not held, so they
     /// cannot be rewritten one by one.
@@ -967,8 +976,9 @@ pub fn convert_checked(
 pub struct FileConversion {
     /// The last chunk was written as it was.
     kept: bool,
-    /// The last chunk ends inside a comment that is never closed (S101).
-    open_comment: bool,
+    /// How the last chunk ends needs the next to start with a tag: inside a comment that is
+    /// never closed, or with a score read as a result before a tag.
+    tag_first: Option<TagFirst>,
 }
 
 impl FileConversion {
@@ -983,21 +993,32 @@ impl FileConversion {
     ) -> Result<String, Unconverted> {
         let out = if options.canonical && self.kept && chunk.after_open_game {
             Err(Unconverted::AfterOpenGame)
-        } else if options.canonical && self.open_comment && chunk.game.is_some() {
-            Err(Unconverted::AfterOpenComment)
         } else {
-            convert_checked(chunk, report, diagnostics, options)
+            match (
+                convert_checked(chunk, report, diagnostics, options),
+                &self.tag_first,
+            ) {
+                (Ok(text), Some(why))
+                    if options.canonical && chunk.game.is_some() && !starts_with_tag(&text) =>
+                {
+                    Err(match why {
+                        TagFirst::OpenComment => Unconverted::AfterOpenComment,
+                        TagFirst::Score => Unconverted::AfterScore,
+                    })
+                }
+                (out, _) => out,
+            }
         };
         self.kept = out.is_err();
-        self.open_comment = ends_in_open_comment(diagnostics);
+        self.tag_first = tag_first(chunk, diagnostics);
         out
     }
 
     /// Notes that the last chunk, with these diagnostics, was written as it was for a reason
     /// of the caller's (a game too long to hold as a tree).
-    pub fn kept(&mut self, diagnostics: &[Diagnostic]) {
+    pub fn kept(&mut self, chunk: &Chunk, diagnostics: &[Diagnostic]) {
         self.kept = true;
-        self.open_comment = ends_in_open_comment(diagnostics);
+        self.tag_first = tag_first(chunk, diagnostics);
     }
 
     /// The text to write for a chunk [`FileConversion::convert`] left as it was (`why`): its
@@ -1080,10 +1101,39 @@ impl FileConversion {
     }
 }
 
-/// Whether a chunk with these diagnostics ends inside a comment that is never closed (S101):
-/// the reader ends such a comment, and the chunk, at the next line that starts a tag.
-fn ends_in_open_comment(diagnostics: &[Diagnostic]) -> bool {
-    diagnostics.iter().any(|d| d.code == "S101")
+/// How a chunk ends that the chunk after it must start with a tag to read as it did
+/// ([`FileConversion`]).
+#[derive(Clone, Copy, Debug)]
+enum TagFirst {
+    /// Inside a comment never closed ([`Unconverted::AfterOpenComment`]).
+    OpenComment,
+    /// With a score read as a result ([`Unconverted::AfterScore`]).
+    Score,
+}
+
+/// Why the chunk after this one, with these diagnostics, must start with a tag to read as it
+/// did: the chunk ends inside a comment that is never closed (S101), which the reader ends at
+/// the next line that starts a tag, or its game ends with a score that is not a standard
+/// result (N208), which may be read so only because a tag follows it.
+fn tag_first(chunk: &Chunk, diagnostics: &[Diagnostic]) -> Option<TagFirst> {
+    if diagnostics.iter().any(|d| d.code == "S101") {
+        Some(TagFirst::OpenComment)
+    } else if chunk.game.as_ref().is_some_and(|g| {
+        g.result
+            .as_ref()
+            .is_some_and(|r| r.kind == ResultKind::Other)
+    }) {
+        Some(TagFirst::Score)
+    } else {
+        None
+    }
+}
+
+/// Whether text written for a game starts with a tag, as the reader sees one after a game's
+/// last token or in a comment never closed: `[` and a letter after white space.
+fn starts_with_tag(text: &str) -> bool {
+    let mut rest = text.trim_start().bytes();
+    rest.next() == Some(b'[') && rest.next().is_some_and(|b| b.is_ascii_alphabetic())
 }
 
 /// A game written as it was ([`FileConversion::write_kept`]).
@@ -1300,11 +1350,17 @@ fn spliced(
 
 /// A game written whole in canonical form, followed by the blank line of canonical form, or,
 /// when its chunk ends in the middle of a line ([`ends_mid_line`]), by the spaces its chunk
-/// ends with: the text after it goes on on that line, as it did.
+/// ends with: the text after it goes on on that line, as it did. Where those spaces open a
+/// line of their own (a tag indented after a game without a terminator) and the game's last
+/// line runs to its end (a `%` line), the game keeps its blank line before them.
 fn on_its_line(chunk: &Chunk, mut text: String) -> String {
     if ends_mid_line(&chunk.text) {
-        text.truncate(text.trim_end_matches(['\n', '\r']).len());
         let spaces = chunk.text.trim_end_matches([' ', '\t']).len();
+        let end = text.trim_end_matches(['\n', '\r']).len();
+        let last_line = text[..end].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        if !(chunk.text[..spaces].ends_with(['\n', '\r']) && text[last_line..].starts_with('%')) {
+            text.truncate(end);
+        }
         text.push_str(&chunk.text[spaces..]);
     }
     text

@@ -808,6 +808,26 @@ const FOUND: &[&str] = &[
     "convert_found_open_49.pdn",
     "convert_found_open_50.pdn",
     "convert_found_open_51.pdn",
+    // A game read as the presumption its file's other games give, which no candidate of its
+    // board replays otherwise than another (a FEN without squares): it took as open the
+    // variants that replayed it alike, and got no GameType, where once the games giving the
+    // presumption had theirs it was settled and got one. It is now as settled as they are.
+    "convert_found_open_52.pdn",
+    "convert_found_open_53.pdn",
+    // `24-2` read as a result before a tag only; canonical form wrote a comment of the next
+    // game before its tags, and the score was then read as a move (`*` written after it the
+    // second time). The game after such a score is now kept as written when its canonical
+    // form would not start with a tag.
+    "convert_found_open_54.pdn",
+    "convert_found_open_55.pdn",
+    "convert_found_open_56.pdn",
+    // `4-2%` then a tag indented on the next line: the game written whole ended with a `%`
+    // line, and the indented tag was put on it.
+    "convert_found_open_57.pdn",
+    // Inputs of the target's corpus that the presumption's settling broke while it counted
+    // the candidates of a larger board, which the file's other runs decide to weigh or not.
+    "convert_found_open_58.pdn",
+    "convert_found_open_59.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].

@@ -529,6 +529,28 @@ fn presumption(declared: &[(Key, Variant)], runs: &[Run], key: Key) -> Option<Pr
     })
 }
 
+/// The variants the runs that give `key` its presumption `v` ([`presumption`]) leave open.
+fn presumed_also(runs: &[Run], key: Key, v: Variant) -> Vec<Variant> {
+    let mut also = Vec::new();
+    for r in runs
+        .iter()
+        .filter(|r| r.key != key && r.shows().any(|k| k == key))
+    {
+        if let Decision::Variant {
+            variant,
+            also: more,
+        } = &r.decision
+        {
+            for &m in more.iter().filter(|_| *variant == v) {
+                if m != v && !also.contains(&m) {
+                    also.push(m);
+                }
+            }
+        }
+    }
+    also
+}
+
 /// The one variant the file's games with a GameType declare for `key`, if they declare one.
 fn one_declared(declared: &[(Key, Variant)], key: Key) -> Option<Variant> {
     let mut of_key = declared.iter().filter(|(k, _)| *k == key).map(|&(_, v)| v);
@@ -774,6 +796,21 @@ fn decide(
             }
         }
     }
+    // Games every candidate of their board replays alike (a FEN without squares) say nothing
+    // of their own: read as the presumption, they are as settled as the games it comes from,
+    // which is what a GameType written for those games would make them. (Only the board's
+    // candidates count: whether one of a larger board was tried depends on the other runs.)
+    let told_nothing = tried
+        .iter()
+        .filter(|w| candidates(board, algebraic).any(|c| c == w.variant))
+        .all(|w| w.steps == tried[i].steps && w.reach.early == tried[i].reach.early);
+    if let Some(p) = presumed.filter(|p| p.variant == v && told_nothing) {
+        also = if p.tagged {
+            Vec::new()
+        } else {
+            presumed_also(runs, key, v)
+        };
+    }
     let layout = layout_for(v, algebraic);
     if games
         .iter()
@@ -787,21 +824,23 @@ fn decide(
         format!("the file's {n} games with this evidence")
     };
     let viable = tried.iter().filter(|w| viable(w.reach, n)).count();
-    reasons.push(if fallback {
-        String::new()
-    } else if viable == 1 {
-        format!("the only candidate that replays {of} past their first moves")
-    } else if also.is_empty() {
-        format!("of the candidates, it replays {of} furthest")
-    } else {
-        format!(
-            "it replays {of} as far as {} and comes first of them",
-            also.iter()
-                .map(|c| c.title())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    });
+    reasons.push(
+        if fallback || (told_nothing && presumed.is_some_and(|p| p.variant == v)) {
+            String::new()
+        } else if viable == 1 {
+            format!("the only candidate that replays {of} past their first moves")
+        } else if also.is_empty() {
+            format!("of the candidates, it replays {of} furthest")
+        } else {
+            format!(
+                "it replays {of} as far as {} and comes first of them",
+                also.iter()
+                    .map(|c| c.title())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        },
+    );
     reasons.retain(|r| !r.is_empty());
     Run {
         key,
