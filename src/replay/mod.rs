@@ -28,6 +28,7 @@ use crate::rules::{Position, UnknownVariant, Variant};
 use crate::syntax::Game;
 
 pub use diagram::diagram;
+pub(crate) use variant::squares_algebraic;
 pub use variant::{EARLY_PLIES, SAMPLE_GAMES, Selection, Survey};
 
 /// Whether the replay reads the tag named `name` (the rules, the start position, the result,

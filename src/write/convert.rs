@@ -1173,12 +1173,11 @@ fn kept_gametype(
         Some(read) => read,
         None => {
             let mut layout = Layout::standard(guess.variant);
-            // The notation of its moves, else of its FEN.
-            let [moves, fen] = notations(game);
-            layout.kind = match if moves == (false, false) { fen } else { moves } {
-                (true, false) => NotationKind::Numeric,
-                (false, true) => NotationKind::Algebraic,
-                _ => return None,
+            // The notation its squares were read in when its run was weighed (a FEN naming
+            // squares both ways is read as lettered), so that read again it joins the same run.
+            layout.kind = match crate::replay::squares_algebraic(game)? {
+                false => NotationKind::Numeric,
+                true => NotationKind::Algebraic,
             };
             (guess.variant, layout)
         }

@@ -828,6 +828,13 @@ const FOUND: &[&str] = &[
     // the candidates of a larger board, which the file's other runs decide to weigh or not.
     "convert_found_open_58.pdn",
     "convert_found_open_59.pdn",
+    // A game of a run kept as written whose FEN names squares both by number and by letter
+    // (`B:WB4,2`, read as lettered when the run was weighed) got no GameType, where the run's
+    // other games got one: read again alone, it was read as another variant. It now gets the
+    // tag in the notation its run was weighed in.
+    "convert_found_open_60.pdn",
+    "convert_found_open_61.pdn",
+    "convert_found_open_62.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].

@@ -639,6 +639,14 @@ pub(super) struct Evidence {
     pub any: bool,
 }
 
+/// Whether the squares of a game are read as algebraic when its variant is inferred (its moves
+/// by the kind most of their squares are, else its FEN, numbered only if every square is);
+/// `None` when it names none.
+pub(crate) fn squares_algebraic(game: &Game) -> Option<bool> {
+    let e = evidence(game);
+    e.any.then_some(e.algebraic)
+}
+
 /// Which board the squares of a game need, and whether it is written algebraically.
 pub(super) fn evidence(game: &Game) -> Evidence {
     let ext = extent(game);
