@@ -834,7 +834,16 @@ const FOUND: &[&str] = &[
     // tag in the notation its run was weighed in.
     "convert_found_open_60.pdn",
     "convert_found_open_61.pdn",
+    // `ef4` from a FEN, read as English draughts in letters, and `5-9` read as it: the numbered
+    // game, which no candidate tells apart, took the lettered run's open variants the first
+    // time and was settled by that run's GameType the second. A presumption from games
+    // outside their variant's own notation always comes with a GameType written for them.
     "convert_found_open_62.pdn",
+    // A run read as the file's games on a larger board are, weighed again with itself among
+    // those games: it kept the variant, and the variants left open, it was first read with.
+    "convert_found_open_63.pdn",
+    "convert_found_open_64.pdn",
+    "convert_found_open_65.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].

@@ -529,28 +529,6 @@ fn presumption(declared: &[(Key, Variant)], runs: &[Run], key: Key) -> Option<Pr
     })
 }
 
-/// The variants the runs that give `key` its presumption `v` ([`presumption`]) leave open.
-fn presumed_also(runs: &[Run], key: Key, v: Variant) -> Vec<Variant> {
-    let mut also = Vec::new();
-    for r in runs
-        .iter()
-        .filter(|r| r.key != key && r.shows().any(|k| k == key))
-    {
-        if let Decision::Variant {
-            variant,
-            also: more,
-        } = &r.decision
-        {
-            for &m in more.iter().filter(|_| *variant == v) {
-                if m != v && !also.contains(&m) {
-                    also.push(m);
-                }
-            }
-        }
-    }
-    also
-}
-
 /// The one variant the file's games with a GameType declare for `key`, if they declare one.
 fn one_declared(declared: &[(Key, Variant)], key: Key) -> Option<Variant> {
     let mut of_key = declared.iter().filter(|(k, _)| *k == key).map(|&(_, v)| v);
@@ -634,11 +612,13 @@ fn decide(
     // The variant the file's games with a GameType declare on this board in this notation,
     // then the file's own board, where its other games of the same notation show a larger one
     // (or are read as a variant whose own records are such games).
+    // (Not this run as weighed before: a run read so would hold itself up.)
     let files_board: Vec<Variant> = runs
         .iter()
         .filter(|r| {
-            r.shows()
-                .any(|k| k.algebraic == algebraic && k.board.size() > board.size())
+            r.key != key
+                && r.shows()
+                    .any(|k| k.algebraic == algebraic && k.board.size() > board.size())
         })
         .filter_map(decided)
         .filter(|&v| Some(v) != declared)
@@ -774,11 +754,13 @@ fn decide(
         .collect();
     // Read as the file's games on a larger board are, or taken from the file's other games
     // when no candidate replays these, it is as open as they are (so that a GameType written
-    // for those games does not make these look settled the next time the file is read).
+    // for those games does not make these look settled the next time the file is read). Not
+    // as open as this run was when weighed before: that would keep what the other runs no
+    // longer say.
     if files_board.contains(&v) || fallback {
         for r in runs
             .iter()
-            .filter(|r| r.key.algebraic == algebraic && r.key.named.is_none())
+            .filter(|r| r.key != key && r.key.algebraic == algebraic && r.key.named.is_none())
         {
             if let Decision::Variant {
                 variant,
@@ -797,19 +779,17 @@ fn decide(
         }
     }
     // Games every candidate of their board replays alike (a FEN without squares) say nothing
-    // of their own: read as the presumption, they are as settled as the games it comes from,
-    // which is what a GameType written for those games would make them. (Only the board's
-    // candidates count: whether one of a larger board was tried depends on the other runs.)
+    // of their own: read as the presumption, they are settled by it, as by the GameType that
+    // `convert` writes for the games it comes from (a presumption from untagged games comes
+    // from games outside their variant's own board or notation, which always get one). (Only
+    // the board's candidates count: whether one of a larger board was tried depends on the
+    // other runs.)
     let told_nothing = tried
         .iter()
         .filter(|w| candidates(board, algebraic).any(|c| c == w.variant))
         .all(|w| w.steps == tried[i].steps && w.reach.early == tried[i].reach.early);
-    if let Some(p) = presumed.filter(|p| p.variant == v && told_nothing) {
-        also = if p.tagged {
-            Vec::new()
-        } else {
-            presumed_also(runs, key, v)
-        };
+    if presumed.is_some_and(|p| p.variant == v) && told_nothing {
+        also.clear();
     }
     let layout = layout_for(v, algebraic);
     if games
