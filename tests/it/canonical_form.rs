@@ -405,3 +405,71 @@ fn line_ends_are_lf_or_the_ones_asked_for() {
         "[GameType \"20\"]\r\n\r\n1. 32-28 *\r\n\r\n"
     );
 }
+
+/// Canonical form of `text` written twice, with why each game of the first writing was kept.
+fn canonical_twice(text: &str) -> (String, String, Vec<Option<String>>) {
+    let mut options = CheckOptions::default();
+    options.replay.record_moves = true;
+    let convert = canonical_options();
+    let mut out = String::new();
+    let mut why = Vec::new();
+    let mut conversion = FileConversion::default();
+    check_stream(text.as_bytes(), &options, |g| {
+        match conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &convert) {
+            Ok(t) => {
+                why.push(None);
+                out.push_str(&t);
+            }
+            Err(w) => {
+                why.push(Some(w.to_string()));
+                out.push_str(
+                    &conversion
+                        .write_kept(&g.chunk, g.report.as_ref(), &w, &convert)
+                        .text,
+                );
+            }
+        }
+    })
+    .expect("reading from memory cannot fail");
+    let (again, _) = convert_with(&out, &CheckOptions::default(), &convert);
+    (out, again, why)
+}
+
+#[test]
+fn a_game_after_a_comment_never_closed_is_kept_where_it_would_start_with_a_comment() {
+    // The `{` runs on to the next line that starts a tag, which ends it (S101). Written whole,
+    // the next game would start with its comment `{}`, whose `}` would close the open one.
+    let text = "1. 32-28 {\n[Event \"\"]{}[Site \"\"]\n*\n";
+    let (once, again, why) = canonical_twice(text);
+    assert_eq!(once, "1. 32-28 {\n\n[Event \"\"]{}[Site \"\"]\n*\n\n");
+    assert_eq!(again, once);
+    assert!(
+        why[1].as_deref().is_some_and(|w| w.contains("(S101)")),
+        "{why:?}"
+    );
+    // A game after it that starts with a tag line is written whole.
+    let text = "1. 32-28 {\n[Event \"\"]\n[Site \"\"]\n*\n";
+    let (once, again, why) = canonical_twice(text);
+    assert_eq!(why[1], None);
+    assert_eq!(once, "1. 32-28 {\n\n[Event \"\"]\n[Site \"\"]\n\n*\n\n");
+    assert_eq!(again, once);
+}
+
+#[test]
+fn a_game_after_a_score_read_as_a_result_before_a_tag_is_kept_where_it_would_start_with_a_comment()
+{
+    // `24-2` is the game's result only because a tag follows it (N208, the Result tag not a
+    // standard result); the comment between the next game's tags, written before them, would
+    // make it a move.
+    let text = "[Result \"0/2-1/2\"]\n1. 11-15 24-2\n[Event \"b\"]{c}[Site \"x\"]\n1. 11-15 *\n";
+    let (once, again, why) = canonical_twice(text);
+    assert_eq!(
+        once,
+        "[Result \"0/2-1/2\"]\n\n1. 11-15 24-2\n\n[Event \"b\"]{c}[Site \"x\"]\n1. 11-15 *\n\n"
+    );
+    assert_eq!(again, once);
+    assert!(
+        why[1].as_deref().is_some_and(|w| w.contains("(N208)")),
+        "{why:?}"
+    );
+}
