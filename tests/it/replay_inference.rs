@@ -805,3 +805,51 @@ fn captures_written_with_a_colon_put_russian_draughts_first() {
         ds[0].message
     );
 }
+
+#[test]
+fn a_game_no_candidate_tells_apart_is_settled_by_the_run_it_is_presumed_from() {
+    // A lettered English game from a FEN (English records are numbered, so the run is
+    // evidence for the file's numbered games), and a numbered game whose first move fails
+    // under every 8x8 variant alike. It is read as English, and its error is reported there;
+    // its own moves leave no other variant open, so it is as settled as the run it leans on,
+    // which `convert` writes with a GameType: written again, the file reads the same.
+    let text = "[FEN \"B:B10\"]\n1. ef4 *\n\n5-9 *\n";
+    let (ds, _) = check(text, None);
+    assert_eq!(codes(&ds), ["N220", "G506", "G506", "R303"], "{ds:#?}");
+    let numbered = &ds[2];
+    assert!(
+        numbered
+            .message
+            .contains("the file's other games without a GameType are read as English draughts"),
+        "{}",
+        numbered.message
+    );
+    assert!(
+        !numbered.message.contains("as far as"),
+        "{}",
+        numbered.message
+    );
+}
+
+#[test]
+fn a_run_weighed_again_is_not_held_up_by_its_own_first_reading() {
+    // `32-28` fits 8x8, where no variant plays it; the lettered game is International on the
+    // larger board its squares fit, and so the numbered run takes the file's board. Weighed
+    // first, before the lettered run was decided, the numbered run was read on 10x10 with
+    // Frisian draughts alike, and weighed again it kept that opening from its own first
+    // reading: `convert` then gave it no GameType until the lettered game had its own.
+    let text = "1. 32-28 *\n\n[FEN \"W:Wc3,e3,h2:B28\"]\n1. cb4 *\n";
+    let (ds, totals) = check(text, None);
+    assert_eq!(codes(&ds), ["G506", "N220", "G506"], "{ds:#?}");
+    assert!(
+        ds[0]
+            .message
+            .contains("the file's games on 10x10 are International draughts"),
+        "{}",
+        ds[0].message
+    );
+    for g in &totals.guesses {
+        assert_eq!(g.guess.variant, Variant::International);
+        assert!(g.guess.also.is_empty(), "{:?}", g.guess);
+    }
+}
