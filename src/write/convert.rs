@@ -1030,8 +1030,8 @@ impl FileConversion {
     /// read as, in the notation they are written in, so that the output's run holds the same
     /// games and reads alike. Only a game whose text is kept for what it says gets the tag,
     /// never one kept because of the text around it ([`Unconverted::SharesLine`],
-    /// [`Unconverted::AfterOpenComment`],
-    /// [`Unconverted::AfterOpenGame`]).
+    /// [`Unconverted::AfterOpenGame`], [`Unconverted::AfterOpenComment`],
+    /// [`Unconverted::AfterScore`]).
     ///
     /// # Examples
     ///
