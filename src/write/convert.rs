@@ -1029,9 +1029,11 @@ impl FileConversion {
     /// [`writes_gametype`]), the ones left as they were get the tag of the variant they were
     /// read as, in the notation they are written in, so that the output's run holds the same
     /// games and reads alike. Only a game whose text is kept for what it says gets the tag,
-    /// never one kept because of the text around it ([`Unconverted::SharesLine`],
-    /// [`Unconverted::AfterOpenGame`], [`Unconverted::AfterOpenComment`],
-    /// [`Unconverted::AfterScore`]).
+    /// never one kept because of the text after which it comes ([`Unconverted::AfterOpenGame`],
+    /// [`Unconverted::AfterOpenComment`], [`Unconverted::AfterScore`]). A game that starts on
+    /// the line where that text ends ([`Unconverted::SharesLine`]) gets it only where it goes
+    /// on a line of its own further on (after a tag that ends its line): the shared line stays
+    /// as it was.
     ///
     /// # Examples
     ///
@@ -1093,6 +1095,25 @@ impl FileConversion {
             .into_iter()
             .map(|(at, r)| (at, new[r].to_string()))
             .collect();
+        // A game that starts on the line where the text before it ends gets its tag only on a
+        // line of its own further on: that shared line stays as it was.
+        if starts_mid_line(chunk) {
+            let first_line = chunk
+                .text
+                .find(['\n', '\r'])
+                .map_or(chunk.text.len(), |i| i + 1);
+            if edits.is_empty() || edits.iter().any(|(at, _)| at.start < first_line) {
+                return KeptGame {
+                    text: unconverted_chunk_text(chunk, options),
+                    gametype: None,
+                };
+            }
+            let text = canonical_or_not(&splice(&chunk.text, &edits), true, options);
+            return KeptGame {
+                text,
+                gametype: Some(gametype),
+            };
+        }
         KeptGame {
             text: unconverted_text(&splice(&chunk.text, &edits), options),
             // No place to write it: the game stays as it was.
@@ -1162,6 +1183,7 @@ fn kept_gametype(
             | Unconverted::Kept(_)
             | Unconverted::MixedNotation
             | Unconverted::NotReplayed
+            | Unconverted::SharesLine
     );
     let game = chunk.game.as_ref()?;
     let report = report?;
@@ -1182,11 +1204,7 @@ fn kept_gametype(
             (guess.variant, layout)
         }
     };
-    if !kept_for_itself
-        || starts_mid_line(chunk)
-        || game.tags.iter().any(|t| t.name == "GameType")
-        || !names_squares(game)
-    {
+    if !kept_for_itself || game.tags.iter().any(|t| t.name == "GameType") || !names_squares(game) {
         return None;
     }
     let target = options.notation.unwrap_or(source.kind);
@@ -1292,22 +1310,32 @@ pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
 /// assert_eq!(unconverted_chunk_text(&chunks[0], &options), "1. 32-28 {never closed\r\n");
 /// ```
 pub fn unconverted_chunk_text(chunk: &Chunk, options: &ConvertOptions) -> String {
+    canonical_or_not(&chunk.text, starts_mid_line(chunk), options)
+}
+
+/// [`unconverted_chunk_text`] of a chunk's text, `mid_line` when it starts on the line where
+/// the text before it ends.
+fn canonical_or_not(text: &str, mid_line: bool, options: &ConvertOptions) -> String {
     if options.canonical {
-        let out = canonical_chunk_block(chunk);
+        let out = canonical_text_block(text, mid_line);
         return match options.eol {
             Some(eol) => with_eol(&out, eol),
             None => out,
         };
     }
-    unconverted_text(&chunk.text, options)
+    unconverted_text(text, options)
 }
 
 /// A chunk's text as canonical form keeps text ([`canonical_block`]), but a chunk that starts
 /// on the line where the one before it ends keeps the line end that ends that line (with
 /// what stands before it on that line).
 fn canonical_chunk_block(chunk: &Chunk) -> String {
-    let text = chunk.text.as_str();
-    if starts_mid_line(chunk) {
+    canonical_text_block(&chunk.text, starts_mid_line(chunk))
+}
+
+/// [`canonical_chunk_block`] of a chunk's text.
+fn canonical_text_block(text: &str, mid_line: bool) -> String {
+    if mid_line {
         let first = text.find(|c: char| !blank(c)).unwrap_or(text.len());
         if let Some(end) = text[..first].find(['\n', '\r']) {
             // The line end, as written (`\r\n` whole).

@@ -844,6 +844,10 @@ const FOUND: &[&str] = &[
     "convert_found_open_63.pdn",
     "convert_found_open_64.pdn",
     "convert_found_open_65.pdn",
+    // `7-2[`, then `2419`: the game that starts with the `[` on the line of `7-2` was kept as
+    // written without the GameType its run's other games got, and read again alone it was
+    // read as another variant. It now gets the tag on a line of its own after its first line.
+    "convert_found_open_66.pdn",
 ];
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
