@@ -349,6 +349,45 @@ pub struct Guess {
     /// next time the file is read: none is written ([`crate::write::convert::writes_gametype`]).
     #[serde(skip)]
     pub others_open: bool,
+    /// The file's other runs are read as they were only when this game's GameType is written
+    /// too: written with the GameTypes the settled runs get, they would be read otherwise
+    /// ([`Rewrites`]).
+    #[serde(skip)]
+    pub upholds: Rewrites,
+}
+
+/// For each way of writing a file again, whether a run's games get a GameType so that the
+/// file's other runs without one read as they did: written with the GameTypes the settled runs
+/// get (and, in another notation, every run written in it), those runs would be weighed
+/// against other games with a GameType, and read otherwise. Each such run gets the GameType of
+/// the variant it was read as, until writing them all leaves every other run read alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rewrites {
+    /// Written in the notation each game has (canonical form, `fix`).
+    pub same: bool,
+    /// Converted to numeric squares.
+    pub numeric: bool,
+    /// Converted to algebraic squares.
+    pub algebraic: bool,
+}
+
+impl Rewrites {
+    /// Whether the games get a GameType when written in `notation` (`None`: each in its own).
+    pub fn get(&self, notation: Option<crate::notation::NotationKind>) -> bool {
+        match notation {
+            None => self.same,
+            Some(crate::notation::NotationKind::Numeric) => self.numeric,
+            Some(crate::notation::NotationKind::Algebraic) => self.algebraic,
+        }
+    }
+
+    fn set(&mut self, notation: Option<crate::notation::NotationKind>) {
+        match notation {
+            None => self.same = true,
+            Some(crate::notation::NotationKind::Numeric) => self.numeric = true,
+            Some(crate::notation::NotationKind::Algebraic) => self.algebraic = true,
+        }
+    }
 }
 
 /// The outcome of replaying one game.

@@ -262,14 +262,17 @@ pub enum Unconverted {
 }
 
 /// Whether a game replayed without a GameType tag gets one written for the variant it was
-/// replayed as (by `convert` and by `fix` alike): when the variant was not guessed
-/// (`--variant` named it: no `guess`), or the evidence left that variant alone
-/// ([`Guess::also`] empty) and so it did for every run of the file's games read with it
-/// ([`Guess::others_open`] false). Where other variants replay the game alike, a GameType would
-/// choose among them, which no rewriting may do; where they replay another run of the same
-/// notation alike, a GameType written here and not there would change how that run is read.
-pub fn writes_gametype(guess: Option<&Guess>) -> bool {
-    guess.is_none_or(|g| g.also.is_empty() && !g.others_open)
+/// replayed as (by `convert` and by `fix` alike) when the file is written in `notation`
+/// (`None`: each game in its own): when the variant was not guessed (`--variant` named it: no
+/// `guess`), or the evidence left that variant alone ([`Guess::also`] empty) and so it did for
+/// every run of the file's games read with it ([`Guess::others_open`] false), or the file's
+/// other runs read as they did only with this game's GameType written too
+/// ([`Guess::upholds`]). Where other variants replay the game alike, a GameType would choose
+/// among them, which no rewriting may do unless the file's other GameTypes already do; where
+/// they replay another run of the same notation alike, a GameType written here and not there
+/// would change how that run is read.
+pub fn writes_gametype(guess: Option<&Guess>, notation: Option<NotationKind>) -> bool {
+    guess.is_none_or(|g| (g.also.is_empty() && !g.others_open) || g.upholds.get(notation))
 }
 
 /// The GameType value for `variant` with squares named by `layout`, the variant's own side
@@ -441,8 +444,9 @@ fn convert_parts(
         NotationKind::Numeric => fen_notation.1,
         NotationKind::Algebraic => fen_notation.0,
     };
-    let gametype_added =
-        writes_gametype(report.guess.as_ref()) || target.kind != source.kind || fen_renamed;
+    let gametype_added = writes_gametype(report.guess.as_ref(), options.notation)
+        || target.kind != source.kind
+        || fen_renamed;
     for (i, e) in game.body.iter().enumerate() {
         let Element::Move(m) = e else { continue };
         if joined[i] > 0 {
@@ -905,7 +909,7 @@ pub fn convert_checked(
                     .or(report.layout.map(|l| l.kind))
                     .ok_or(Unconverted::NotReplayed)?;
                 if spoke {
-                    reads_alike(game, report, diagnostics, &out, kind)?;
+                    reads_alike(game, report, diagnostics, &out, kind, options.notation)?;
                 }
                 let other = match kind {
                     NotationKind::Numeric => NotationKind::Algebraic,
@@ -918,7 +922,7 @@ pub fn convert_checked(
                 };
                 let text = spliced(chunk, game, report, &there)?;
                 if spoke {
-                    reads_alike(game, report, diagnostics, &text, other)?;
+                    reads_alike(game, report, diagnostics, &text, other, Some(other))?;
                 }
             }
             out
@@ -1208,7 +1212,7 @@ fn kept_gametype(
         return None;
     }
     let target = options.notation.unwrap_or(source.kind);
-    (writes_gametype(Some(guess)) || target != source.kind).then(|| {
+    (writes_gametype(Some(guess), options.notation) || target != source.kind).then(|| {
         gametype_value_for(
             variant,
             &source,
@@ -1456,13 +1460,15 @@ fn syntax_codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
 /// Checks that `text`, the game converted to `target`, read alone, is one game that means what
 /// `game` (replayed as `report`) means: the same tags (the GameType tag the one written), the
 /// same comments, results and syntax errors, and each move the same, played as the same move
-/// or, where the replay did not play it, naming the same squares.
+/// or, where the replay did not play it, naming the same squares. `plan` is the notation the
+/// file is written in (`None`: each game in its own), as [`writes_gametype`] takes it.
 fn reads_alike(
     game: &Game,
     report: &GameReport,
     diagnostics: &[Diagnostic],
     text: &str,
     target: NotationKind,
+    plan: Option<NotationKind>,
 ) -> Result<(), Unconverted> {
     let differs = Err(Unconverted::ReadsDifferently);
     let (Some(variant), Some(source)) = (report.variant, report.layout) else {
@@ -1501,7 +1507,7 @@ fn reads_alike(
             .unwrap_or(variant.rules().first_to_move),
     );
     let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
-        || writes_gametype(report.guess.as_ref())
+        || writes_gametype(report.guess.as_ref(), plan)
         || target != source.kind
     {
         &[written.as_str()]

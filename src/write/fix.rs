@@ -226,10 +226,11 @@ pub fn fix_chunk(
     // Only a guess the evidence decided: where other variants replay the game as well, a
     // GameType would choose among them.
     let guess = report.and_then(|r| r.guess.as_ref());
-    let guessed =
-        guess.is_some() && writes_gametype(guess) && !diagnostics.iter().any(|d| d.code == "G513");
+    let guessed = guess.is_some()
+        && writes_gametype(guess, None)
+        && !diagnostics.iter().any(|d| d.code == "G513");
     if let (Some(g), false) = (guess, guessed) {
-        if !game.tags.iter().any(|t| t.name == "GameType") && !writes_gametype(guess) {
+        if !game.tags.iter().any(|t| t.name == "GameType") && !writes_gametype(guess, None) {
             declined.push(Declined {
                 at: first_element_or_start(game, chunk.offset),
                 code: "G506",

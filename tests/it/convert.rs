@@ -668,7 +668,7 @@ fn canonical_output_is_unchanged_when_written_again_with_text_after_a_result() {
 /// both notations and, if it reads differently, kept as written.
 #[test]
 fn games_that_read_differently_once_converted_are_kept_as_written() {
-    for name in THERE_AND_BACK.iter().chain(FOUND) {
+    for name in THERE_AND_BACK.iter().chain(FOUND).chain(FOUND_OTHER_CORNER) {
         let bytes = fuzz_fixture(name);
         let to = |n| ConvertOptions {
             notation: Some(n),
@@ -680,7 +680,13 @@ fn games_that_read_differently_once_converted_are_kept_as_written() {
         // A byte order mark opening the text is read back as the file's own.
         let numeric = numeric.trim_start_matches('\u{feff}');
         let back = back.trim_start_matches('\u{feff}');
-        assert_eq!(without_added_gametypes(back, numeric), numeric, "{name}");
+        if FOUND_OTHER_CORNER.contains(name) {
+            let (there, _) = convert_with(numeric.as_bytes(), &to(NotationKind::Algebraic));
+            let (again, _) = convert_with(there.as_bytes(), &to(NotationKind::Numeric));
+            assert_eq!(again, back, "{name}");
+        } else {
+            assert_eq!(without_added_gametypes(back, numeric), numeric, "{name}");
+        }
     }
 }
 
@@ -848,7 +854,78 @@ const FOUND: &[&str] = &[
     // written without the GameType its run's other games got, and read again alone it was
     // read as another variant. It now gets the tag on a line of its own after its first line.
     "convert_found_open_66.pdn",
+    // Runs that held each other up: `3228` on 8x8 was read as the International of the file's
+    // 10x10 game, and that game, which International, Frisian and Frysk! replay alike, as
+    // International because the first run's reading stood against the Frysk! of the lettered
+    // `cb2`. Written with the GameType that settled game gets, the file read otherwise. The
+    // runs the others' GameTypes would read otherwise now get theirs too.
+    "convert_found_open_67.pdn",
+    "convert_found_open_68.pdn",
+    "convert_found_open_70.pdn",
+    "convert_found_open_71.pdn",
+    "convert_found_open_73.pdn",
 ];
+
+/// Inputs of [`FOUND`] that hold a game numbered from another corner than its variant's
+/// (`[GameType "40,,,,N0`): there and back is compared as the target compares them, each
+/// text taken to algebraic and back ([`a_game_numbered_from_another_corner_keeps_its_squares_through_algebraic`]).
+const FOUND_OTHER_CORNER: &[&str] = &["convert_found_open_69.pdn", "convert_found_open_72.pdn"];
+
+/// A file's runs are read together. Here `3228` (numbered 8x8 squares no 8x8 variant replays)
+/// is read as the variant of the file's 10x10 game, International; that game, a FEN alone,
+/// which International, Frisian and Frysk! set up alike, as International too, for the first
+/// run's reading stands against the Frysk! of the lettered `cb2` (only Frysk! plays it); and
+/// `cb2`'s game, settled, gets a GameType when written. With that tag alone the file would read
+/// otherwise (the 10x10 game as Frysk!, `32-28` as Thai draughts): the runs it would change get
+/// the GameType of the variant they were read as, and every output reads as the file did.
+#[test]
+fn a_gametype_written_for_one_run_never_changes_how_the_others_read() {
+    use pdnkit::Variant::{Frysk, International};
+    let text = b"3228\n[]cb2[\n2622[FEN W:W50";
+    let read = |bytes: &[u8]| {
+        let mut variants = Vec::new();
+        check_stream(bytes, &CheckOptions::default(), |g| {
+            if g.chunk.game.is_some() {
+                variants.push(g.report.as_ref().and_then(|r| r.variant));
+            }
+        })
+        .unwrap();
+        variants
+    };
+    let first = read(text);
+    assert_eq!(
+        first,
+        [
+            Some(International),
+            Some(Frysk),
+            Some(International),
+            Some(International)
+        ]
+    );
+    let canonical = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let to = |n| ConvertOptions {
+        notation: Some(n),
+        ..ConvertOptions::default()
+    };
+    for options in [
+        canonical,
+        to(NotationKind::Numeric),
+        to(NotationKind::Algebraic),
+    ] {
+        let (out, _) = convert_with(text, &options);
+        assert_eq!(read(out.as_bytes()), first, "{out}");
+    }
+    let (once, _) = convert_with(text, &canonical);
+    assert!(
+        once.starts_with(
+            "[GameType \"20\"]\n\n32-28 *\n\n[]\n[GameType \"97,W,10,10,A0,0\"]\ncb2["
+        ),
+        "{once}"
+    );
+}
 
 /// The inputs of [`games_that_read_differently_once_converted_are_kept_as_written`].
 const THERE_AND_BACK: &[&str] = &[
@@ -1165,6 +1242,7 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
     ]
     .iter()
     .chain(FOUND)
+    .chain(FOUND_OTHER_CORNER)
     {
         canonical_holds(name);
     }

@@ -25,7 +25,7 @@ use crate::source::Span;
 use crate::syntax::{Element, Game, SeparatorKind, Tag};
 
 use super::{Evidence, Inferred, Key, Selection, evidence, start_position};
-use crate::replay::{FileContext, Guess, ReplayOptions, line};
+use crate::replay::{FileContext, Guess, ReplayOptions, Rewrites, line};
 
 /// A game the inference knows: the variant that replays it (`None` for a game pdnkit reads
 /// but does not replay), its board, first mover, usual notation and the words that name it.
@@ -252,6 +252,9 @@ pub(in crate::replay) struct Run {
     /// No candidate replays the run's games, and the variant was taken from the file's other
     /// games: it says nothing of them ([`Run::shows`]).
     fallback: bool,
+    /// Its games get a GameType so that the file's other runs read as they did
+    /// ([`Rewrites`]).
+    upholds: Rewrites,
 }
 
 impl Run {
@@ -311,6 +314,31 @@ struct Sample {
     /// The board and notation in words ("squares within 1-50 fit 10x10, numeric notation").
     why: String,
     games: Vec<Game>,
+    /// Where each game comes in the file (its rank among the games weighed or declaring).
+    at: Vec<usize>,
+    /// How far each candidate replays each game, once asked: a run weighed again, or weighed
+    /// as the file would be read with other GameTypes, replays nothing twice.
+    reaches: std::cell::RefCell<Reaches>,
+}
+
+/// How far candidates replay the games of one run ([`reach_of`]), by game and variant.
+#[derive(Default)]
+pub(in crate::replay) struct Reaches(std::collections::HashMap<(usize, Variant), (u64, bool)>);
+
+impl Reaches {
+    fn get(
+        &mut self,
+        i: usize,
+        game: &Game,
+        v: Variant,
+        algebraic: bool,
+        options: &ReplayOptions,
+    ) -> (u64, bool) {
+        *self
+            .0
+            .entry((i, v))
+            .or_insert_with(|| reach_of(game, v, algebraic, options))
+    }
 }
 
 /// Decides the variant of each run of untagged games of a file from the games themselves,
@@ -319,8 +347,11 @@ pub struct Survey<'o> {
     options: &'o ReplayOptions,
     samples: Vec<Sample>,
     /// The keys the file's games with a GameType show, each with the variant it names
-    /// ([`declared_key`]).
+    /// ([`declared_key`]), and where the first game that declares it comes.
     declared: Vec<(Key, Variant)>,
+    declared_at: Vec<usize>,
+    /// The games handed so far.
+    seen: usize,
 }
 
 impl<'o> Survey<'o> {
@@ -330,6 +361,8 @@ impl<'o> Survey<'o> {
             options,
             samples: Vec::new(),
             declared: Vec::new(),
+            declared_at: Vec::new(),
+            seen: 0,
         }
     }
 
@@ -345,10 +378,13 @@ impl<'o> Survey<'o> {
     /// tag, squares that fit a board, and no tag words that name its game. Of a game with a
     /// GameType, notes the key and variant it declares ([`declared_key`]).
     pub fn add(&mut self, game: Game) {
+        let at = self.seen;
+        self.seen += 1;
         if !Survey::wants(&game.tags) {
             if let Some(declared) = declared_key(&game) {
                 if !self.declared.contains(&declared) {
                     self.declared.push(declared);
+                    self.declared_at.push(at);
                 }
             }
             return;
@@ -358,78 +394,216 @@ impl<'o> Survey<'o> {
         };
         match self.samples.iter_mut().find(|s| s.key == key) {
             Some(s) if s.games.len() >= SAMPLE_GAMES => {}
-            Some(s) => s.games.push(game),
+            Some(s) => {
+                s.games.push(game);
+                s.at.push(at);
+            }
             None => self.samples.push(Sample {
                 key,
                 why,
                 games: vec![game],
+                at: vec![at],
+                reaches: Default::default(),
             }),
         }
     }
 
     /// Decides every run the games weighed show, into `ctx`: the runs of larger boards first,
     /// so that a run of the same notation on a smaller board can be read as the file's board.
+    /// Then, for each way of writing the file again, which runs get a GameType so that the
+    /// others read as they did ([`Rewrites`], [`upheld`]).
     pub fn finish(mut self, ctx: &mut FileContext) {
         ctx.declared.clone_from(&self.declared);
-        // A key that only games with a GameType show is decided by their tags (when they name
-        // one variant): evidence, for the runs decided after it, of the file's board and of
-        // its other games, as a run of games without one read as that variant is. So a
-        // GameType written for a run's games as they were read leaves the file's other runs
-        // read as they were.
-        for &(key, v) in &self.declared {
-            if one_declared(&self.declared, key) == Some(v)
-                && !self.samples.iter().any(|s| s.key == key)
-                && !ctx.runs.iter().any(|r| r.key == key)
-            {
-                ctx.runs.push(Run {
-                    key,
-                    decision: Decision::Variant {
-                        variant: v,
-                        also: Vec::new(),
-                    },
-                    evidence: String::new(),
-                    summary: String::new(),
-                    stated: true,
-                    seen: Vec::new(),
-                    fallback: false,
-                });
-            }
-        }
         self.samples
             .sort_by_key(|s| std::cmp::Reverse(s.key.board.size()));
-        for s in &self.samples {
-            if ctx.runs.iter().any(|r| r.key == s.key) {
+        let samples: Vec<&Sample> = self.samples.iter().collect();
+        let before = std::mem::take(&mut ctx.runs);
+        let mut runs = settle(self.options, &self.declared, &samples, before.clone());
+        let declared: Vec<(usize, (Key, Variant))> = self
+            .declared_at
+            .iter()
+            .copied()
+            .zip(self.declared.iter().copied())
+            .collect();
+        for plan in [
+            None,
+            Some(NotationKind::Numeric),
+            Some(NotationKind::Algebraic),
+        ] {
+            let file = File {
+                options: self.options,
+                declared: &declared,
+                samples: &samples,
+                before: &before,
+            };
+            for key in upheld(&file, &runs, plan) {
+                if let Some(r) = runs.iter_mut().find(|r| r.key == key) {
+                    r.upholds.set(plan);
+                }
+            }
+        }
+        ctx.runs = runs;
+    }
+}
+
+/// The file's start as the survey weighed it.
+struct File<'a> {
+    options: &'a ReplayOptions,
+    /// The keys the games with a GameType declare, each with where the first comes.
+    declared: &'a [(usize, (Key, Variant))],
+    /// The runs of games without one, larger boards first.
+    samples: &'a [&'a Sample],
+    /// The runs decided before (named by tag words).
+    before: &'a [Run],
+}
+
+/// Decides every run of `samples` (larger boards first) after `runs`, the file's games with a
+/// GameType declaring `declared`.
+fn settle(
+    options: &ReplayOptions,
+    declared: &[(Key, Variant)],
+    samples: &[&Sample],
+    mut runs: Vec<Run>,
+) -> Vec<Run> {
+    // A key that only games with a GameType show is decided by their tags (when they name
+    // one variant): evidence, for the runs decided after it, of the file's board and of
+    // its other games, as a run of games without one read as that variant is. So a
+    // GameType written for a run's games as they were read leaves the file's other runs
+    // read as they were.
+    for &(key, v) in declared {
+        if one_declared(declared, key) == Some(v)
+            && !samples.iter().any(|s| s.key == key)
+            && !runs.iter().any(|r| r.key == key)
+        {
+            runs.push(Run {
+                key,
+                decision: Decision::Variant {
+                    variant: v,
+                    also: Vec::new(),
+                },
+                evidence: String::new(),
+                summary: String::new(),
+                stated: true,
+                seen: Vec::new(),
+                fallback: false,
+                upholds: Rewrites::default(),
+            });
+        }
+    }
+    let weigh = |s: &Sample, runs: &[Run]| {
+        let presumed = presumption(declared, runs, s.key);
+        decide(
+            s.key,
+            &s.why,
+            &s.games,
+            options,
+            runs,
+            presumed,
+            &mut s.reaches.borrow_mut(),
+        )
+    };
+    for s in samples {
+        if runs.iter().any(|r| r.key == s.key) {
+            continue;
+        }
+        let run = weigh(s, &runs);
+        runs.push(run);
+    }
+    // Each run is weighed again against the file's other runs as they are decided now,
+    // until none changes: a run decided before them did not see them, and the same games
+    // written with the GameType `convert` gives them would show them from the start
+    // (a run no variant of its boards replays takes the file's other games' variant; a
+    // run in a variant's own notation is presumed to be the variant another run is read
+    // as in the other notation). At most as many passes as the file has runs; a file with
+    // one run is weighed once.
+    for _ in 0..samples.len() {
+        let mut changed = false;
+        for s in samples {
+            let Some(i) = runs.iter().position(|r| r.key == s.key) else {
+                continue;
+            };
+            if runs[i].seen == seen(&runs, s.key) {
                 continue;
             }
-            let presumed = presumption(&self.declared, &ctx.runs, s.key);
-            let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, presumed);
-            ctx.runs.push(run);
+            let run = weigh(s, &runs);
+            changed |= run.decision != runs[i].decision;
+            runs[i] = run;
         }
-        // Each run is weighed again against the file's other runs as they are decided now,
-        // until none changes: a run decided before them did not see them, and the same games
-        // written with the GameType `convert` gives them would show them from the start
-        // (a run no variant of its boards replays takes the file's other games' variant; a
-        // run in a variant's own notation is presumed to be the variant another run is read
-        // as in the other notation). At most as many passes as the file has runs; a file with
-        // one run is weighed once.
-        for _ in 0..self.samples.len() {
-            let mut changed = false;
-            for s in &self.samples {
-                let Some(i) = ctx.runs.iter().position(|r| r.key == s.key) else {
-                    continue;
-                };
-                if ctx.runs[i].seen == seen(&ctx.runs, s.key) {
-                    continue;
+        if !changed {
+            break;
+        }
+    }
+    runs
+}
+
+/// The runs of the file's start whose games get a GameType when it is written in `plan`
+/// (`None`: each game in its own notation), as [`Rewrites`] says: the runs read as a variant
+/// that the evidence left alone (and that leave no other run of their notation open), and in
+/// another notation every run written in it; then each run the file, read with those games
+/// declaring their variant, would read otherwise (as another variant, or settled where it was
+/// open), until none would. A run whose variant is unknown gets no GameType.
+fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key> {
+    let state = |runs: &[Run], key: Key| {
+        runs.iter()
+            .find(|r| r.key == key)
+            .map(|r| match &r.decision {
+                Decision::Variant { variant, also } => {
+                    (Some(*variant), also.is_empty() && !others_open(runs, key))
                 }
-                let presumed = presumption(&self.declared, &ctx.runs, s.key);
-                let run = decide(s.key, &s.why, &s.games, self.options, &ctx.runs, presumed);
-                changed |= run.decision != ctx.runs[i].decision;
-                ctx.runs[i] = run;
+                Decision::Unknown { .. } => (None, false),
+            })
+    };
+    let variant = |key: Key| state(runs, key).and_then(|(v, _)| v);
+    let mut tagged: Vec<Key> = file
+        .samples
+        .iter()
+        .map(|s| s.key)
+        .filter(|&k| match state(runs, k) {
+            Some((Some(_), settled)) => {
+                settled || plan.is_some_and(|n| (n == NotationKind::Algebraic) != k.algebraic)
             }
-            if !changed {
-                break;
+            _ => false,
+        })
+        .collect();
+    loop {
+        if tagged.is_empty() || tagged.len() == file.samples.len() {
+            return tagged;
+        }
+        // The file written so: the tagged runs' games declare their variant, in the order
+        // they come.
+        let mut declaring: Vec<(usize, (Key, Variant))> = file.declared.to_vec();
+        for s in file.samples.iter().filter(|s| tagged.contains(&s.key)) {
+            let Some(v) = variant(s.key) else { continue };
+            let algebraic = plan.map_or(s.key.algebraic, |n| n == NotationKind::Algebraic);
+            for (g, &at) in s.games.iter().zip(&s.at) {
+                if let Some(d) = declared_as(g, v, algebraic) {
+                    declaring.push((at, d));
+                }
             }
         }
+        declaring.sort_by_key(|&(at, _)| at);
+        let mut declared: Vec<(Key, Variant)> = Vec::new();
+        for (_, d) in declaring {
+            if !declared.contains(&d) {
+                declared.push(d);
+            }
+        }
+        let rest: Vec<&Sample> = file
+            .samples
+            .iter()
+            .filter(|s| !tagged.contains(&s.key))
+            .copied()
+            .collect();
+        let read = settle(file.options, &declared, &rest, file.before.to_vec());
+        let more: Vec<Key> = rest
+            .iter()
+            .map(|s| s.key)
+            .filter(|&k| variant(k).is_some() && state(&read, k) != state(runs, k))
+            .collect();
+        if more.is_empty() {
+            return tagged;
+        }
+        tagged.extend(more);
     }
 }
 
@@ -556,8 +730,13 @@ fn declared_key(game: &Game) -> Option<(Key, Variant)> {
         .ok()?
         .resolve()
         .variant?;
+    declared_as(game, variant, evidence(game).algebraic)
+}
+
+/// The evidence key `game`, with a GameType naming `variant` and its squares in algebraic
+/// notation or not, declares ([`declared_key`]).
+fn declared_as(game: &Game, variant: Variant, algebraic: bool) -> Option<(Key, Variant)> {
     let own = own_key(variant);
-    let algebraic = evidence(game).algebraic;
     let words = tag_words(game, Some(own.board), algebraic, |k| {
         k.variant
             .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
@@ -599,6 +778,7 @@ fn decide(
     options: &ReplayOptions,
     runs: &[Run],
     presumed: Option<Presumption>,
+    reaches: &mut Reaches,
 ) -> Run {
     let declared = presumed.map(|p| p.variant);
     let Key {
@@ -636,7 +816,7 @@ fn decide(
         .iter()
         .all(|g| !g.tags.iter().any(|t| t.name == "FEN"));
     let mut tried: Vec<Weighed> = Vec::new();
-    let weigh = |order: &[Variant], tried: &mut Vec<Weighed>| -> Option<usize> {
+    let mut weigh = |order: &[Variant], tried: &mut Vec<Weighed>| -> Option<usize> {
         let from = tried.len();
         for &v in order {
             if tried.iter().any(|w| w.variant == v) {
@@ -647,8 +827,8 @@ fn decide(
                 steps: Vec::with_capacity(n),
                 reach: Reach::default(),
             };
-            for g in games {
-                let (steps, early) = reach_of(g, v, algebraic, options);
+            for (j, g) in games.iter().enumerate() {
+                let (steps, early) = reaches.get(j, g, v, algebraic, options);
                 w.steps.push(steps);
                 w.reach.steps += steps;
                 w.reach.early += usize::from(early);
@@ -723,6 +903,7 @@ fn decide(
             stated: false,
             seen: seen(runs, key),
             fallback: false,
+            upholds: Rewrites::default(),
         };
     };
     let v = tried[i].variant;
@@ -830,6 +1011,7 @@ fn decide(
         stated: false,
         seen: seen(runs, key),
         fallback,
+        upholds: Rewrites::default(),
     }
 }
 
@@ -1128,6 +1310,7 @@ pub(in crate::replay) fn infer(
             evidence: evidence.clone(),
             also: Vec::new(),
             others_open: false,
+            upholds: Rewrites::default(),
         };
         // The words name the game, as a GameType does: the file's games without squares
         // after it are read so, as after a game whose GameType names it (a GameType written
@@ -1146,6 +1329,7 @@ pub(in crate::replay) fn infer(
                 stated: true,
                 seen: Vec::new(),
                 fallback: false,
+                upholds: Rewrites::default(),
             });
             diags.push(statement(span, v, &evidence, ""));
         }
@@ -1186,6 +1370,7 @@ pub(in crate::replay) fn infer(
                 options,
                 &ctx.runs,
                 declared,
+                &mut Reaches::default(),
             );
             ctx.runs.push(run);
             ctx.runs.len() - 1
@@ -1194,6 +1379,7 @@ pub(in crate::replay) fn infer(
     let first_game = !std::mem::replace(&mut ctx.runs[i].stated, true);
     let others_open = others_open(&ctx.runs, key);
     let run = &ctx.runs[i];
+    let upholds = run.upholds;
     match run.decision.clone() {
         Decision::Variant { variant: v, also } => {
             let evidence = run.evidence.clone();
@@ -1211,6 +1397,7 @@ pub(in crate::replay) fn infer(
                     evidence,
                     also,
                     others_open,
+                    upholds,
                 }));
             };
             diags.extend(t.fen_diags);
@@ -1222,6 +1409,7 @@ pub(in crate::replay) fn infer(
                     evidence,
                     also,
                     others_open,
+                    upholds,
                 },
             })
         }
@@ -1352,6 +1540,7 @@ fn without_squares(
                     also,
                     // Not one of a run: no other game is read with it.
                     others_open: false,
+                    upholds: Rewrites::default(),
                 },
             });
         }
