@@ -401,27 +401,34 @@ impl FileHead for Head {
     /// The games at the file's start as trees: those inference may weigh (no GameType or
     /// `[Variant]` tag), and those with a GameType that name a square (what they declare rests
     /// on their first move too); what the reader finds is reported by the check itself.
-    fn games(&self, add: &mut dyn FnMut(Game)) {
+    fn games(&self, add: &mut dyn FnMut(Game, bool)) {
         let decoder = match self.encoding {
             Some(e) => TextDecoder::with_encoding(&self.bytes[..], e),
             None => TextDecoder::new(&self.bytes[..]),
         };
         let mut reader = GameReader::new(decoder, self.read.clone());
         let mut visitor = SurveyVisitor::default();
-        let mut last: Option<Game> = None;
-        while let Ok(Some(_)) = reader.next_chunk_with(&mut visitor) {
-            if let Some(g) = last.take() {
-                add(g);
+        let mut last: Option<(Game, bool)> = None;
+        while let Ok(Some(chunk)) = reader.next_chunk_with(&mut visitor) {
+            if let Some((g, shares)) = last.take() {
+                add(g, shares);
             }
             // A game with a GameType is evidence of its file's board when it has moves or a
             // FEN: one without names no square, and is read as the file's games so far are.
-            last = visitor.builder.take_game().filter(|g| {
-                !visitor.tagged || visitor.moved || g.tags.iter().any(|t| t.name == "FEN")
-            });
+            last = visitor
+                .builder
+                .take_game()
+                .filter(|g| {
+                    !visitor.tagged || visitor.moved || g.tags.iter().any(|t| t.name == "FEN")
+                })
+                .map(|g| {
+                    let shares = crate::replay::shares_line(&chunk, &g);
+                    (g, shares)
+                });
             visitor.builder.take_diagnostics();
         }
-        if let Some(g) = last.filter(|_| self.whole) {
-            add(g);
+        if let Some((g, shares)) = last.filter(|_| self.whole) {
+            add(g, shares);
         }
     }
 }

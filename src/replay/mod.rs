@@ -299,8 +299,38 @@ pub struct FileContext {
 /// meets the first game whose variant it must decide.
 pub trait FileHead: Send + Sync {
     /// Hands the games of the start to `add`, in order (any game: [`Survey::add`] keeps the
-    /// ones it weighs).
-    fn games(&self, add: &mut dyn FnMut(Game));
+    /// ones it weighs), each with whether it starts on the line where the text before it ends
+    /// and holds its tags, or else its first move, on that line: such a game is written again
+    /// as it was, and a GameType cannot be written for it ([`Survey::add`]).
+    fn games(&self, add: &mut dyn FnMut(Game, bool));
+}
+
+/// Whether `game`, read from `chunk`, starts on the line where the text before it ends and
+/// holds its last tag (or, with none, its first move) on that line: written again, it is kept
+/// as it was, with no line of its own for a GameType ([`FileHead::games`], whose readers call it).
+pub fn shares_line(chunk: &crate::syntax::Chunk, game: &Game) -> bool {
+    if chunk.first_column <= 1 {
+        return false;
+    }
+    let point = match game.tags.last() {
+        Some(t) => t.span.end,
+        None => game
+            .body
+            .iter()
+            .find_map(|e| match e {
+                crate::syntax::Element::Move(m) => Some(m.span.start),
+                _ => None,
+            })
+            .unwrap_or(game.span.end),
+    };
+    let end = point.saturating_sub(chunk.offset).min(chunk.text.len());
+    !chunk
+        .text
+        .as_bytes()
+        .get(..end)
+        .unwrap_or_default()
+        .iter()
+        .any(|&b| b == b'\n' || b == b'\r')
 }
 
 /// A [`FileHead`] in a [`FileContext`]: one file's start, so any two are alike.
@@ -516,7 +546,7 @@ impl FileContext {
     pub(super) fn survey(&mut self, options: &ReplayOptions) {
         if let Some(HeadRef(head)) = self.head.take() {
             let mut survey = Survey::new(options);
-            head.games(&mut |g| survey.add(g));
+            head.games(&mut |g, shares_line| survey.add(g, shares_line));
             survey.finish(self);
         }
     }

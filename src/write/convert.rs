@@ -1032,8 +1032,10 @@ impl FileConversion {
     /// output is in another notation, or the evidence left that variant alone:
     /// [`writes_gametype`]), the ones left as they were get the tag of the variant they were
     /// read as, in the notation they are written in, so that the output's run holds the same
-    /// games and reads alike. Only a game whose text is kept for what it says gets the tag,
-    /// never one kept because of the text after which it comes ([`Unconverted::AfterOpenGame`],
+    /// games and reads alike. Only a game whose text is kept for what it says (or because,
+    /// written whole, it would be shorter in a file holding control characters:
+    /// [`Unconverted::Shorter`]) gets the tag, never one kept because of the text after which
+    /// it comes ([`Unconverted::AfterOpenGame`],
     /// [`Unconverted::AfterOpenComment`], [`Unconverted::AfterScore`]). A game that starts on
     /// the line where that text ends ([`Unconverted::SharesLine`]) gets it only where it goes
     /// on a line of its own further on (after a tag that ends its line): the shared line stays
@@ -1188,6 +1190,7 @@ fn kept_gametype(
             | Unconverted::MixedNotation
             | Unconverted::NotReplayed
             | Unconverted::SharesLine
+            | Unconverted::Shorter
     );
     let game = chunk.game.as_ref()?;
     let report = report?;

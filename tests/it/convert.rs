@@ -864,6 +864,17 @@ const FOUND: &[&str] = &[
     "convert_found_open_70.pdn",
     "convert_found_open_71.pdn",
     "convert_found_open_73.pdn",
+    // The same, where a game of a run given a GameType is kept as written without one (it
+    // starts on the line where the text before it ends, `*1 15. e1-f2`): it is weighed as a
+    // run of its own, as the file written so reads it. A game kept as written because written
+    // whole it would be shorter in a file with control characters now gets its run's tag too.
+    "convert_found_open_74.pdn",
+    "convert_found_open_75.pdn",
+    "convert_found_open_76.pdn",
+    "convert_found_open_77.pdn",
+    "convert_found_open_78.pdn",
+    "convert_found_open_79.pdn",
+    "convert_found_open_80.pdn",
 ];
 
 /// Inputs of [`FOUND`] that hold a game numbered from another corner than its variant's

@@ -316,6 +316,9 @@ struct Sample {
     games: Vec<Game>,
     /// Where each game comes in the file (its rank among the games weighed or declaring).
     at: Vec<usize>,
+    /// Each game starts on the line where the text before it ends, and is written again as it
+    /// was, with no GameType ([`crate::replay::FileHead::games`]).
+    shares_line: Vec<bool>,
     /// How far each candidate replays each game, once asked: a run weighed again, or weighed
     /// as the file would be read with other GameTypes, replays nothing twice.
     reaches: std::cell::RefCell<Reaches>,
@@ -377,7 +380,12 @@ impl<'o> Survey<'o> {
     /// Weighs `game` if it is one inference decides by the replay: no GameType or `[Variant]`
     /// tag, squares that fit a board, and no tag words that name its game. Of a game with a
     /// GameType, notes the key and variant it declares ([`declared_key`]).
-    pub fn add(&mut self, game: Game) {
+    ///
+    /// `shares_line`: the game starts on the line where the text before it ends and holds its
+    /// tags (or its first move) on that line, so that it is written again as it was, with no
+    /// GameType: weighing the file as it would be read with the GameTypes written
+    /// ([`Rewrites`]), such a game keeps none.
+    pub fn add(&mut self, game: Game, shares_line: bool) {
         let at = self.seen;
         self.seen += 1;
         if !Survey::wants(&game.tags) {
@@ -397,12 +405,14 @@ impl<'o> Survey<'o> {
             Some(s) => {
                 s.games.push(game);
                 s.at.push(at);
+                s.shares_line.push(shares_line);
             }
             None => self.samples.push(Sample {
                 key,
                 why,
                 games: vec![game],
                 at: vec![at],
+                shares_line: vec![shares_line],
                 reaches: Default::default(),
             }),
         }
@@ -575,7 +585,13 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
         for s in file.samples.iter().filter(|s| tagged.contains(&s.key)) {
             let Some(v) = variant(s.key) else { continue };
             let algebraic = plan.map_or(s.key.algebraic, |n| n == NotationKind::Algebraic);
-            for (g, &at) in s.games.iter().zip(&s.at) {
+            for ((g, &at), _) in s
+                .games
+                .iter()
+                .zip(&s.at)
+                .zip(&s.shares_line)
+                .filter(|(_, shares)| !**shares)
+            {
                 if let Some(d) = declared_as(g, v, algebraic) {
                     declaring.push((at, d));
                 }
@@ -588,17 +604,51 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
                 declared.push(d);
             }
         }
-        let rest: Vec<&Sample> = file
+        // The games of the tagged runs that are written as they were keep no GameType, and
+        // are read as a run of their own.
+        let kept: Vec<Sample> = file
             .samples
             .iter()
-            .filter(|s| !tagged.contains(&s.key))
-            .copied()
+            .filter(|s| tagged.contains(&s.key) && s.shares_line.contains(&true))
+            .map(|s| {
+                let mut games = Vec::new();
+                let mut at = Vec::new();
+                for ((g, &a), _) in s
+                    .games
+                    .iter()
+                    .zip(&s.at)
+                    .zip(&s.shares_line)
+                    .filter(|(_, shares)| **shares)
+                {
+                    games.push(g.clone());
+                    at.push(a);
+                }
+                Sample {
+                    key: s.key,
+                    why: s.why.clone(),
+                    shares_line: vec![true; games.len()],
+                    games,
+                    at,
+                    reaches: Default::default(),
+                }
+            })
             .collect();
+        // In the order the file would be weighed in: larger boards first, then as they come.
+        let mut rest: Vec<&Sample> = file
+            .samples
+            .iter()
+            .copied()
+            .filter(|s| !tagged.contains(&s.key))
+            .chain(&kept)
+            .collect();
+        rest.sort_by_key(|s| (std::cmp::Reverse(s.key.board.size()), s.at.first().copied()));
         let read = settle(file.options, &declared, &rest, file.before.to_vec());
         let more: Vec<Key> = rest
             .iter()
             .map(|s| s.key)
-            .filter(|&k| variant(k).is_some() && state(&read, k) != state(runs, k))
+            .filter(|&k| {
+                !tagged.contains(&k) && variant(k).is_some() && state(&read, k) != state(runs, k)
+            })
             .collect();
         if more.is_empty() {
             return tagged;

@@ -23,24 +23,31 @@ struct Head {
 }
 
 impl FileHead for Head {
-    fn games(&self, add: &mut dyn FnMut(Game)) {
+    fn games(&self, add: &mut dyn FnMut(Game, bool)) {
         let mut reader =
             GameReader::new(decoder(&self.bytes[..], self.encoding), self.read.clone());
-        let mut last: Option<Game> = None;
+        let mut last: Option<(Game, bool)> = None;
         while let Ok(Some(chunk)) = reader.next_chunk() {
-            if let Some(g) = last.take() {
-                add(g);
+            if let Some((g, shares)) = last.take() {
+                add(g, shares);
             }
             // A game with a GameType that has no move in its main line and no FEN declares
             // nothing, as the check's own start leaves it out.
-            last = chunk.game.filter(|g| {
-                Survey::wants(&g.tags)
-                    || g.main_line_moves().next().is_some()
-                    || g.tag("FEN").is_some()
-            });
+            let shares = chunk
+                .game
+                .as_ref()
+                .is_some_and(|g| pdnkit::replay::shares_line(&chunk, g));
+            last = chunk
+                .game
+                .filter(|g| {
+                    Survey::wants(&g.tags)
+                        || g.main_line_moves().next().is_some()
+                        || g.tag("FEN").is_some()
+                })
+                .map(|g| (g, shares));
         }
-        if let Some(g) = last.filter(|_| self.whole) {
-            add(g);
+        if let Some((g, shares)) = last.filter(|_| self.whole) {
+            add(g, shares);
         }
     }
 }
