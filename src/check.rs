@@ -413,13 +413,16 @@ impl FileHead for Head {
             if let Some((g, shares)) = last.take() {
                 add(g, shares);
             }
-            // A game with a GameType is evidence of its file's board when it has moves or a
-            // FEN: one without names no square, and is read as the file's games so far are.
+            // A game with a GameType is evidence of its file's board when its main line has a
+            // move or it has a FEN: one without names no square (moves only in variations
+            // name none the replay plays first), and is read as the file's games so far are.
             last = visitor
                 .builder
                 .take_game()
                 .filter(|g| {
-                    !visitor.tagged || visitor.moved || g.tags.iter().any(|t| t.name == "FEN")
+                    !visitor.tagged
+                        || g.main_line_moves().next().is_some()
+                        || g.tags.iter().any(|t| t.name == "FEN")
                 })
                 .map(|g| {
                     let shares = crate::replay::shares_line(&chunk, &g);

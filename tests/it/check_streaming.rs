@@ -261,3 +261,21 @@ fn thousands_of_sibling_variations_are_judged_as_in_one_piece() {
     s.push_str("19-23 2. 28x19 14x23 *\n");
     same_findings(s.as_bytes(), &CheckOptions::default());
 }
+
+/// Found by the `check` fuzz target: a game with a GameType whose only moves are in variations
+/// (`1. 3 (19-23 ...`, the `3` not a move) was evidence of the file's variant for the check's
+/// weighing of the file's start, which counted any move, and not for the reference, which counts
+/// those of the main line: the untagged 10x10 game after it was read as Frisian by one and as
+/// International by the other. Both now count the main line's.
+#[test]
+fn a_tagged_game_with_moves_only_in_variations_declares_nothing() {
+    let text = b"[GameType \"40\"]\n\n1. 3 (19-23 (33-28 *\n\n\
+                 1. 33-29 20-25 2. 29-23 18x29 *\n";
+    same_findings(text, &CheckOptions::default());
+    let (games, _) = findings(text, &findings_only(&CheckOptions::default()));
+    let read = games[1]
+        .iter()
+        .find(|l| l.contains("G506"))
+        .expect("a G506");
+    assert!(read.contains("read as International draughts"), "{read}");
+}
