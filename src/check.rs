@@ -420,7 +420,7 @@ impl FileHead for Head {
                 .builder
                 .take_game()
                 .filter(|g| {
-                    !visitor.tagged
+                    Survey::wants(&g.tags)
                         || g.main_line_moves().next().is_some()
                         || g.tags.iter().any(|t| t.name == "FEN")
                 })
@@ -440,8 +440,6 @@ impl FileHead for Head {
 #[derive(Default)]
 struct SurveyVisitor {
     builder: TreeBuilder,
-    /// The game read has a GameType or `[Variant]` tag.
-    tagged: bool,
     /// The game read has had a move.
     moved: bool,
     /// Elements other than moves and variations read before the game's first move: past
@@ -465,7 +463,6 @@ impl SurveyVisitor {
 
 impl Visitor for SurveyVisitor {
     fn begin_game(&mut self) -> ControlFlow<()> {
-        self.tagged = false;
         self.moved = false;
         self.early = 0;
         self.builder.begin_game()
@@ -474,9 +471,6 @@ impl Visitor for SurveyVisitor {
         self.builder.header_comment(comment)
     }
     fn tag(&mut self, tag: &Tag) -> ControlFlow<()> {
-        if !Survey::wants(std::slice::from_ref(tag)) {
-            self.tagged = true;
-        }
         self.builder.tag(tag)
     }
     fn move_number(&mut self, number: &MoveNumber) -> ControlFlow<()> {

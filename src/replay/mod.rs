@@ -386,37 +386,47 @@ pub struct Guess {
     pub upholds: Rewrites,
 }
 
-/// For each way of writing a file again, whether a run's games get a GameType so that the
-/// file's other runs without one read as they did: written with the GameTypes the settled runs
-/// get (and, in another notation, every run written in it), those runs would be weighed
-/// against other games with a GameType, and read otherwise. Each such run gets the GameType of
-/// the variant it was read as, until writing them all leaves every other run read alike.
+/// For each way of writing a file again (each game in its own notation, all numbered, all
+/// lettered), what the GameTypes written for the file's other runs ask of a run's games so
+/// that every run reads as it did. Written with the GameTypes the settled runs get (and, in
+/// another notation, every run renamed into it), a run without them would be weighed against
+/// other games with a GameType, and could read otherwise: it gets the GameType of the variant
+/// it was read as ([`Rewrites::writes`]). A settled run holding a game that is written again
+/// with none (it starts, tags and all, on the line where the text before it ends) would leave
+/// that game to be read alone, and otherwise: it gets none ([`Rewrites::withholds`]), unless
+/// then the run itself would read otherwise.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rewrites {
-    /// Written in the notation each game has (canonical form, `fix`).
-    pub same: bool,
-    /// Converted to numeric squares.
-    pub numeric: bool,
-    /// Converted to algebraic squares.
-    pub algebraic: bool,
+    writes: [bool; 3],
+    withholds: [bool; 3],
 }
 
 impl Rewrites {
-    /// Whether the games get a GameType when written in `notation` (`None`: each in its own).
-    pub fn get(&self, notation: Option<crate::notation::NotationKind>) -> bool {
+    fn plan(notation: Option<crate::notation::NotationKind>) -> usize {
         match notation {
-            None => self.same,
-            Some(crate::notation::NotationKind::Numeric) => self.numeric,
-            Some(crate::notation::NotationKind::Algebraic) => self.algebraic,
+            None => 0,
+            Some(crate::notation::NotationKind::Numeric) => 1,
+            Some(crate::notation::NotationKind::Algebraic) => 2,
         }
     }
 
-    fn set(&mut self, notation: Option<crate::notation::NotationKind>) {
-        match notation {
-            None => self.same = true,
-            Some(crate::notation::NotationKind::Numeric) => self.numeric = true,
-            Some(crate::notation::NotationKind::Algebraic) => self.algebraic = true,
-        }
+    /// Whether the games get a GameType when the file is written in `notation` (`None`: each
+    /// game in its own), so that the file's other runs read as they did.
+    pub fn writes(&self, notation: Option<crate::notation::NotationKind>) -> bool {
+        self.writes[Rewrites::plan(notation)]
+    }
+
+    /// Whether the games get no GameType when the file is written in `notation` although the
+    /// evidence settled their variant: one of them would be written with none, and read alone,
+    /// otherwise.
+    pub fn withholds(&self, notation: Option<crate::notation::NotationKind>) -> bool {
+        self.withholds[Rewrites::plan(notation)]
+    }
+
+    fn set(&mut self, notation: Option<crate::notation::NotationKind>, writes: bool) {
+        let i = Rewrites::plan(notation);
+        self.writes[i] = writes;
+        self.withholds[i] = !writes;
     }
 }
 

@@ -267,12 +267,16 @@ pub enum Unconverted {
 /// `guess`), or the evidence left that variant alone ([`Guess::also`] empty) and so it did for
 /// every run of the file's games read with it ([`Guess::others_open`] false), or the file's
 /// other runs read as they did only with this game's GameType written too
-/// ([`Guess::upholds`]). Where other variants replay the game alike, a GameType would choose
+/// ([`Guess::upholds`]), unless one of its run's games written with none would then read
+/// otherwise. Where other variants replay the game alike, a GameType would choose
 /// among them, which no rewriting may do unless the file's other GameTypes already do; where
 /// they replay another run of the same notation alike, a GameType written here and not there
 /// would change how that run is read.
 pub fn writes_gametype(guess: Option<&Guess>, notation: Option<NotationKind>) -> bool {
-    guess.is_none_or(|g| (g.also.is_empty() && !g.others_open) || g.upholds.get(notation))
+    guess.is_none_or(|g| {
+        (g.also.is_empty() && !g.others_open && !g.upholds.withholds(notation))
+            || g.upholds.writes(notation)
+    })
 }
 
 /// The GameType value for `variant` with squares named by `layout`, the variant's own side

@@ -875,6 +875,12 @@ const FOUND: &[&str] = &[
     "convert_found_open_78.pdn",
     "convert_found_open_79.pdn",
     "convert_found_open_80.pdn",
+    // A run settled, given its GameType, one of whose games is written as it was without one
+    // (it starts where the text before it ends): read alone, that game read otherwise. Such a
+    // run now gets no GameType, unless without it the run itself would read otherwise.
+    "convert_found_open_81.pdn",
+    "convert_found_open_82.pdn",
+    "convert_found_open_83.pdn",
 ];
 
 /// Inputs of [`FOUND`] that hold a game numbered from another corner than its variant's

@@ -255,6 +255,10 @@ pub(in crate::replay) struct Run {
     /// Its games get a GameType so that the file's other runs read as they did
     /// ([`Rewrites`]).
     upholds: Rewrites,
+    /// Decided past the file's start, by its first game (a key first met there, or a game
+    /// whose GameType cannot be read): not weighed with the others, it leaves them as settled
+    /// as they were ([`others_open`]).
+    later: bool,
 }
 
 impl Run {
@@ -316,9 +320,9 @@ struct Sample {
     games: Vec<Game>,
     /// Where each game comes in the file (its rank among the games weighed or declaring).
     at: Vec<usize>,
-    /// Each game starts on the line where the text before it ends, and is written again as it
-    /// was, with no GameType ([`crate::replay::FileHead::games`]).
-    shares_line: Vec<bool>,
+    /// Each game is written again with no GameType written for it: it starts on the line where
+    /// the text before it ends ([`crate::replay::FileHead::games`]).
+    keeps_none: Vec<bool>,
     /// How far each candidate replays each game, once asked: a run weighed again, or weighed
     /// as the file would be read with other GameTypes, replays nothing twice.
     reaches: std::cell::RefCell<Reaches>,
@@ -405,14 +409,14 @@ impl<'o> Survey<'o> {
             Some(s) => {
                 s.games.push(game);
                 s.at.push(at);
-                s.shares_line.push(shares_line);
+                s.keeps_none.push(shares_line);
             }
             None => self.samples.push(Sample {
                 key,
                 why,
                 games: vec![game],
                 at: vec![at],
-                shares_line: vec![shares_line],
+                keeps_none: vec![shares_line],
                 reaches: Default::default(),
             }),
         }
@@ -446,9 +450,9 @@ impl<'o> Survey<'o> {
                 samples: &samples,
                 before: &before,
             };
-            for key in upheld(&file, &runs, plan) {
+            for (key, writes) in upheld(&file, &runs, plan) {
                 if let Some(r) = runs.iter_mut().find(|r| r.key == key) {
-                    r.upholds.set(plan);
+                    r.upholds.set(plan, writes);
                 }
             }
         }
@@ -497,6 +501,7 @@ fn settle(
                 seen: Vec::new(),
                 fallback: false,
                 upholds: Rewrites::default(),
+                later: false,
             });
         }
     }
@@ -546,13 +551,18 @@ fn settle(
     runs
 }
 
-/// The runs of the file's start whose games get a GameType when it is written in `plan`
-/// (`None`: each game in its own notation), as [`Rewrites`] says: the runs read as a variant
-/// that the evidence left alone (and that leave no other run of their notation open), and in
-/// another notation every run written in it; then each run the file, read with those games
-/// declaring their variant, would read otherwise (as another variant, or settled where it was
-/// open), until none would. A run whose variant is unknown gets no GameType.
-fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key> {
+/// What writing the file's start in `plan` (`None`: each game in its own notation) asks of its
+/// runs, as [`Rewrites`] says: each key with `true` where its games get a GameType they would
+/// not get otherwise, `false` where a settled run gets none. The runs read as a variant that
+/// the evidence left alone (and that leave no other run of their notation open), and in
+/// another notation every run renamed into it, get their GameType; the file is weighed again
+/// as it would then read, those games declaring their variant and their games written with
+/// none (starting where the text before ends) weighed as runs of their own. A run that would read otherwise (as another variant, or settled where
+/// it was open) gets its GameType too; a settled run whose games written with none would read
+/// otherwise gets none, unless it would then read otherwise itself; until nothing changes
+/// (each run is turned at most once each way). A run whose variant is unknown gets no
+/// GameType.
+fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key, bool)> {
     let state = |runs: &[Run], key: Key| {
         runs.iter()
             .find(|r| r.key == key)
@@ -564,20 +574,26 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
             })
     };
     let variant = |key: Key| state(runs, key).and_then(|(v, _)| v);
+    let renamed = |k: Key| plan.is_some_and(|n| (n == NotationKind::Algebraic) != k.algebraic);
+    let settled: Vec<Key> = file
+        .samples
+        .iter()
+        .map(|s| s.key)
+        .filter(|&k| matches!(state(runs, k), Some((Some(_), true))))
+        .collect();
     let mut tagged: Vec<Key> = file
         .samples
         .iter()
         .map(|s| s.key)
-        .filter(|&k| match state(runs, k) {
-            Some((Some(_), settled)) => {
-                settled || plan.is_some_and(|n| (n == NotationKind::Algebraic) != k.algebraic)
-            }
-            _ => false,
-        })
+        .filter(|&k| variant(k).is_some() && (settled.contains(&k) || renamed(k)))
         .collect();
+    // Runs given a GameType for the others' sake; runs withheld one, now and ever.
+    let mut added: Vec<Key> = Vec::new();
+    let mut withheld: Vec<Key> = Vec::new();
+    let mut ever_withheld: Vec<Key> = Vec::new();
     loop {
-        if tagged.is_empty() || tagged.len() == file.samples.len() {
-            return tagged;
+        if tagged.is_empty() {
+            break;
         }
         // The file written so: the tagged runs' games declare their variant, in the order
         // they come.
@@ -589,8 +605,8 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
                 .games
                 .iter()
                 .zip(&s.at)
-                .zip(&s.shares_line)
-                .filter(|(_, shares)| !**shares)
+                .zip(&s.keeps_none)
+                .filter(|(_, none)| !**none)
             {
                 if let Some(d) = declared_as(g, v, algebraic) {
                     declaring.push((at, d));
@@ -604,12 +620,11 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
                 declared.push(d);
             }
         }
-        // The games of the tagged runs that are written as they were keep no GameType, and
-        // are read as a run of their own.
+        // The games of the tagged runs written with none are read as a run of their own.
         let kept: Vec<Sample> = file
             .samples
             .iter()
-            .filter(|s| tagged.contains(&s.key) && s.shares_line.contains(&true))
+            .filter(|s| tagged.contains(&s.key) && s.keeps_none.contains(&true))
             .map(|s| {
                 let mut games = Vec::new();
                 let mut at = Vec::new();
@@ -617,8 +632,8 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
                     .games
                     .iter()
                     .zip(&s.at)
-                    .zip(&s.shares_line)
-                    .filter(|(_, shares)| **shares)
+                    .zip(&s.keeps_none)
+                    .filter(|(_, none)| **none)
                 {
                     games.push(g.clone());
                     at.push(a);
@@ -626,7 +641,7 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
                 Sample {
                     key: s.key,
                     why: s.why.clone(),
-                    shares_line: vec![true; games.len()],
+                    keeps_none: vec![true; games.len()],
                     games,
                     at,
                     reaches: Default::default(),
@@ -643,18 +658,38 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<Key>
             .collect();
         rest.sort_by_key(|s| (std::cmp::Reverse(s.key.board.size()), s.at.first().copied()));
         let read = settle(file.options, &declared, &rest, file.before.to_vec());
+        let changed = |k: Key| state(&read, k) != state(runs, k);
+        // A run withheld its GameType that would then read otherwise gets it back, for good.
         let more: Vec<Key> = rest
             .iter()
             .map(|s| s.key)
             .filter(|&k| {
-                !tagged.contains(&k) && variant(k).is_some() && state(&read, k) != state(runs, k)
+                !tagged.contains(&k) && !added.contains(&k) && variant(k).is_some() && changed(k)
             })
             .collect();
-        if more.is_empty() {
-            return tagged;
+        let fewer: Vec<Key> = kept
+            .iter()
+            .map(|s| s.key)
+            .filter(|&k| {
+                settled.contains(&k) && !renamed(k) && !ever_withheld.contains(&k) && changed(k)
+            })
+            .collect();
+        if more.is_empty() && fewer.is_empty() {
+            break;
         }
-        tagged.extend(more);
+        tagged.retain(|k| !fewer.contains(k));
+        withheld.retain(|k| !more.contains(k));
+        withheld.extend(&fewer);
+        ever_withheld.extend(&fewer);
+        tagged.extend(&more);
+        added.extend(more);
     }
+    added
+        .into_iter()
+        .filter(|k| !settled.contains(k) && !renamed(*k))
+        .map(|k| (k, true))
+        .chain(withheld.into_iter().map(|k| (k, false)))
+        .collect()
 }
 
 /// The evidence key of a game the replay decides (no tag words name its game), with its
@@ -954,6 +989,7 @@ fn decide(
             seen: seen(runs, key),
             fallback: false,
             upholds: Rewrites::default(),
+            later: false,
         };
     };
     let v = tried[i].variant;
@@ -1062,6 +1098,7 @@ fn decide(
         seen: seen(runs, key),
         fallback,
         upholds: Rewrites::default(),
+        later: false,
     }
 }
 
@@ -1380,6 +1417,7 @@ pub(in crate::replay) fn infer(
                 seen: Vec::new(),
                 fallback: false,
                 upholds: Rewrites::default(),
+                later: false,
             });
             diags.push(statement(span, v, &evidence, ""));
         }
@@ -1422,7 +1460,7 @@ pub(in crate::replay) fn infer(
                 declared,
                 &mut Reaches::default(),
             );
-            ctx.runs.push(run);
+            ctx.runs.push(Run { later: true, ..run });
             ctx.runs.len() - 1
         }
     };
@@ -1471,11 +1509,13 @@ pub(in crate::replay) fn infer(
 }
 
 /// Whether another run of the file than `key`'s, of the same notation and read from the
-/// replay (no tag words name its game), was left open: other variants replay its games as
-/// far as the one chosen ([`Guess::others_open`]).
+/// replay (no tag words name its game) and weighed with the file's start, was left open:
+/// other variants replay its games as far as the one chosen ([`Guess::others_open`]). A run
+/// decided later does not count: the runs weighed before it keep what they were.
 fn others_open(runs: &[Run], key: Key) -> bool {
     runs.iter().any(|r| {
         r.key != key
+            && !r.later
             && r.key.algebraic == key.algebraic
             && r.key.named.is_none()
             && matches!(&r.decision, Decision::Variant { also, .. } if !also.is_empty())
