@@ -52,7 +52,8 @@ pub enum EscapeAt {
 /// end of its line, in file order. `None` when the text between the tokens holds anything
 /// else than white space, escape lines, and what the reader takes for white space (escaped
 /// line breaks, `\n`; byte order marks, N225): that text is not in the tree, and only the
-/// game's own text keeps it.
+/// game's own text keeps it. Escape lines before the game that a blank line parts are
+/// given with an empty line between them.
 pub fn escape_lines(text: &str, offset: usize, game: &Game) -> Option<Vec<(EscapeAt, String)>> {
     // Every token of the tree with where the escape lines before it go, in file order.
     let mut tokens: Vec<(usize, usize, EscapeAt)> =
@@ -113,9 +114,24 @@ pub fn escape_lines(text: &str, offset: usize, game: &Game) -> Option<Vec<(Escap
         let gap = text.get(at.checked_sub(offset)?..start - offset)?;
         let b = gap.as_bytes();
         let mut i = 0;
+        // Line ends since this gap's last escape line, if it had one: escape lines before the
+        // game with a blank line between them are written so (an empty line between them), as
+        // escape lines after a game and those before the next are, which read again are all
+        // the next game's.
+        let mut ends: Option<usize> = None;
         while i < b.len() {
             match b[i] {
-                b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | 0x1a => i += 1,
+                b'\n' => {
+                    ends = ends.map(|n| n + 1);
+                    i += 1;
+                }
+                b'\r' => {
+                    if b.get(i + 1) != Some(&b'\n') {
+                        ends = ends.map(|n| n + 1);
+                    }
+                    i += 1;
+                }
+                b' ' | b'\t' | 0x0b | 0x0c | 0x1a => i += 1,
                 b'\\' if matches!(b.get(i + 1), Some(b'n' | b'r')) => i += 2,
                 // A byte order mark inside the file (N225).
                 0xef if gap[i..].starts_with('\u{feff}') => i += '\u{feff}'.len_utf8(),
@@ -127,7 +143,11 @@ pub fn escape_lines(text: &str, offset: usize, game: &Game) -> Option<Vec<(Escap
                         return None;
                     }
                     let len = len.unwrap_or(gap.len() - i);
+                    if place == EscapeAt::Before && ends.is_some_and(|n| n >= 2) {
+                        out.push((place, String::new()));
+                    }
                     out.push((place, gap[i..i + len].to_string()));
+                    ends = Some(0);
                     i += len;
                 }
                 _ => return None,

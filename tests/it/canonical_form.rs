@@ -256,7 +256,11 @@ fn words(text: &str) -> Vec<String> {
             }
         }
         for (_, line) in escape_lines(&chunk.text, chunk.offset, game).unwrap_or_default() {
-            out.extend(line[1..].split_whitespace().map(str::to_string));
+            out.extend(
+                line.trim_start_matches('%')
+                    .split_whitespace()
+                    .map(str::to_string),
+            );
         }
     }
     out.sort();
@@ -472,4 +476,22 @@ fn a_game_after_a_score_read_as_a_result_before_a_tag_is_kept_where_it_would_sta
         why[1].as_deref().is_some_and(|w| w.contains("(N208)")),
         "{why:?}"
     );
+}
+
+/// Found by the `convert` fuzz target: an escape line after a game of tags alone (written after
+/// its terminator, then a blank line) and one among the next game's tags (written before that
+/// game) stood, once written, as two groups before the next game with a blank line between
+/// them; read again, both were that game's and were written as one group. Escape lines before a
+/// game are now written with the blank lines that parted them.
+#[test]
+fn escape_lines_before_a_game_keep_the_blank_line_between_them() {
+    let text = "[Event \"a\"]\n[Site \"x\"]\n%note one\n\n[Event \"b\"]\n%note two\n[Site \"y\"]\n\n\
+                1. 32-28 *\n";
+    let once = canonical(text);
+    assert_eq!(
+        once,
+        "[Event \"a\"]\n[Site \"x\"]\n\n*\n\n%note one\n\n%note two\n\n\
+         [Event \"b\"]\n[Site \"y\"]\n\n1. 32-28 *\n\n"
+    );
+    assert_eq!(canonical(&once), once);
 }
