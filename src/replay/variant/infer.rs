@@ -557,11 +557,11 @@ fn settle(
 /// the evidence left alone (and that leave no other run of their notation open), and in
 /// another notation every run renamed into it, get their GameType; the file is weighed again
 /// as it would then read, those games declaring their variant and their games written with
-/// none (starting where the text before ends) weighed as runs of their own. A run that would read otherwise (as another variant, or settled where
-/// it was open) gets its GameType too; a settled run whose games written with none would read
-/// otherwise gets none, unless it would then read otherwise itself; until nothing changes
-/// (each run is turned at most once each way). A run whose variant is unknown gets no
-/// GameType.
+/// none (starting where the text before ends) weighed as runs of their own. A run that would
+/// read otherwise (as another variant, or settled where it was open) gets its GameType too; a
+/// settled run whose games written with none would read otherwise gets none, unless it would
+/// then read otherwise itself; until nothing changes (each run is turned at most once each
+/// way). A run whose variant is unknown gets no GameType.
 fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key, bool)> {
     let state = |runs: &[Run], key: Key| {
         runs.iter()
