@@ -379,9 +379,10 @@ pub struct Guess {
     /// next time the file is read: none is written ([`crate::write::convert::writes_gametype`]).
     #[serde(skip)]
     pub others_open: bool,
-    /// The file's other runs are read as they were only when this game's GameType is written
-    /// too: written with the GameTypes the settled runs get, they would be read otherwise
-    /// ([`Rewrites`]).
+    /// What the GameTypes written for the file's other games ask of this one, for each way of
+    /// writing the file again: its GameType too, where without it the file's other runs would
+    /// be read otherwise; none, where its run is settled but a game of it written with none
+    /// would then be read otherwise ([`Rewrites`]).
     #[serde(skip)]
     pub upholds: Rewrites,
 }

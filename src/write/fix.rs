@@ -234,7 +234,14 @@ pub fn fix_chunk(
             declined.push(Declined {
                 at: first_element_or_start(game, chunk.offset),
                 code: "G506",
-                why: if g.also.is_empty() {
+                why: if g.also.is_empty() && !g.others_open && g.upholds.withholds(None) {
+                    format!(
+                        "no GameType added: read as {}, but a game read with it starts on the \
+                         line where the text before it ends and keeps no GameType, and alone it \
+                         would be read otherwise",
+                        g.variant.title()
+                    )
+                } else if g.also.is_empty() {
                     format!(
                         "no GameType added: read as {}, but the file's other games without one \
                          in this notation are replayed alike by several variants, and are read \

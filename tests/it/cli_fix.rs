@@ -575,3 +575,23 @@ fn convert_adds_a_gametype_only_where_fix_would() {
     let (_, algebraic, _) = run(&["convert", "--notation", "algebraic", name]);
     assert_eq!(algebraic.matches("[GameType").count(), 2, "{algebraic}");
 }
+
+/// Found while fuzzing `convert`: a settled run (read as Spanish draughts) one of whose games
+/// starts on the line where the text before it ends (`*23 4. 12-16 ... [FEN ...] *`) and so keeps
+/// no GameType; read alone, with the GameType written for the others, that game would be read
+/// as another variant. `fix` adds none to the run, and says why.
+#[test]
+fn a_settled_run_gets_no_gametype_where_a_game_of_it_that_keeps_none_would_read_otherwise() {
+    let input =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz/fix_gametype_withheld.pdn");
+    let (status, _, said) = run(&["fix", "--dry-run", input.to_str().expect("utf-8")]);
+    assert!(status == 0 || status == 1, "{said}");
+    assert!(
+        said.contains(
+            "not fixed G506: no GameType added: read as Spanish draughts, but a game read with it \
+             starts on the line where the text before it ends and keeps no GameType, and alone it \
+             would be read otherwise"
+        ),
+        "{said}"
+    );
+}
