@@ -16,6 +16,12 @@ fn check(text: &str, variant: Option<ForcedVariant>) -> (Vec<Diagnostic>, FileTo
     (out, totals)
 }
 
+/// Asserts that `d`'s message holds `words`, printing the message where it does not.
+#[track_caller]
+fn says(d: &Diagnostic, words: &str) {
+    assert!(d.message.contains(words), "{}", d.message);
+}
+
 fn codes(ds: &[Diagnostic]) -> Vec<&'static str> {
     ds.iter().map(|d| d.code).collect()
 }
@@ -31,11 +37,7 @@ const ITALIAN: &str = "[Event \"Torneo\"]\n1. 21-17 12-15 2. 23-19 11-14 *\n\n\
 fn an_untagged_italian_file_is_guessed_once_for_all_its_games() {
     let (ds, totals) = check(ITALIAN, None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Italian draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Italian draughts");
     assert!(ds[0].message.contains("White first"), "{}", ds[0].message);
     assert_eq!(totals.variants.get(&Variant::Italian), Some(&3));
     assert_eq!(totals.guessed, 3);
@@ -66,12 +68,9 @@ fn squares_within_32_that_no_8x8_variant_replays_are_tried_on_10x10() {
     // opening: a short 10x10 game may never leave squares 1-32 (parser test files, problems).
     let (ds, totals) = check("1. 32-28 19-23 *\n", None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0]
-            .message
-            .contains("no 8x8 variant replays most of these games past their first moves"),
-        "{}",
-        ds[0].message
+    says(
+        &ds[0],
+        "no 8x8 variant replays most of these games past their first moves",
     );
     assert!(ds[0].message.contains("fit 10x10 too"), "{}", ds[0].message);
     assert_eq!(totals.variants.get(&Variant::International), Some(&1));
@@ -89,12 +88,9 @@ fn a_short_game_without_gametype_is_read_on_the_board_the_files_tagged_games_dec
         format!("[Event \"a\"]\n[GameType \"20\"]\n1. 33-28 18-22 2. 39-33 12-18 *\n\n{short}");
     let (ds, totals) = check(&text, None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0]
-            .message
-            .contains("the file's games on 10x10 are International draughts"),
-        "{}",
-        ds[0].message
+    says(
+        &ds[0],
+        "the file's games on 10x10 are International draughts",
     );
     assert_eq!(totals.guesses.len(), 1);
     assert_eq!(totals.guesses[0].guess.variant, Variant::International);
@@ -130,12 +126,9 @@ fn an_illegal_move_does_not_take_a_game_away_from_the_variant_its_file_declares(
         format!("[Event \"a\"]\n[GameType \"22\"]\n1. 21-17 12-15 2. 23-19 11-14 *\n\n{untagged}");
     let (ds, totals) = check(&text, None);
     assert_eq!(codes(&ds), ["G506", "R304"], "{ds:#?}");
-    assert!(
-        ds[0]
-            .message
-            .contains("read as Italian draughts (from: squares within 1-32 fit 8x8, numeric notation, the file's games with a GameType are Italian draughts"),
-        "{}",
-        ds[0].message
+    says(
+        &ds[0],
+        "read as Italian draughts (from: squares within 1-32 fit 8x8, numeric notation, the file's games with a GameType are Italian draughts",
     );
     assert_eq!(
         (ds[1].span.start, ds[1].message.as_str()),
@@ -182,13 +175,12 @@ fn a_run_read_as_a_variant_in_its_other_notation_is_the_presumption_for_its_own(
         .iter()
         .find(|d| d.code == "G506" && d.message.contains("algebraic notation"))
         .expect("the lettered run is read");
-    assert!(
-        statement.message.contains(&format!(
+    says(
+        statement,
+        &format!(
             "the file's other games without a GameType are read as {}",
             numbered_variant.title()
-        )),
-        "{}",
-        statement.message
+        ),
     );
     // The illegal moves are errors at their plies.
     assert_eq!(ds[2].span.start, text.find("c3-e5").unwrap());
@@ -204,18 +196,8 @@ fn a_game_that_fits_another_variant_is_checked_under_its_runs_variant() {
                 1. 9-14 22-17 *\n";
     let (ds, totals) = check(text, None);
     assert_eq!(codes(&ds), ["G506", "R302"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("English draughts"),
-        "{}",
-        ds[0].message
-    );
-    assert!(
-        ds[0]
-            .message
-            .contains("the file's 3 games with this evidence"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "English draughts");
+    says(&ds[0], "the file's 3 games with this evidence");
     assert_eq!(ds[1].severity, Severity::Error);
     assert!(
         ds[1]
@@ -237,13 +219,7 @@ fn a_square_past_the_files_board_is_an_error_under_the_files_variant() {
                 1. 9-14 22-17 *\n";
     let (ds, totals) = check(text, None);
     assert_eq!(codes(&ds), ["G506", "G506", "R312"], "{ds:#?}");
-    assert!(
-        ds[1]
-            .message
-            .contains("the file's other games are English draughts"),
-        "{}",
-        ds[1].message
-    );
+    says(&ds[1], "the file's other games are English draughts");
     assert_eq!(ds[2].severity, Severity::Error);
     assert_eq!(totals.variants.get(&Variant::English), Some(&3));
 }
@@ -257,11 +233,7 @@ fn an_illegal_move_in_an_untagged_game_is_an_error_at_its_ply() {
     assert_eq!(codes(&ds), ["G506", "R301"], "{ds:#?}");
     let e = &ds[1];
     assert_eq!(e.severity, Severity::Error);
-    assert!(
-        e.message.contains("there is no piece on 11"),
-        "{}",
-        e.message
-    );
+    says(e, "there is no piece on 11");
     assert_eq!(e.context.as_ref().map(|c| c.ply), Some(3));
     assert!(
         e.notes
@@ -284,13 +256,9 @@ fn a_file_no_variant_replays_past_the_first_moves_gets_one_warning_per_game_and_
     assert_eq!(codes(&ds), ["G513", "G513"], "{ds:#?}");
     let w = &ds[0];
     assert_eq!(w.severity, Severity::Warning);
-    assert!(
-        w.message.contains("closest: English draughts")
-            && w.message.contains("failing here at ply 1")
-            && w.message.contains("there is no piece on 13"),
-        "{}",
-        w.message
-    );
+    says(w, "closest: English draughts");
+    says(w, "failing here at ply 1");
+    says(w, "there is no piece on 13");
     assert!(w.notes.iter().any(|n| n.starts_with("candidates weighed")));
     assert_eq!(totals.errors, 0);
     assert_eq!(totals.unreplayed, 2);
@@ -311,11 +279,7 @@ fn tag_words_name_the_variant_and_its_errors_carry_the_guess() {
     let text = "[Event \"Campionato Italiano\"]\n1. 21-17 12-15 2. 23-19 13-14 *\n";
     let (ds, _) = check(text, None);
     assert_eq!(codes(&ds), ["G506", "R301"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("'Italiano' in Event"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "'Italiano' in Event");
     assert!(
         ds[1].notes.iter().any(|n| n
             .starts_with("variant guessed: Italian draughts, from: squares within 1-32 fit 8x8")
@@ -331,11 +295,8 @@ fn tag_words_name_frisian_which_is_replayed_without_a_contest() {
     let text = "[Event \"Fries kampioenschap\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n";
     let (ds, totals) = check(text, None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("read as Frisian draughts") && ds[0].message.contains("'Fries'"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "read as Frisian draughts");
+    says(&ds[0], "'Fries'");
     assert_eq!(totals.variants.get(&Variant::Frisian), Some(&1));
     assert_eq!(totals.unreplayed, 0);
 }
@@ -348,11 +309,7 @@ fn orthogonal_captures_in_the_files_games_tell_frisian_from_international() {
     let game = "1. 31-27 17-22 2. 33-28 22x22 *\n\n";
     let (ds, totals) = check(&game.repeat(2), None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("read as Frisian draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "read as Frisian draughts");
     assert_eq!(totals.variants.get(&Variant::Frisian), Some(&2));
     // One game alone never outweighs International, the presumption on 10x10: its capture is
     // an error there, and the statement shows how far Frisian went.
@@ -464,11 +421,7 @@ fn the_file_is_read_as_the_candidate_that_replays_its_games_furthest_from_its_fi
     let fly = "[FEN \"W:WK29:B1\"]\n1. 29-4 *\n\n";
     let (ds, totals) = check(&format!("{step}{fly}{fly}"), None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("read as American pool checkers"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "read as American pool checkers");
     assert_eq!(totals.variants.get(&Variant::Pool), Some(&3));
     assert_eq!(totals.errors, 0);
     // Where English replays as far (no king flies), English comes first.
@@ -503,11 +456,7 @@ fn huffing_reports_a_missed_capture_and_its_huff_as_one_warning() {
     )
     .expect("reading from memory cannot fail");
     assert_eq!(codes(&ds), ["H401"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("black had to capture"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "black had to capture");
     assert!(ds[0].message.contains("may huff"), "{}", ds[0].message);
 }
 
@@ -542,11 +491,7 @@ fn spanish_portuguese_and_the_online_variants_are_named_by_tags_and_numbers() {
     let (ds, totals) = check(game, None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
     assert_eq!(totals.variants.get(&Variant::Pool), Some(&1), "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Spanish draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Spanish draughts");
     // lidraughts' [Variant] tags name the online variants.
     let (_, totals) = check("[Variant \"Antidraughts\"]\n1. 32-28 19-23 *\n", None);
     assert_eq!(totals.variants.get(&Variant::Antidraughts), Some(&1));
@@ -613,21 +558,13 @@ fn turkish_games_without_gametype_are_guessed_by_the_replay() {
         None,
     );
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Turkish draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Turkish draughts");
     assert_eq!(totals.variants.get(&Variant::Turkish), Some(&2));
     // A Russian game with an error is read as Russian, not as Turkish, which fails at once:
     // the missed capture is an error.
     let (ds, totals) = check("1. c3-d4 f6-e5 2. d4-c5 *\n", None);
     assert_eq!(codes(&ds), ["G506", "R305"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Russian draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Russian draughts");
     assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
 }
 
@@ -640,11 +577,7 @@ fn a_gametype_whose_board_contradicts_its_number_is_read_by_the_stated_board() {
         None,
     );
     assert_eq!(codes(&ds), ["G509"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Frisian draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Frisian draughts");
     assert_eq!(totals.variants.get(&Variant::Frisian), Some(&1));
     // When the numbered variant replays the moves, the number stands (with its board note).
     let (ds, totals) = check(
@@ -670,11 +603,7 @@ fn two_games_a_variant_of_other_rules_allows_do_not_move_a_file_of_ten_to_it() {
     let text = format!("{RUSSIAN_GAMES}{}", STOPS_ON_THE_CROWNING_ROW.repeat(2));
     let (ds, totals) = check(&text, None);
     assert_eq!(codes(&ds), ["G506", "R307", "R307"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Russian draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Russian draughts");
     assert_eq!(totals.variants.get(&Variant::Russian), Some(&10));
     let (forced, _) = check(&text, Some(ForcedVariant::Replay(Variant::Russian)));
     assert_eq!(codes(&forced), ["R307", "R307"], "{forced:#?}");
@@ -688,12 +617,9 @@ fn a_game_on_squares_within_32_in_a_10x10_file_is_read_as_the_file_even_when_its
     let text = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n\n1. 32-21 *\n";
     let (ds, totals) = check(text, None);
     assert_eq!(codes(&ds), ["G506", "G506", "R304"], "{ds:#?}");
-    assert!(
-        ds[1]
-            .message
-            .contains("the file's games on 10x10 are International draughts"),
-        "{}",
-        ds[1].message
+    says(
+        &ds[1],
+        "the file's games on 10x10 are International draughts",
     );
     assert_eq!(ds[2].context.as_ref().map(|c| c.ply), Some(1));
     assert_eq!(totals.variants.get(&Variant::International), Some(&2));
@@ -709,12 +635,8 @@ fn a_czech_file_scored_on_two_points_is_said_once_and_is_an_error_under_strict()
     let g516: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G516").collect();
     assert_eq!(g516.len(), 1, "{ds:#?}");
     assert_eq!(g516[0].severity, Severity::Info);
-    assert!(
-        g516[0].message.contains("`2-0` is a score on two points")
-            && g516[0].message.contains("Czech draughts on one point"),
-        "{}",
-        g516[0].message
-    );
+    says(g516[0], "`2-0` is a score on two points");
+    says(g516[0], "Czech draughts on one point");
     assert_eq!(totals.errors, 0);
     let mut options = CheckOptions::default();
     options.read.strict = true;
@@ -741,11 +663,7 @@ fn a_numeric_russian_game_is_not_read_as_italian_whose_numbers_neighbour_others(
     // Russian draughts replays further is enough: the squares are evidence of the board.
     let (ds, totals) = check("1. 24-20 11-16 2. 20x11 7x16 *\n", None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Russian draughts"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Russian draughts");
     assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
 }
 
@@ -784,16 +702,8 @@ fn captures_written_with_a_colon_put_russian_draughts_first() {
     let game = "[FEN \"W:W21-32:B1-12\"]\n\n1. 22-18 11-15 2. 18:11 8:15 *\n";
     let (ds, totals) = check(game, None);
     assert_eq!(codes(&ds), ["G506"], "{ds:#?}");
-    assert!(
-        ds[0].message.contains("Russian draughts"),
-        "{}",
-        ds[0].message
-    );
-    assert!(
-        ds[0].message.contains("captures written with `:`"),
-        "{}",
-        ds[0].message
-    );
+    says(&ds[0], "Russian draughts");
+    says(&ds[0], "captures written with `:`");
     assert_eq!(totals.variants.get(&Variant::Russian), Some(&1));
     // Written with `x`, nothing tells them apart, and the board's first candidate stands.
     let (ds, _) = check(&game.replace("18:11 8:15", "18x11 8x15"), None);
@@ -817,12 +727,9 @@ fn a_game_no_candidate_tells_apart_is_settled_by_the_run_it_is_presumed_from() {
     let (ds, _) = check(text, None);
     assert_eq!(codes(&ds), ["N220", "G506", "G506", "R303"], "{ds:#?}");
     let numbered = &ds[2];
-    assert!(
-        numbered
-            .message
-            .contains("the file's other games without a GameType are read as English draughts"),
-        "{}",
-        numbered.message
+    says(
+        numbered,
+        "the file's other games without a GameType are read as English draughts",
     );
     assert!(
         !numbered.message.contains("as far as"),
@@ -841,12 +748,9 @@ fn a_run_weighed_again_is_not_held_up_by_its_own_first_reading() {
     let text = "1. 32-28 *\n\n[FEN \"W:Wc3,e3,h2:B28\"]\n1. cb4 *\n";
     let (ds, totals) = check(text, None);
     assert_eq!(codes(&ds), ["G506", "N220", "G506"], "{ds:#?}");
-    assert!(
-        ds[0]
-            .message
-            .contains("the file's games on 10x10 are International draughts"),
-        "{}",
-        ds[0].message
+    says(
+        &ds[0],
+        "the file's games on 10x10 are International draughts",
     );
     for g in &totals.guesses {
         assert_eq!(g.guess.variant, Variant::International);

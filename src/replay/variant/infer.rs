@@ -262,6 +262,25 @@ pub(in crate::replay) struct Run {
 }
 
 impl Run {
+    /// A run whose variant its tags decide (a GameType, words naming the game), stated already:
+    /// `v` alone, with `evidence` in words.
+    fn named(key: Key, v: Variant, evidence: String) -> Run {
+        Run {
+            key,
+            decision: Decision::Variant {
+                variant: v,
+                also: Vec::new(),
+            },
+            evidence,
+            summary: String::new(),
+            stated: true,
+            seen: Vec::new(),
+            fallback: false,
+            upholds: Rewrites::default(),
+            later: false,
+        }
+    }
+
     /// The keys of the games this run is evidence of, for the file's other runs: its own (but
     /// for a run named by tag words, read apart), and, when it is read as a variant whose own
     /// records are on another board or in the other notation, that variant's, as its games
@@ -439,18 +458,31 @@ impl<'o> Survey<'o> {
             .copied()
             .zip(self.declared.iter().copied())
             .collect();
+        let file = File {
+            options: self.options,
+            declared: &declared,
+            samples: &samples,
+            before: &before,
+        };
+        let same = upheld(&file, &runs, None);
         for plan in [
             None,
             Some(NotationKind::Numeric),
             Some(NotationKind::Algebraic),
         ] {
-            let file = File {
-                options: self.options,
-                declared: &declared,
-                samples: &samples,
-                before: &before,
+            // Written all in the notation every run already has, the file is written as each
+            // game in its own: weighed alike.
+            let renames = plan.is_some_and(|n| {
+                samples
+                    .iter()
+                    .any(|s| s.key.algebraic != (n == NotationKind::Algebraic))
+            });
+            let asks = if renames {
+                upheld(&file, &runs, plan)
+            } else {
+                same.clone()
             };
-            for (key, writes) in upheld(&file, &runs, plan) {
+            for (key, writes) in asks {
                 if let Some(r) = runs.iter_mut().find(|r| r.key == key) {
                     r.upholds.set(plan, writes);
                 }
@@ -489,20 +521,7 @@ fn settle(
             && !samples.iter().any(|s| s.key == key)
             && !runs.iter().any(|r| r.key == key)
         {
-            runs.push(Run {
-                key,
-                decision: Decision::Variant {
-                    variant: v,
-                    also: Vec::new(),
-                },
-                evidence: String::new(),
-                summary: String::new(),
-                stated: true,
-                seen: Vec::new(),
-                fallback: false,
-                upholds: Rewrites::default(),
-                later: false,
-            });
+            runs.push(Run::named(key, v, String::new()));
         }
     }
     let weigh = |s: &Sample, runs: &[Run]| {
@@ -592,7 +611,13 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
     let mut withheld: Vec<Key> = Vec::new();
     let mut ever_withheld: Vec<Key> = Vec::new();
     loop {
-        if tagged.is_empty() {
+        // Nothing tagged, or every run tagged whole: no run without a GameType is left to read
+        // otherwise.
+        let untagged_left = file
+            .samples
+            .iter()
+            .any(|s| !tagged.contains(&s.key) || s.keeps_none.contains(&true));
+        if tagged.is_empty() || !untagged_left {
             break;
         }
         // The file written so: the tagged runs' games declare their variant, in the order
@@ -1405,20 +1430,7 @@ pub(in crate::replay) fn infer(
         // known.
         ctx.establish(v);
         if any && !ctx.runs.iter().any(|r| r.key == key) {
-            ctx.runs.push(Run {
-                key,
-                decision: Decision::Variant {
-                    variant: v,
-                    also: Vec::new(),
-                },
-                evidence: evidence.clone(),
-                summary: String::new(),
-                stated: true,
-                seen: Vec::new(),
-                fallback: false,
-                upholds: Rewrites::default(),
-                later: false,
-            });
+            ctx.runs.push(Run::named(key, v, evidence.clone()));
             diags.push(statement(span, v, &evidence, ""));
         }
         let Some(t) = t else {
