@@ -570,10 +570,20 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts, open_before: bool) -> (
         text.push_str(new);
         edits.push((at, start..text.len()));
     };
+    // The line end of the game's lines, as its text keeps them: a FEN value broken over two
+    // lines (N224) is written on one, and its line break is no longer the game's.
+    let mut kept = chunk.text.as_str();
+    let mut after = "";
     if let (Some(tag), Some(fen)) = (game.tags.iter().find(|t| t.name == "FEN"), fen) {
         let at = local(tag.value_span.start, tag.value_span.end);
+        (kept, after) = (&chunk.text[..at.start], &chunk.text[at.end..]);
         add(&mut text, at, &format!("\"{fen}\""));
     }
+    let eol = if kept.contains("\r\n") || after.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     // The GameType tag, for the notation written.
     let value = format!("\"{gametype}\"");
     match game.tags.iter().find(|t| t.name == "GameType") {
@@ -583,11 +593,6 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts, open_before: bool) -> (
         }
         None if !add_gametype => {}
         None => {
-            let eol = if chunk.text.contains("\r\n") {
-                "\r\n"
-            } else {
-                "\n"
-            };
             // After the last tag that ends with its `]`: a tag left open reads on into what
             // follows it, which a tag written there would change. A tag written otherwise than
             // `[Name "value"]` on one line must end its line too: whether its `"]` ends it rests
@@ -1118,7 +1123,7 @@ impl FileConversion {
                     gametype: None,
                 };
             }
-            let text = canonical_or_not(&splice(&chunk.text, &edits), true, options);
+            let text = canonical_or_not(&splice(&chunk.text, &edits), true, true, options);
             return KeptGame {
                 text,
                 gametype: Some(gametype),
@@ -1275,13 +1280,14 @@ fn notations(game: &Game) -> [(bool, bool); 2] {
     [(numbers, letters), (fen_numbers, fen_letters)]
 }
 
-/// Whether a game names a square anywhere: a move, a setup, a FEN tag.
+/// Whether a game names a square anywhere: a move, a setup command holding a FEN, a FEN tag.
 fn names_squares(game: &Game) -> bool {
     game.tags.iter().any(|t| t.name == "FEN")
-        || game
-            .body
-            .iter()
-            .any(|e| matches!(e, Element::Move(_) | Element::Setup(_)))
+        || game.body.iter().any(|e| match e {
+            Element::Move(_) => true,
+            Element::Setup(s) => s.fen.is_some(),
+            _ => false,
+        })
 }
 
 /// The bytes of `text` that are not white space, as the binary check counts them
@@ -1296,7 +1302,7 @@ fn printed(text: &str) -> usize {
 /// every game written whole, so writing the output again gives the same bytes.
 pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
     let text = if options.canonical {
-        canonical_block(text)
+        canonical_block(text, true)
     } else {
         text.to_string()
     };
@@ -1321,14 +1327,19 @@ pub fn unconverted_text(text: &str, options: &ConvertOptions) -> String {
 /// assert_eq!(unconverted_chunk_text(&chunks[0], &options), "1. 32-28 {never closed\r\n");
 /// ```
 pub fn unconverted_chunk_text(chunk: &Chunk, options: &ConvertOptions) -> String {
-    canonical_or_not(&chunk.text, starts_mid_line(chunk), options)
+    canonical_or_not(
+        &chunk.text,
+        starts_mid_line(chunk),
+        chunk.game.is_some(),
+        options,
+    )
 }
 
 /// [`unconverted_chunk_text`] of a chunk's text, `mid_line` when it starts on the line where
-/// the text before it ends.
-fn canonical_or_not(text: &str, mid_line: bool, options: &ConvertOptions) -> String {
+/// the text before it ends, `game` when it holds a game.
+fn canonical_or_not(text: &str, mid_line: bool, game: bool, options: &ConvertOptions) -> String {
     if options.canonical {
-        let out = canonical_text_block(text, mid_line);
+        let out = canonical_text_block(text, mid_line, game);
         return match options.eol {
             Some(eol) => with_eol(&out, eol),
             None => out,
@@ -1341,11 +1352,11 @@ fn canonical_or_not(text: &str, mid_line: bool, options: &ConvertOptions) -> Str
 /// on the line where the one before it ends keeps the line end that ends that line (with
 /// what stands before it on that line).
 fn canonical_chunk_block(chunk: &Chunk) -> String {
-    canonical_text_block(&chunk.text, starts_mid_line(chunk))
+    canonical_text_block(&chunk.text, starts_mid_line(chunk), chunk.game.is_some())
 }
 
-/// [`canonical_chunk_block`] of a chunk's text.
-fn canonical_text_block(text: &str, mid_line: bool) -> String {
+/// [`canonical_chunk_block`] of a chunk's text, `game` when it holds a game.
+fn canonical_text_block(text: &str, mid_line: bool, game: bool) -> String {
     if mid_line {
         let first = text.find(|c: char| !blank(c)).unwrap_or(text.len());
         if let Some(end) = text[..first].find(['\n', '\r']) {
@@ -1356,11 +1367,11 @@ fn canonical_text_block(text: &str, mid_line: bool) -> String {
                     .filter(|&n| n <= 1)
                     .map_or(1, |n| n + 1);
             let head = &text[..end];
-            let rest = canonical_block(&text[end..]);
+            let rest = canonical_block(&text[end..], game);
             return format!("{head}{rest}");
         }
     }
-    canonical_block(text)
+    canonical_block(text, game)
 }
 
 /// A game's text with its converted pieces spliced in.
@@ -1412,10 +1423,12 @@ fn starts_mid_line(chunk: &Chunk) -> bool {
 
 /// Text kept as it was in canonical form: from the start of its first line that holds
 /// anything (byte order marks that would open it left out) to its last character that is not
-/// white space, then a blank line; nothing for white space alone. Text that ends in the middle
-/// of a line ([`ends_mid_line`]) is written to its end with nothing after it: what follows it
-/// in the input goes on on that line, as it did.
-fn canonical_block(text: &str) -> String {
+/// white space, or for a `game`, to the end of that character's line, then a blank line;
+/// nothing for white space alone. A game keeps the white space that ends its last line: inside
+/// a tag value never closed, it is part of the value (`[FEN "B` then the DOS end-of-file
+/// mark). Text that ends in the middle of a line ([`ends_mid_line`]) is written to its end
+/// with nothing after it: what follows it in the input goes on on that line, as it did.
+fn canonical_block(text: &str, game: bool) -> String {
     let Some(first) = text.find(|c: char| !blank(c)) else {
         return String::new();
     };
@@ -1426,13 +1439,19 @@ fn canonical_block(text: &str) -> String {
     if ends_mid_line(text) {
         return text[start..].to_string();
     }
-    let mut body = text[start..].trim_end_matches(blank);
-    // A byte order mark is white space to the reader, but not right after a `[` (with it, the
-    // `[` opens a tag; alone, it does not): such a mark stays.
-    if body.ends_with('[') && text[start + body.len()..].starts_with('\u{feff}') {
-        body = &text[start..start + body.len() + '\u{feff}'.len_utf8()];
-    }
-    format!("{body}\n\n")
+    let last = start + text[start..].trim_end_matches(blank).len();
+    let end = if game {
+        text[last..]
+            .find(['\n', '\r'])
+            .map_or(text.len(), |i| last + i)
+    } else if text[..last].ends_with('[') && text[last..].starts_with('\u{feff}') {
+        // A byte order mark is white space to the reader, but not right after a `[` (with it,
+        // the `[` opens a tag; alone, it does not): such a mark stays.
+        last + '\u{feff}'.len_utf8()
+    } else {
+        last
+    };
+    format!("{}\n\n", &text[start..end])
 }
 
 /// Whether a chunk's text ends in the middle of a line: the reader ended it after a result

@@ -4,8 +4,8 @@
 //!
 //! What is written is what [`super::convert::unconverted_text`] gives for the same text: the
 //! text itself, its line ends changed only when asked; in canonical form, from the start of its
-//! first line that holds anything to its last character that is not white space, then a blank
-//! line (or, for text that ends in the middle of a line, to its end with nothing after it).
+//! first line that holds anything to the end of its last such line, then a blank line (or, for
+//! text that ends in the middle of a line, to its end with nothing after it).
 
 use std::io::{self, Read, Write};
 
@@ -24,7 +24,7 @@ const HELD: usize = 1 << 16;
 pub struct Unchanged {
     /// Line ends to write (`\r\n`, `\r` and `\n` alike); `None` keeps the text's own.
     pub eol: Option<Eol>,
-    /// Without the blank lines before it and the white space after it, and followed by one
+    /// Without the blank lines before and after it, and followed by one
     /// blank line, as canonical output writes a game it keeps as it was.
     pub canonical: bool,
 }
@@ -76,10 +76,14 @@ pub fn write_unchanged(
         carry = filled - good;
     }
     if how.canonical && trim.started {
+        let held = std::mem::take(&mut trim.held);
         if trim.mid_line {
             // What follows goes on on this line, as it did in the input.
-            sink.put(&std::mem::take(&mut trim.held))?;
+            sink.put(&held)?;
         } else {
+            // The white space that ends the last line stays (a tag value never closed holds
+            // it).
+            sink.put(&held[..held.find(['\n', '\r']).unwrap_or(held.len())])?;
             sink.put("\n\n")?;
         }
     }

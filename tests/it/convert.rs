@@ -644,6 +644,49 @@ fn convert_and_annotate_take_the_input_options_of_check() {
     assert!(!run(&["-A", "R305"]).contains("[%lint R305]"));
 }
 
+/// A setup command that holds no FEN (`//`, G505) names no square: the game has nothing to
+/// rename and is written as it was, with no GameType, in either notation. (Found by the
+/// `convert` fuzz target: taken to be in its variant's own notation, such a game got a
+/// GameType when converted to the other, and read again the file weighed its runs otherwise.)
+#[test]
+fn a_game_whose_setup_holds_no_fen_names_no_square_and_gets_no_gametype() {
+    let input = "1. 22-18 11:22 2. 24-20 *\n\n[Event \"b\"]\n//\n*\n";
+    for notation in [NotationKind::Numeric, NotationKind::Algebraic] {
+        let options = ConvertOptions {
+            notation: Some(notation),
+            ..ConvertOptions::default()
+        };
+        let (out, _) = convert_with(input.as_bytes(), &options);
+        assert!(
+            out.ends_with("\n[Event \"b\"]\n//\n*\n"),
+            "{notation:?}: {out}"
+        );
+        assert!(
+            out.matches("GameType").count() == usize::from(notation == NotationKind::Algebraic),
+            "{notation:?}: {out}"
+        );
+    }
+}
+
+/// A game written as it was in canonical form keeps its last line to its end: white space at
+/// the end of a tag value never closed on its line is part of the value.
+#[test]
+fn a_kept_game_keeps_the_white_space_that_ends_its_last_line() {
+    let options = ConvertOptions {
+        canonical: true,
+        ..ConvertOptions::default()
+    };
+    let input = "[Event \"a\"]\n1. 32-28 *\n\n[Site \"b\n[Round \"2\u{1a} \n\n";
+    let (once, kept) = convert_with(input.as_bytes(), &options);
+    assert_eq!(kept, 1, "{once}");
+    assert!(
+        once.ends_with("\n[Site \"b\n[Round \"2\u{1a} \n\n"),
+        "{once:?}"
+    );
+    let (twice, _) = convert_with(once.as_bytes(), &options);
+    assert_eq!(twice, once);
+}
+
 /// Found by the `convert` fuzz target: text after a game's result (here a stray `*`) moved
 /// down a line each time canonical output was written again.
 #[test]
@@ -881,6 +924,23 @@ const FOUND: &[&str] = &[
     "convert_found_open_81.pdn",
     "convert_found_open_82.pdn",
     "convert_found_open_83.pdn",
+    // A game whose only square-like element is a setup command holding no FEN (`[]//`): its
+    // notation, unknown, was taken as its variant's own, so converted to the other it got a
+    // GameType, which moved the file's runs. It names no square now, and is kept as written.
+    "convert_found_open_84.pdn",
+    "convert_found_open_85.pdn",
+    "convert_found_open_86.pdn",
+    // A game named by its tag words, written with its GameType in the other notation: read
+    // again, the GameType declared English draughts for the file's other games, where the
+    // words had named the game alone
+    // ([`a_game_named_by_its_words_declares_nothing_in_either_notation`]).
+    "convert_found_open_87.pdn",
+    "convert_found_open_88.pdn",
+    // A FEN broken over two lines, the file's only line end, `\r\n`: written on one line, the
+    // FEN took that line end with it, but the GameType added after it was still written with
+    // `\r\n`, and read again from the other notation, with `\n`. A GameType tag added now
+    // takes the line end of the lines the game keeps.
+    "convert_found_open_89.pdn",
 ];
 
 /// Inputs of [`FOUND`] that hold a game numbered from another corner than its variant's
@@ -1205,6 +1265,15 @@ fn canonical_holds(name: &str) {
 #[test]
 fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
     for name in [
+        // A parenthesis holding a `{` never closed, then a game with a `;` comment: canonical
+        // form wrote that comment in braces, and the note's scan took its `}` for the end of
+        // the `{`, past the tag line between them; the two games read as one
+        // ([`a_comment_never_closed_inside_a_parenthesis_ends_at_the_tag_line`]).
+        "convert_canonical_note_comment_never_closed.pdn",
+        // A tag value never closed, ending in the DOS end-of-file mark: canonical form trimmed
+        // the mark with the white space after the game, and the FEN, read again, said another
+        // thing ([`a_kept_game_keeps_the_white_space_that_ends_its_last_line`]).
+        "convert_canonical_open_value_end_of_file_mark.pdn",
         "convert_canonical_comment_after_kept_game.pdn",
         "convert_canonical_twice.pdn",
         "convert_canonical_no_break_space.pdn",

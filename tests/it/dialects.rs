@@ -335,6 +335,25 @@ fn a_bracket_inside_a_parenthesis_is_read_as_a_note_and_reading_ends() {
     assert_eq!(game.main_line_moves().count(), 2);
 }
 
+/// A `{` inside a parenthesis is read as the comment reader reads it: never closed, it ends at
+/// the next tag line, and the group is no note but a variation (S104, S101), whatever `}` comes
+/// after that tag line. (Found by the `convert` fuzz target: the note's scan looked for the `}`
+/// past the tag line, so a `;` comment that canonical form wrote as `{}` in the next game made
+/// the two games one.)
+#[test]
+fn a_comment_never_closed_inside_a_parenthesis_ends_at_the_tag_line() {
+    for tail in ["", "\n{} *"] {
+        let text = format!("({{)\n\n[Event \"b\"]\n{tail}");
+        let games = check_with(&text, &CheckOptions::default());
+        assert_eq!(games.len(), 2, "{text:?}");
+        let codes: Vec<&str> = games[0].diagnostics.iter().map(|d| d.code).collect();
+        assert!(
+            codes.contains(&"S104") && codes.contains(&"S101") && !codes.contains(&"N222"),
+            "{text:?}: {codes:?}"
+        );
+    }
+}
+
 #[test]
 fn white_first_results_name_the_winner_and_the_pdn_result_either_way() {
     let games = check_with(

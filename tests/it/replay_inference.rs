@@ -757,3 +757,24 @@ fn a_run_weighed_again_is_not_held_up_by_its_own_first_reading() {
         assert!(g.guess.also.is_empty(), "{:?}", g.guess);
     }
 }
+
+/// A game named by its tag words is read apart: it says nothing of the file's other games.
+/// Written with its GameType in letters (as `convert --notation algebraic` writes it), it
+/// still says nothing: only the words for the variant its GameType names count, and they name
+/// it, where weighed against the words for Italian draughts, whose numbering places the
+/// lettered squares otherwise than the numbered ones, they tied. (Found by the `convert` fuzz
+/// target: the file written in letters read the run after it as English draughts, where the
+/// input read it as no variant.)
+#[test]
+fn a_game_named_by_its_words_declares_nothing_in_either_notation() {
+    let numbered = "[Event \"English Italia\"]\n1. 1x1 *\n\n1. 10-1 *\n";
+    let lettered =
+        "[Event \"English Italia\"]\n[GameType \"21,B,8,8,A0,0\"]\n1. g1xg1 *\n\n1. 10-1 *\n";
+    for text in [numbered, lettered] {
+        let (ds, totals) = check(text, None);
+        let g513: Vec<&Diagnostic> = ds.iter().filter(|d| d.code == "G513").collect();
+        assert_eq!(g513.len(), 1, "{text}: {:?}", codes(&ds));
+        says(g513[0], "no variant pdnkit knows replays");
+        assert_eq!(totals.variants.get(&Variant::English), Some(&1), "{text}");
+    }
+}

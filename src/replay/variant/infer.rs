@@ -122,14 +122,13 @@ fn fits_board(kind: Board, board: Option<Board>, algebraic: bool) -> bool {
     }
 }
 
-/// The game the tag words name among those that fit `board` (any, for `None`), when one
-/// scores higher than every other; `first` is the side that makes the first move, when the
-/// game shows it.
+/// The game the tag words name among those that fit `board` (any, for `None`) and that `fits`
+/// keeps (most often [`first_fits`]), when one scores higher than every other.
 fn tag_words(
     game: &Game,
     board: Option<Board>,
     algebraic: bool,
-    first: impl Fn(&Known) -> Option<Color>,
+    fits: impl Fn(&Known) -> bool,
 ) -> Option<Words> {
     let all: Vec<Known> = known().collect();
     let mut score = vec![0u32; all.len()];
@@ -164,10 +163,7 @@ fn tag_words(
     let mut best: Option<(usize, u32)> = None;
     let mut tie = false;
     for (i, k) in all.iter().enumerate() {
-        if score[i] == 0
-            || !fits_board(k.board, board, algebraic)
-            || first(k).is_some_and(|c| c != k.first)
-        {
+        if score[i] == 0 || !fits_board(k.board, board, algebraic) || !fits(k) {
             continue;
         }
         match best {
@@ -186,6 +182,16 @@ fn tag_words(
         said,
         span,
     })
+}
+
+/// Whether the side that makes the game's first move, where the game shows it (its squares
+/// placed as `known`'s variant numbers them in the game's notation), is the side that moves
+/// first in `known`.
+fn first_fits(game: &Game, known: &Known, algebraic: bool) -> bool {
+    known
+        .variant
+        .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
+        .is_none_or(|c| c == known.first)
 }
 
 /// The colour of the piece the first move of the main line starts from, in the standard start
@@ -633,7 +639,7 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 .zip(&s.keeps_none)
                 .filter(|(_, none)| !**none)
             {
-                if let Some(d) = declared_as(g, v, algebraic) {
+                if let Some(d) = declared_as(g, v, algebraic, &layout_for(v, s.key.algebraic)) {
                     declaring.push((at, d));
                 }
             }
@@ -731,8 +737,7 @@ fn replay_key(game: &Game) -> Option<(Key, String)> {
         return None;
     }
     let words = tag_words(game, Some(board), algebraic, |k| {
-        k.variant
-            .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
+        first_fits(game, k, algebraic)
     });
     if words.is_some() {
         return None;
@@ -821,9 +826,10 @@ fn one_declared(declared: &[(Key, Variant)], key: Key) -> Option<Variant> {
 }
 
 /// The evidence key a game with a GameType declares, and the variant it names: when the tag
-/// (the game's only one, with no `[Variant]` tag) names a variant pdnkit replays, and no tag
-/// words name a game of that variant's board (whose first mover fits the first move), as they
-/// would name the game without its GameType, the board and notation of that variant's own
+/// (the game's only one, with no `[Variant]` tag) names a variant pdnkit replays, and the tag
+/// words do not name that variant (whose first mover fits the first move, the squares placed
+/// as the GameType places them), as they would name the game without its GameType, the board
+/// and notation of that variant's own
 /// records, whatever the tag's other fields and the game's squares say. `convert` writes a
 /// game's GameType anew (in the notation it writes, with the fields it reads), always naming
 /// the variant the game was read as: so a game read as a variant declares it the same whether
@@ -836,20 +842,31 @@ fn declared_key(game: &Game) -> Option<(Key, Variant)> {
     if game.tags.iter().any(|t| t.name == "Variant") {
         return None;
     }
-    let variant = crate::notation::GameType::parse(&tag.value)
-        .ok()?
-        .resolve()
-        .variant?;
-    declared_as(game, variant, evidence(game).algebraic)
+    let resolved = crate::notation::GameType::parse(&tag.value).ok()?.resolve();
+    let variant = resolved.variant?;
+    let algebraic = evidence(game).algebraic;
+    let layout = resolved
+        .layout
+        .unwrap_or_else(|| layout_for(variant, algebraic));
+    declared_as(game, variant, algebraic, &layout)
 }
 
-/// The evidence key `game`, with a GameType naming `variant` and its squares in algebraic
-/// notation or not, declares ([`declared_key`]).
-fn declared_as(game: &Game, variant: Variant, algebraic: bool) -> Option<(Key, Variant)> {
+/// The evidence key `game`, with a GameType naming `variant`, its squares in algebraic notation
+/// or not and placed by `layout`, declares ([`declared_key`]). Only the words that name
+/// `variant` count: whether words naming another game would have outweighed them rests on
+/// where that game's numbering places the squares, which a game written in another notation
+/// no longer shows (so a game read as named by its words, written with its GameType in another
+/// notation, still declares nothing).
+fn declared_as(
+    game: &Game,
+    variant: Variant,
+    algebraic: bool,
+    layout: &Layout,
+) -> Option<(Key, Variant)> {
     let own = own_key(variant);
     let words = tag_words(game, Some(own.board), algebraic, |k| {
-        k.variant
-            .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
+        k.variant == Some(variant)
+            && first_mover(game, variant, layout).is_none_or(|c| c == k.first)
     });
     words.is_none().then_some((own, variant))
 }
@@ -1380,8 +1397,7 @@ pub(in crate::replay) fn infer(
     // Tag words, among the games of this board whose first mover fits the first move (of any
     // board, for a game without squares).
     let words = tag_words(game, any.then_some(board), algebraic, |k| {
-        k.variant
-            .and_then(|v| first_mover(game, v, &layout_for(v, algebraic)))
+        first_fits(game, k, algebraic)
     });
     if let Some(w) = &words {
         let Some(v) = w.known.variant else {

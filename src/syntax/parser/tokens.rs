@@ -404,8 +404,28 @@ impl<'a> P<'a, '_> {
             match b {
                 b'(' | b')' => return None,
                 b'{' => {
-                    while self.at(i)? != b'}' && i - start <= SKIP_CAP {
-                        i += 1;
+                    // A comment, read as the comment reader reads one: to its `}`, or, never
+                    // closed, to the next tag line, and then the group is no note.
+                    i += 1;
+                    loop {
+                        if i - start > SKIP_CAP {
+                            return None;
+                        }
+                        match self.at(i)? {
+                            b'}' => break,
+                            b'\n' | b'\r' => {
+                                i += 1;
+                                while i - start <= SKIP_CAP
+                                    && matches!(self.at(i)?, b' ' | b'\t' | b'\n' | b'\r')
+                                {
+                                    i += 1;
+                                }
+                                if self.at(i)? == b'[' && self.at(i + 1)?.is_ascii_alphabetic() {
+                                    return None;
+                                }
+                            }
+                            _ => i += 1,
+                        }
                     }
                     i += 1;
                 }
