@@ -1274,6 +1274,11 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // the mark with the white space after the game, and the FEN, read again, said another
         // thing ([`a_kept_game_keeps_the_white_space_that_ends_its_last_line`]).
         "convert_canonical_open_value_end_of_file_mark.pdn",
+        // A game of the dialect that numbers its FEN before lettered moves, in an open run: its
+        // FEN written in letters, it gets a GameType whatever its run, which the file weighed
+        // as written did not know; read again, the run after it, no longer beside an open
+        // run, was settled and got one too. Such a game now declares its variant there.
+        "convert_canonical_numbered_fen_open_run.pdn",
         "convert_canonical_comment_after_kept_game.pdn",
         "convert_canonical_twice.pdn",
         "convert_canonical_no_break_space.pdn",

@@ -617,28 +617,36 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
     let mut withheld: Vec<Key> = Vec::new();
     let mut ever_withheld: Vec<Key> = Vec::new();
     loop {
-        // Nothing tagged, or every run tagged whole: no run without a GameType is left to read
-        // otherwise.
-        let untagged_left = file
+        // Which games get a GameType: those of the tagged runs but the ones written as they
+        // were, and, written in letters, a game whose FEN is numbered before lettered moves
+        // (its FEN is written in letters, and renamed squares get their GameType).
+        let tags: Vec<Vec<bool>> = file
             .samples
             .iter()
-            .any(|s| !tagged.contains(&s.key) || s.keeps_none.contains(&true));
-        if tagged.is_empty() || !untagged_left {
+            .map(|s| {
+                let known = variant(s.key).is_some();
+                let run = known && tagged.contains(&s.key);
+                let letters = plan.map_or(s.key.algebraic, |n| n == NotationKind::Algebraic);
+                s.games
+                    .iter()
+                    .zip(&s.keeps_none)
+                    .map(|(g, &none)| {
+                        !none && (run || (known && letters && numbered_fen_lettered_moves(g)))
+                    })
+                    .collect()
+            })
+            .collect();
+        // No game tagged, or every game: no game without a GameType is left to read otherwise.
+        let all: Vec<&bool> = tags.iter().flatten().collect();
+        if !all.iter().any(|t| **t) || all.iter().all(|t| **t) {
             break;
         }
-        // The file written so: the tagged runs' games declare their variant, in the order
-        // they come.
+        // The file written so: the tagged games declare their variant, in the order they come.
         let mut declaring: Vec<(usize, (Key, Variant))> = file.declared.to_vec();
-        for s in file.samples.iter().filter(|s| tagged.contains(&s.key)) {
+        for (s, tags) in file.samples.iter().zip(&tags) {
             let Some(v) = variant(s.key) else { continue };
             let algebraic = plan.map_or(s.key.algebraic, |n| n == NotationKind::Algebraic);
-            for ((g, &at), _) in s
-                .games
-                .iter()
-                .zip(&s.at)
-                .zip(&s.keeps_none)
-                .filter(|(_, none)| !**none)
-            {
+            for ((g, &at), _) in s.games.iter().zip(&s.at).zip(tags).filter(|(_, t)| **t) {
                 if let Some(d) = declared_as(g, v, algebraic, &layout_for(v, s.key.algebraic)) {
                     declaring.push((at, d));
                 }
@@ -651,28 +659,34 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 declared.push(d);
             }
         }
-        // The games of the tagged runs written with none are read as a run of their own.
-        let kept: Vec<Sample> = file
+        // The games written with none are read as the runs they make: a run none of whose games
+        // is tagged as it was, the others' (those of a tagged run written as they were) as a
+        // run of their own.
+        let parts: Vec<Sample> = file
             .samples
             .iter()
-            .filter(|s| tagged.contains(&s.key) && s.keeps_none.contains(&true))
-            .map(|s| {
+            .zip(&tags)
+            .filter(|(_, t)| t.contains(&true) && t.contains(&false))
+            .map(|(s, t)| {
                 let mut games = Vec::new();
                 let mut at = Vec::new();
-                for ((g, &a), _) in s
+                let mut keeps_none = Vec::new();
+                for (((g, &a), &none), _) in s
                     .games
                     .iter()
                     .zip(&s.at)
                     .zip(&s.keeps_none)
-                    .filter(|(_, none)| **none)
+                    .zip(t)
+                    .filter(|(_, t)| !**t)
                 {
                     games.push(g.clone());
                     at.push(a);
+                    keeps_none.push(none);
                 }
                 Sample {
                     key: s.key,
                     why: s.why.clone(),
-                    keeps_none: vec![true; games.len()],
+                    keeps_none,
                     games,
                     at,
                     reaches: Default::default(),
@@ -684,8 +698,10 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
             .samples
             .iter()
             .copied()
-            .filter(|s| !tagged.contains(&s.key))
-            .chain(&kept)
+            .zip(&tags)
+            .filter(|(_, t)| !t.contains(&true))
+            .map(|(s, _)| s)
+            .chain(&parts)
             .collect();
         rest.sort_by_key(|s| (std::cmp::Reverse(s.key.board.size()), s.at.first().copied()));
         let read = settle(file.options, &declared, &rest, file.before.to_vec());
@@ -698,11 +714,15 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 !tagged.contains(&k) && !added.contains(&k) && variant(k).is_some() && changed(k)
             })
             .collect();
-        let fewer: Vec<Key> = kept
+        let fewer: Vec<Key> = rest
             .iter()
             .map(|s| s.key)
             .filter(|&k| {
-                settled.contains(&k) && !renamed(k) && !ever_withheld.contains(&k) && changed(k)
+                tagged.contains(&k)
+                    && settled.contains(&k)
+                    && !renamed(k)
+                    && !ever_withheld.contains(&k)
+                    && changed(k)
             })
             .collect();
         if more.is_empty() && fewer.is_empty() {
@@ -721,6 +741,43 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
         .map(|k| (k, true))
         .chain(withheld.into_iter().map(|k| (k, false)))
         .collect()
+}
+
+/// Whether `game` is of the dialect of Russian archives that numbers its FEN and letters its
+/// moves: written in letters, its FEN is renamed, and it gets a GameType however its run
+/// is read (as `write::convert` writes it).
+fn numbered_fen_lettered_moves(game: &Game) -> bool {
+    let Some(fen) = game
+        .tags
+        .iter()
+        .find(|t| t.name == "FEN")
+        .and_then(|t| crate::notation::fen::RawFen::parse(&t.value).ok())
+    else {
+        return false;
+    };
+    let numbered = |sq: &crate::notation::fen::SquareRef| {
+        matches!(sq, crate::notation::fen::SquareRef::Numeric(_))
+    };
+    let squares: Vec<bool> = fen
+        .items
+        .iter()
+        .flat_map(|i| std::iter::once(&i.first).chain(&i.last))
+        .map(numbered)
+        .collect();
+    if squares.is_empty() || squares.contains(&false) {
+        return false;
+    }
+    let mut moves = game.body.iter().filter_map(|e| match e {
+        Element::Move(m) => Some(m),
+        _ => None,
+    });
+    let mut any = false;
+    moves.all(|m| {
+        m.squares.iter().all(|sq| {
+            any = true;
+            !matches!(sq.value, crate::syntax::SquareValue::Numeric(_))
+        })
+    }) && any
 }
 
 /// The evidence key of a game the replay decides (no tag words name its game), with its
