@@ -11,7 +11,9 @@ use std::ops::{AddAssign, ControlFlow};
 use std::sync::Arc;
 
 use crate::lint::{Anchor, Diagnostic, Kind, LintLevels, Severity, SourcePiece};
-use crate::replay::{FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions, Survey};
+use crate::replay::{
+    AsWritten, FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions, Survey,
+};
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
 use crate::syntax::{
@@ -401,18 +403,19 @@ impl FileHead for Head {
     /// The games at the file's start as trees: those inference may weigh (no GameType or
     /// `[Variant]` tag), and those with a GameType that name a square (what they declare rests
     /// on their first move too); what the reader finds is reported by the check itself.
-    fn games(&self, add: &mut dyn FnMut(Game, bool)) {
+    fn games(&self, add: &mut dyn FnMut(Game, AsWritten)) {
         let decoder = match self.encoding {
             Some(e) => TextDecoder::with_encoding(&self.bytes[..], e),
             None => TextDecoder::new(&self.bytes[..]),
         };
         let mut reader = GameReader::new(decoder, self.read.clone());
         let mut visitor = SurveyVisitor::default();
-        let mut last: Option<(Game, bool)> = None;
+        let mut last: Option<(Game, AsWritten)> = None;
         while let Ok(Some(chunk)) = reader.next_chunk_with(&mut visitor) {
             if let Some((g, shares)) = last.take() {
                 add(g, shares);
             }
+            let syntax_error = std::mem::take(&mut visitor.syntax_error);
             // A game with a GameType is evidence of its file's board when its main line has a
             // move or it has a FEN: one without names no square (moves only in variations
             // name none the replay plays first), and is read as the file's games so far are.
@@ -425,8 +428,14 @@ impl FileHead for Head {
                         || g.tags.iter().any(|t| t.name == "FEN")
                 })
                 .map(|g| {
-                    let shares = crate::replay::shares_line(&chunk, &g);
-                    (g, shares)
+                    let shares_line = crate::replay::shares_line(&chunk, &g);
+                    (
+                        g,
+                        AsWritten {
+                            shares_line,
+                            syntax_error,
+                        },
+                    )
                 });
             visitor.builder.take_diagnostics();
         }
@@ -445,6 +454,8 @@ struct SurveyVisitor {
     /// Elements other than moves and variations read before the game's first move: past
     /// [`EARLY_ELEMENTS`] they are not built, as the check does not hold them (F011).
     early: usize,
+    /// The reader found a syntax error in the chunk read ([`AsWritten::syntax_error`]).
+    syntax_error: bool,
 }
 
 impl SurveyVisitor {
@@ -511,7 +522,9 @@ impl Visitor for SurveyVisitor {
     fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
         self.builder.result(result)
     }
-    fn diagnostic(&mut self, _diagnostic: Diagnostic) {}
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.syntax_error |= diagnostic.code.starts_with('S');
+    }
     fn end_game(&mut self, span: Span) {
         self.builder.end_game(span);
     }

@@ -299,10 +299,21 @@ pub struct FileContext {
 /// meets the first game whose variant it must decide.
 pub trait FileHead: Send + Sync {
     /// Hands the games of the start to `add`, in order (any game: [`Survey::add`] keeps the
-    /// ones it weighs), each with whether it starts on the line where the text before it ends
-    /// and holds its tags, or else its first move, on that line: such a game is written again
-    /// as it was, and a GameType cannot be written for it ([`Survey::add`]).
-    fn games(&self, add: &mut dyn FnMut(Game, bool));
+    /// ones it weighs), each with what decides how it is written again ([`AsWritten`]).
+    fn games(&self, add: &mut dyn FnMut(Game, AsWritten));
+}
+
+/// What decides how a game of a file's start is written again, for the file weighed as it
+/// would be written ([`Survey::add`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AsWritten {
+    /// It starts on the line where the text before it ends and holds its tags, or else its
+    /// first move, on that line ([`shares_line`]): it is written again as it was, and a
+    /// GameType cannot be written for it.
+    pub shares_line: bool,
+    /// The reader found a syntax error in it: converted, it is read back, and where it would
+    /// read otherwise (as a game with a syntax error most often does) it is written as it was.
+    pub syntax_error: bool,
 }
 
 /// Whether `game`, read from `chunk`, starts on the line where the text before it ends and
@@ -557,7 +568,7 @@ impl FileContext {
     pub(super) fn survey(&mut self, options: &ReplayOptions) {
         if let Some(HeadRef(head)) = self.head.take() {
             let mut survey = Survey::new(options);
-            head.games(&mut |g, shares_line| survey.add(g, shares_line));
+            head.games(&mut |g, how| survey.add(g, how));
             survey.finish(self);
         }
     }

@@ -941,6 +941,10 @@ const FOUND: &[&str] = &[
     // `\r\n`, and read again from the other notation, with `\n`. A GameType tag added now
     // takes the line end of the lines the game keeps.
     "convert_found_open_89.pdn",
+    // A game of the dialect of numbered FENs before lettered moves, with a syntax error: kept as
+    // written, it gets no GameType, where the file weighed as written took it for tagged. Only
+    // such a game without a syntax error is taken for tagged now.
+    "convert_found_open_90.pdn",
 ];
 
 /// Inputs of [`FOUND`] that hold a game numbered from another corner than its variant's
@@ -1279,6 +1283,12 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // as written did not know; read again, the run after it, no longer beside an open
         // run, was settled and got one too. Such a game now declares its variant there.
         "convert_canonical_numbered_fen_open_run.pdn",
+        // A settled run whose GameTypes, written, let a run no variant replays fall back on
+        // the variant a game's GameType declares (the settled run had held that board and
+        // notation, and with its tags its games declare their variant's own): canonical form
+        // wrote that run's games with a GameType the second time only. A run whose variant is
+        // unknown cannot be given a tag; where no run is renamed, the settled runs now get none.
+        "convert_canonical_unknown_run_moved.pdn",
         "convert_canonical_comment_after_kept_game.pdn",
         "convert_canonical_twice.pdn",
         "convert_canonical_no_break_space.pdn",

@@ -348,6 +348,8 @@ struct Sample {
     /// Each game is written again with no GameType written for it: it starts on the line where
     /// the text before it ends ([`crate::replay::FileHead::games`]).
     keeps_none: Vec<bool>,
+    /// The reader found a syntax error in each game ([`crate::replay::AsWritten::syntax_error`]).
+    syntax_error: Vec<bool>,
     /// How far each candidate replays each game, once asked: a run weighed again, or weighed
     /// as the file would be read with other GameTypes, replays nothing twice.
     reaches: std::cell::RefCell<Reaches>,
@@ -410,11 +412,11 @@ impl<'o> Survey<'o> {
     /// tag, squares that fit a board, and no tag words that name its game. Of a game with a
     /// GameType, notes the key and variant it declares ([`declared_key`]).
     ///
-    /// `shares_line`: the game starts on the line where the text before it ends and holds its
-    /// tags (or its first move) on that line, so that it is written again as it was, with no
-    /// GameType: weighing the file as it would be read with the GameTypes written
-    /// ([`Rewrites`]), such a game keeps none.
-    pub fn add(&mut self, game: Game, shares_line: bool) {
+    /// `how`: what decides how the game is written again. Weighing the file as it would be
+    /// read with the GameTypes written ([`Rewrites`]), a game that starts on the line where the
+    /// text before it ends and holds its tags (or its first move) on that line keeps none, and
+    /// a game without a syntax error is converted.
+    pub fn add(&mut self, game: Game, how: crate::replay::AsWritten) {
         let at = self.seen;
         self.seen += 1;
         if !Survey::wants(&game.tags) {
@@ -434,14 +436,16 @@ impl<'o> Survey<'o> {
             Some(s) => {
                 s.games.push(game);
                 s.at.push(at);
-                s.keeps_none.push(shares_line);
+                s.keeps_none.push(how.shares_line);
+                s.syntax_error.push(how.syntax_error);
             }
             None => self.samples.push(Sample {
                 key,
                 why,
                 games: vec![game],
                 at: vec![at],
-                keeps_none: vec![shares_line],
+                keeps_none: vec![how.shares_line],
+                syntax_error: vec![how.syntax_error],
                 reaches: Default::default(),
             }),
         }
@@ -619,7 +623,8 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
     loop {
         // Which games get a GameType: those of the tagged runs but the ones written as they
         // were, and, written in letters, a game whose FEN is numbered before lettered moves
-        // (its FEN is written in letters, and renamed squares get their GameType).
+        // (its FEN is written in letters, and renamed squares get their GameType) without a
+        // syntax error (one with is read back, and most often kept as written).
         let tags: Vec<Vec<bool>> = file
             .samples
             .iter()
@@ -630,8 +635,14 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 s.games
                     .iter()
                     .zip(&s.keeps_none)
-                    .map(|(g, &none)| {
-                        !none && (run || (known && letters && numbered_fen_lettered_moves(g)))
+                    .zip(&s.syntax_error)
+                    .map(|((g, &none), &syntax_error)| {
+                        !none
+                            && (run
+                                || (known
+                                    && letters
+                                    && !syntax_error
+                                    && numbered_fen_lettered_moves(g)))
                     })
                     .collect()
             })
@@ -671,22 +682,26 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 let mut games = Vec::new();
                 let mut at = Vec::new();
                 let mut keeps_none = Vec::new();
-                for (((g, &a), &none), _) in s
+                let mut syntax_error = Vec::new();
+                for ((((g, &a), &none), &error), _) in s
                     .games
                     .iter()
                     .zip(&s.at)
                     .zip(&s.keeps_none)
+                    .zip(&s.syntax_error)
                     .zip(t)
                     .filter(|(_, t)| !**t)
                 {
                     games.push(g.clone());
                     at.push(a);
                     keeps_none.push(none);
+                    syntax_error.push(error);
                 }
                 Sample {
                     key: s.key,
                     why: s.why.clone(),
                     keeps_none,
+                    syntax_error,
                     games,
                     at,
                     reaches: Default::default(),
@@ -714,17 +729,24 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 !tagged.contains(&k) && !added.contains(&k) && variant(k).is_some() && changed(k)
             })
             .collect();
-        let fewer: Vec<Key> = rest
-            .iter()
-            .map(|s| s.key)
-            .filter(|&k| {
-                tagged.contains(&k)
-                    && settled.contains(&k)
-                    && !renamed(k)
-                    && !ever_withheld.contains(&k)
-                    && changed(k)
-            })
-            .collect();
+        // A run whose variant is unknown cannot be given a GameType: where it would read
+        // otherwise and no run is renamed (whose GameTypes are written whatever), the settled
+        // runs get none.
+        let unknown_moved = !file.samples.iter().any(|s| renamed(s.key))
+            && rest
+                .iter()
+                .any(|s| variant(s.key).is_none() && changed(s.key));
+        let fewer: Vec<Key> = if unknown_moved {
+            tagged.clone()
+        } else {
+            rest.iter()
+                .map(|s| s.key)
+                .filter(|&k| tagged.contains(&k) && changed(k))
+                .collect()
+        }
+        .into_iter()
+        .filter(|&k| settled.contains(&k) && !renamed(k) && !ever_withheld.contains(&k))
+        .collect();
         if more.is_empty() && fewer.is_empty() {
             break;
         }

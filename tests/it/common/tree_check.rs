@@ -10,7 +10,7 @@ use pdnkit::check::{
 };
 use pdnkit::lint::codes::file::F007;
 use pdnkit::lint::{Diagnostic, Kind, Severity};
-use pdnkit::replay::{FileContext, FileHead, Survey, replay_game};
+use pdnkit::replay::{AsWritten, FileContext, FileHead, Survey, replay_game};
 use pdnkit::source::{Span, TextDecoder};
 use pdnkit::syntax::{Game, GameReader, ReadOptions};
 
@@ -23,20 +23,23 @@ struct Head {
 }
 
 impl FileHead for Head {
-    fn games(&self, add: &mut dyn FnMut(Game, bool)) {
+    fn games(&self, add: &mut dyn FnMut(Game, AsWritten)) {
         let mut reader =
             GameReader::new(decoder(&self.bytes[..], self.encoding), self.read.clone());
-        let mut last: Option<(Game, bool)> = None;
+        let mut last: Option<(Game, AsWritten)> = None;
         while let Ok(Some(chunk)) = reader.next_chunk() {
             if let Some((g, shares)) = last.take() {
                 add(g, shares);
             }
             // A game with a GameType that has no move in its main line and no FEN declares
             // nothing, as the check's own start leaves it out.
-            let shares = chunk
-                .game
-                .as_ref()
-                .is_some_and(|g| pdnkit::replay::shares_line(&chunk, g));
+            let how = AsWritten {
+                shares_line: chunk
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| pdnkit::replay::shares_line(&chunk, g)),
+                syntax_error: chunk.diagnostics.iter().any(|d| d.code.starts_with('S')),
+            };
             last = chunk
                 .game
                 .filter(|g| {
@@ -44,7 +47,7 @@ impl FileHead for Head {
                         || g.main_line_moves().next().is_some()
                         || g.tag("FEN").is_some()
                 })
-                .map(|g| (g, shares));
+                .map(|g| (g, how));
         }
         if let Some((g, shares)) = last.filter(|_| self.whole) {
             add(g, shares);
