@@ -723,7 +723,12 @@ pub fn canonical_text(
         };
         tags.push((t.name.clone(), value));
     }
-    if let Some(p) = parts.as_ref().filter(|p| p.add_gametype) {
+    // A game that names no square gets no GameType, as when its notation is changed: the tag
+    // would only restate how its variant was guessed.
+    if let Some(p) = parts
+        .as_ref()
+        .filter(|p| p.add_gametype && names_squares(game))
+    {
         if !game.tags.iter().any(|t| t.name == "GameType") {
             tags.push(("GameType".to_string(), p.gametype.clone()));
         }

@@ -495,3 +495,19 @@ fn escape_lines_before_a_game_keep_the_blank_line_between_them() {
     );
     assert_eq!(canonical(&once), once);
 }
+
+/// A game that names no square (a forfeit) gets no GameType in canonical form, as when its
+/// notation is changed: the tag would only restate how its variant was guessed, and the
+/// variant is not certain even where the file's other games make it so (found by the
+/// `convert` fuzz target: once the game before it had its GameType written, the forfeit read
+/// as settled, and canonical form gave it a GameType the second time only).
+#[test]
+fn a_game_that_names_no_square_gets_no_gametype() {
+    let text = "[Event \"a\"]\n1. 32-28 19-23 *\n\n[Event \"b\"]\n[Result \"1-0\"]\n1-0\n";
+    let out = canonical_as(text, Some(Variant::International), &canonical_options());
+    assert_eq!(
+        out,
+        "[Event \"a\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 *\n\n\
+         [Event \"b\"]\n[Result \"1-0\"]\n\n1-0\n\n"
+    );
+}

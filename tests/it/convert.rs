@@ -1289,6 +1289,9 @@ fn canonical_output_is_unchanged_when_written_again_after_kept_text() {
         // wrote that run's games with a GameType the second time only. A run whose variant is
         // unknown cannot be given a tag; where no run is renamed, the settled runs now get none.
         "convert_canonical_unknown_run_moved.pdn",
+        // A game without squares after a game canonical form gave a GameType: read again, it
+        // was settled too and got one ([`a_game_that_names_no_square_gets_no_gametype`]).
+        "convert_canonical_forfeit_after_tagged_game.pdn",
         "convert_canonical_comment_after_kept_game.pdn",
         "convert_canonical_twice.pdn",
         "convert_canonical_no_break_space.pdn",
