@@ -316,22 +316,22 @@ pub struct AsWritten {
     pub syntax_error: bool,
 }
 
-/// Whether `game`, read from `chunk`, starts on the line where the text before it ends and
-/// holds its last tag (or, with none, its first move) on that line: written again, it is kept
-/// as it was, with no line of its own for a GameType ([`FileHead::games`], whose readers call it).
+/// Whether `game`, read from `chunk`, starts on the line where the text before it ends and a
+/// GameType tag added to it would go on that line (after its last tag that ends with its `]`
+/// there, or with none, before its first tag or element there,
+/// [`crate::syntax::last_closed_tag`]): written again, it is kept as it was, with no GameType
+/// ([`FileHead::games`], whose readers call it).
 pub fn shares_line(chunk: &crate::syntax::Chunk, game: &Game) -> bool {
     if chunk.first_column <= 1 {
         return false;
     }
-    let point = match game.tags.last() {
+    let point = match crate::syntax::last_closed_tag(chunk, game) {
         Some(t) => t.span.end,
         None => game
-            .body
-            .iter()
-            .find_map(|e| match e {
-                crate::syntax::Element::Move(m) => Some(m.span.start),
-                _ => None,
-            })
+            .tags
+            .first()
+            .map(|t| t.span.start)
+            .or_else(|| game.first_element_start())
             .unwrap_or(game.span.end),
     };
     let end = point.saturating_sub(chunk.offset).min(chunk.text.len());

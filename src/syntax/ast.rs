@@ -696,6 +696,23 @@ pub struct Line {
 }
 
 impl Game {
+    /// The file offset where the movetext starts: its first element, a comment too (a
+    /// variation may come before the first move, and a tag written after that `(` would stand
+    /// inside the variation; a tag written after a comment that opens a game without tags
+    /// would leave the comment out of the game, as text before it).
+    pub fn first_element_start(&self) -> Option<usize> {
+        self.body.first().map(|e| match e {
+            Element::Move(m) => m.span.start,
+            Element::MoveNumber(n) => n.span.start,
+            Element::Setup(s) => s.span.start,
+            Element::Comment(c) => c.span.start,
+            Element::Ellipsis { span }
+            | Element::Nag { span, .. }
+            | Element::VariationStart { span }
+            | Element::VariationEnd { span } => span.start,
+        })
+    }
+
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

@@ -85,3 +85,30 @@ impl crate::lint::LintLevels {
         });
     }
 }
+
+/// The last tag of `game` (read from `chunk`) after which a line may be written: it ends with
+/// its `]`, and it is written `[Name "value"]` on one line or nothing but white space follows it
+/// on its line. A tag left open reads on into what follows it, and whether the `"]` of a tag
+/// written otherwise ends it rests on what follows on its line, which a line written after it
+/// would change. Where a GameType tag is added to a game (after this tag; with none, before the
+/// first tag or element).
+pub fn last_closed_tag<'g>(chunk: &Chunk, game: &'g Game) -> Option<&'g Tag> {
+    game.tags.iter().rev().find(|t| {
+        let (start, end) = (
+            t.span.start.saturating_sub(chunk.offset),
+            t.span.end.saturating_sub(chunk.offset),
+        );
+        let Some(raw) = chunk.text.get(start..end).filter(|r| r.ends_with(']')) else {
+            return false;
+        };
+        let plain = raw.matches('"').count() == 2 && !raw.contains(['\n', '\r']);
+        let rest = chunk.text.get(end..).unwrap_or_default();
+        let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
+        // What the reader takes for white space there ([`is_ws`], a byte order mark), as its
+        // own look-ahead does.
+        plain
+            || line
+                .chars()
+                .all(|c| c == BOM || (c.is_ascii() && is_ws(c as u8)))
+    })
+}

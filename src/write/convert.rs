@@ -16,7 +16,7 @@ use crate::notation::resolve::token_squares;
 use crate::notation::{Layout, NotationKind, RawFen};
 use crate::replay::{GameReport, Guess, PlayedMove};
 use crate::rules::{Move, Variant};
-use crate::syntax::{BOM, Chunk, Element, Game, Move as MoveToken, ResultKind, SquareValue, is_ws};
+use crate::syntax::{Chunk, Element, Game, Move as MoveToken, ResultKind, SquareValue};
 use crate::write::pdn::{
     EscapeAt, Kept, Rewrite, blank, escape_lines, keep_reason, write_escapes_after, write_game_with,
 };
@@ -599,21 +599,7 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts, open_before: bool) -> (
             // on what follows on that line, which a line break written after it would change.
             // With none, before the first tag or, in a game without tags, before its first
             // element.
-            let closed = game.tags.iter().rev().find(|t| {
-                let (start, end) = (t.span.start - chunk.offset, t.span.end - chunk.offset);
-                let Some(raw) = chunk.text.get(start..end).filter(|r| r.ends_with(']')) else {
-                    return false;
-                };
-                let plain = raw.matches('"').count() == 2 && !raw.contains(['\n', '\r']);
-                let rest = chunk.text.get(end..).unwrap_or_default();
-                let line = &rest[..rest.find(['\n', '\r']).unwrap_or(rest.len())];
-                // What the reader takes for white space there ([`crate::syntax::is_ws`], a byte
-                // order mark), as its own look-ahead does.
-                plain
-                    || line
-                        .chars()
-                        .all(|c| c == BOM || (c.is_ascii() && is_ws(c as u8)))
-            });
+            let closed = crate::syntax::last_closed_tag(chunk, game);
             match closed {
                 Some(last) => {
                     let end = last.span.end - chunk.offset;
@@ -625,7 +611,7 @@ fn edit_ranges(chunk: &Chunk, game: &Game, parts: Parts, open_before: bool) -> (
                 None => {
                     let start = match game.tags.first() {
                         Some(first) => first.span.start - chunk.offset,
-                        None => first_element(game).map_or(0, |s| s - chunk.offset),
+                        None => game.first_element_start().map_or(0, |s| s - chunk.offset),
                     };
                     // A tag is read as one only at the start of a line: after other text on
                     // its line (or where the chunk starts in the middle of a line, as after a
@@ -806,23 +792,6 @@ pub fn with_eol(text: &str, eol: Eol) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// The file offset where the game's movetext starts: its first element, a comment too (a
-/// variation may come before its first move, and a tag put after that `(` would stand inside
-/// the variation; a tag put after a comment that opens a game without tags would leave the
-/// comment out of the game, as text before it).
-fn first_element(game: &Game) -> Option<usize> {
-    game.body.first().map(|e| match e {
-        Element::Move(m) => m.span.start,
-        Element::MoveNumber(n) => n.span.start,
-        Element::Setup(s) => s.span.start,
-        Element::Comment(c) => c.span.start,
-        Element::Ellipsis { span }
-        | Element::Nag { span, .. }
-        | Element::VariationStart { span }
-        | Element::VariationEnd { span } => span.start,
-    })
 }
 
 /// Appends a move token with each square renamed from `source` to `target`.
