@@ -307,9 +307,9 @@ pub trait FileHead: Send + Sync {
 /// would be written ([`Survey::add`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AsWritten {
-    /// It starts on the line where the text before it ends and holds its tags, or else its
-    /// first move, on that line ([`shares_line`]): it is written again as it was, and a
-    /// GameType cannot be written for it.
+    /// It starts on the line where the text before it ends, and a GameType added to it would
+    /// go on that line ([`shares_line`]): it is written again as it was, and a GameType cannot
+    /// be written for it.
     pub shares_line: bool,
     /// The reader found a syntax error in it: converted, it is read back, and where it would
     /// read otherwise (as a game with a syntax error most often does) it is written as it was.

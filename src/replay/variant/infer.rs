@@ -414,8 +414,8 @@ impl<'o> Survey<'o> {
     ///
     /// `how`: what decides how the game is written again. Weighing the file as it would be
     /// read with the GameTypes written ([`Rewrites`]), a game that starts on the line where the
-    /// text before it ends and holds its tags (or its first move) on that line keeps none, and
-    /// a game without a syntax error is converted.
+    /// text before it ends, where a GameType added to it would go, keeps none, and a game
+    /// without a syntax error is converted.
     pub fn add(&mut self, game: Game, how: crate::replay::AsWritten) {
         let at = self.seen;
         self.seen += 1;
