@@ -913,7 +913,7 @@ impl StreamingCheck<'_> {
             let bytes = g
                 .body
                 .first()
-                .map_or(0, |e| at.start.saturating_sub(element_start(e)));
+                .map_or(0, |e| at.start.saturating_sub(e.start()));
             (g.body.len() + left_out, bytes)
         })
     }
@@ -1355,7 +1355,7 @@ impl Visitor for StreamingCheck<'_> {
             .game()
             .map(|g| g.body.as_slice())
             .unwrap_or(&[]);
-        Some(body.first().map_or(usize::MAX, element_start))
+        Some(body.first().map_or(usize::MAX, Element::start))
     }
     fn release(&mut self, piece: &SourcePiece<'_>, index: &LineIndex) {
         self.kept.quote(piece, index);
@@ -1407,20 +1407,6 @@ impl Visitor for StreamingCheck<'_> {
             }
             self.report = Some(r);
         }
-    }
-}
-
-/// Where a movetext element starts in the file.
-fn element_start(e: &Element) -> usize {
-    match e {
-        Element::MoveNumber(n) => n.span.start,
-        Element::Move(m) => m.span.start,
-        Element::Comment(c) => c.span.start,
-        Element::Setup(s) => s.span.start,
-        Element::Ellipsis { span }
-        | Element::Nag { span, .. }
-        | Element::VariationStart { span }
-        | Element::VariationEnd { span } => span.start,
     }
 }
 

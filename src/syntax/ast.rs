@@ -126,6 +126,22 @@ pub enum Element {
     },
 }
 
+impl Element {
+    /// Where the element starts in the file.
+    pub fn start(&self) -> usize {
+        match self {
+            Element::MoveNumber(n) => n.span.start,
+            Element::Move(m) => m.span.start,
+            Element::Comment(c) => c.span.start,
+            Element::Setup(s) => s.span.start,
+            Element::Ellipsis { span }
+            | Element::Nag { span, .. }
+            | Element::VariationStart { span }
+            | Element::VariationEnd { span } => span.start,
+        }
+    }
+}
+
 /// A move number.
 ///
 /// # Examples
@@ -701,16 +717,7 @@ impl Game {
     /// inside the variation; a tag written after a comment that opens a game without tags
     /// would leave the comment out of the game, as text before it).
     pub fn first_element_start(&self) -> Option<usize> {
-        self.body.first().map(|e| match e {
-            Element::Move(m) => m.span.start,
-            Element::MoveNumber(n) => n.span.start,
-            Element::Setup(s) => s.span.start,
-            Element::Comment(c) => c.span.start,
-            Element::Ellipsis { span }
-            | Element::Nag { span, .. }
-            | Element::VariationStart { span }
-            | Element::VariationEnd { span } => span.start,
-        })
+        self.body.first().map(Element::start)
     }
 
     /// The value of the first tag called `name`.

@@ -348,8 +348,10 @@ struct Sample {
     /// Each game is written again with no GameType written for it: it starts on the line where
     /// the text before it ends ([`crate::replay::FileHead::games`]).
     keeps_none: Vec<bool>,
-    /// The reader found a syntax error in each game ([`crate::replay::AsWritten::syntax_error`]).
-    syntax_error: Vec<bool>,
+    /// Each game numbers its FEN and letters its moves, with no syntax error
+    /// ([`crate::replay::AsWritten::syntax_error`]): written in letters, its FEN is renamed and
+    /// it gets a GameType whatever its run.
+    fen_renamed: Vec<bool>,
     /// How far each candidate replays each game, once asked: a run weighed again, or weighed
     /// as the file would be read with other GameTypes, replays nothing twice.
     reaches: std::cell::RefCell<Reaches>,
@@ -431,13 +433,14 @@ impl<'o> Survey<'o> {
         let Some((key, why)) = replay_key(&game) else {
             return;
         };
+        let fen_renamed = !how.syntax_error && numbered_fen_lettered_moves(&game);
         match self.samples.iter_mut().find(|s| s.key == key) {
             Some(s) if s.games.len() >= SAMPLE_GAMES => {}
             Some(s) => {
                 s.games.push(game);
                 s.at.push(at);
                 s.keeps_none.push(how.shares_line);
-                s.syntax_error.push(how.syntax_error);
+                s.fen_renamed.push(fen_renamed);
             }
             None => self.samples.push(Sample {
                 key,
@@ -445,7 +448,7 @@ impl<'o> Survey<'o> {
                 games: vec![game],
                 at: vec![at],
                 keeps_none: vec![how.shares_line],
-                syntax_error: vec![how.syntax_error],
+                fen_renamed: vec![fen_renamed],
                 reaches: Default::default(),
             }),
         }
@@ -632,24 +635,15 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 let known = variant(s.key).is_some();
                 let run = known && tagged.contains(&s.key);
                 let letters = plan.map_or(s.key.algebraic, |n| n == NotationKind::Algebraic);
-                s.games
+                s.keeps_none
                     .iter()
-                    .zip(&s.keeps_none)
-                    .zip(&s.syntax_error)
-                    .map(|((g, &none), &syntax_error)| {
-                        !none
-                            && (run
-                                || (known
-                                    && letters
-                                    && !syntax_error
-                                    && numbered_fen_lettered_moves(g)))
-                    })
+                    .zip(&s.fen_renamed)
+                    .map(|(&none, &fen)| !none && (run || (known && letters && fen)))
                     .collect()
             })
             .collect();
         // No game tagged, or every game: no game without a GameType is left to read otherwise.
-        let all: Vec<&bool> = tags.iter().flatten().collect();
-        if !all.iter().any(|t| **t) || all.iter().all(|t| **t) {
+        if !tags.iter().flatten().any(|&t| t) || tags.iter().flatten().all(|&t| t) {
             break;
         }
         // The file written so: the tagged games declare their variant, in the order they come.
@@ -682,26 +676,26 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 let mut games = Vec::new();
                 let mut at = Vec::new();
                 let mut keeps_none = Vec::new();
-                let mut syntax_error = Vec::new();
-                for ((((g, &a), &none), &error), _) in s
+                let mut fen_renamed = Vec::new();
+                for ((((g, &a), &none), &fen), _) in s
                     .games
                     .iter()
                     .zip(&s.at)
                     .zip(&s.keeps_none)
-                    .zip(&s.syntax_error)
+                    .zip(&s.fen_renamed)
                     .zip(t)
                     .filter(|(_, t)| !**t)
                 {
                     games.push(g.clone());
                     at.push(a);
                     keeps_none.push(none);
-                    syntax_error.push(error);
+                    fen_renamed.push(fen);
                 }
                 Sample {
                     key: s.key,
                     why: s.why.clone(),
                     keeps_none,
-                    syntax_error,
+                    fen_renamed,
                     games,
                     at,
                     reaches: Default::default(),
