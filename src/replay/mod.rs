@@ -311,9 +311,6 @@ pub struct AsWritten {
     /// go on that line ([`shares_line`]): it is written again as it was, and a GameType cannot
     /// be written for it.
     pub shares_line: bool,
-    /// The reader found a syntax error in it: converted, it is read back, and where it would
-    /// read otherwise (as a game with a syntax error most often does) it is written as it was.
-    pub syntax_error: bool,
 }
 
 /// Whether `game`, read from `chunk`, starts on the line where the text before it ends and a
@@ -406,11 +403,14 @@ pub struct Guess {
 /// it was read as ([`Rewrites::writes`]). A settled run holding a game that is written again
 /// with none (it starts, tags and all, on the line where the text before it ends) would leave
 /// that game to be read alone, and otherwise: it gets none ([`Rewrites::withholds`]), unless
-/// then the run itself would read otherwise.
+/// then the run itself would read otherwise. Where a run whose variant is unknown would read
+/// otherwise, which no GameType can mend, the runs renamed into another notation (whose
+/// GameTypes are written whatever) are written wholly as they were ([`Rewrites::keeps`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rewrites {
     writes: [bool; 3],
     withholds: [bool; 3],
+    keeps: [bool; 3],
 }
 
 impl Rewrites {
@@ -435,11 +435,30 @@ impl Rewrites {
         self.withholds[Rewrites::plan(notation)]
     }
 
-    fn set(&mut self, notation: Option<crate::notation::NotationKind>, writes: bool) {
-        let i = Rewrites::plan(notation);
-        self.writes[i] = writes;
-        self.withholds[i] = !writes;
+    /// Whether the games are written as they were when the file is written in `notation`:
+    /// renamed into it, with the GameType renamed squares get, the run would make a run of the
+    /// file whose variant is unknown read as a variant, or as another.
+    pub fn keeps(&self, notation: Option<crate::notation::NotationKind>) -> bool {
+        self.keeps[Rewrites::plan(notation)]
     }
+
+    fn set(&mut self, notation: Option<crate::notation::NotationKind>, ask: Ask) {
+        let i = Rewrites::plan(notation);
+        self.writes[i] = ask == Ask::Writes;
+        self.withholds[i] = ask == Ask::Withholds;
+        self.keeps[i] = ask == Ask::Keeps;
+    }
+}
+
+/// What one way of writing a file again asks of a run ([`Rewrites`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ask {
+    /// Its games get a GameType.
+    Writes,
+    /// Its games get none, though the evidence settled their variant.
+    Withholds,
+    /// Its games are written as they were.
+    Keeps,
 }
 
 /// The outcome of replaying one game.

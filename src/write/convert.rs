@@ -215,6 +215,17 @@ pub enum Unconverted {
          the game is changed"
     )]
     SharesLine,
+    /// The game has no GameType, and its run of games with the same evidence is written as it
+    /// was: renamed into the notation asked for, the file would read otherwise, in a way no
+    /// GameType can mend (a run whose variant is unknown would be read as another)
+    /// ([`Rewrites::keeps`]).
+    ///
+    /// [`Rewrites::keeps`]: crate::replay::Rewrites::keeps
+    #[error(
+        "it has no GameType, and renamed, its run would make a run of games whose variant is \
+         unknown read as another: its run is kept as written"
+    )]
+    RunKept,
     /// Written whole, the game would lose or change something (`--canonical`).
     #[error("{0}")]
     Kept(Kept),
@@ -860,6 +871,14 @@ pub fn convert_checked(
         (None, _) if options.canonical => canonical_chunk_block(chunk),
         (None, _) => chunk.text.clone(),
         (Some(_), _) if starts_mid_line(chunk) => return Err(Unconverted::SharesLine),
+        (Some(_), Some(report))
+            if report
+                .guess
+                .as_ref()
+                .is_some_and(|g| g.upholds.keeps(options.notation)) =>
+        {
+            return Err(Unconverted::RunKept);
+        }
         (Some(game), _) if unreadable_gametype(game) => {
             return Err(Unconverted::UnreadableGameType);
         }
@@ -1194,7 +1213,12 @@ fn kept_gametype(
             (guess.variant, layout)
         }
     };
-    if !kept_for_itself || game.tags.iter().any(|t| t.name == "GameType") || !names_squares(game) {
+    // A game whose run is written as it was gets none either ([`Unconverted::RunKept`]).
+    if !kept_for_itself
+        || game.tags.iter().any(|t| t.name == "GameType")
+        || !names_squares(game)
+        || guess.upholds.keeps(options.notation)
+    {
         return None;
     }
     let target = options.notation.unwrap_or(source.kind);
@@ -1506,9 +1530,17 @@ fn reads_alike(
             .first_to_move
             .unwrap_or(variant.rules().first_to_move),
     );
+    // The GameType the writer gives it (`convert_parts`): a FEN written in the other notation
+    // than its own gets one too.
+    let fen_notation = notations(game)[1];
+    let fen_renamed = match target {
+        NotationKind::Numeric => fen_notation.1,
+        NotationKind::Algebraic => fen_notation.0,
+    };
     let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
         || writes_gametype(report.guess.as_ref(), plan)
         || target != source.kind
+        || fen_renamed
     {
         &[written.as_str()]
     } else {

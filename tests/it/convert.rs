@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use pdnkit::syntax::Element;
 use pdnkit::write::convert::{
-    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, convert_checked,
+    CaptureStyle, ConvertOptions, Eol, FileConversion, Results, Unconverted, convert_checked,
 };
 
 /// Converts `bytes`; games left as they were are counted.
@@ -945,12 +945,97 @@ const FOUND: &[&str] = &[
     // written, it gets no GameType, where the file weighed as written took it for tagged. Only
     // such a game without a syntax error is taken for tagged now.
     "convert_found_open_90.pdn",
+    // ([`a_run_is_kept_as_written_where_renamed_it_would_move_a_run_of_unknown_variant`])
+    "convert_found_open_93.pdn",
+    // The same, where the renamed run holds games that start where the text before them ends:
+    // kept as written, they got the GameType their run's renamed games get, which the run
+    // written as it was does not.
+    "convert_found_open_94.pdn",
 ];
+
+/// `1-2` on 8x8, which no 8x8 variant replays, is read as Frysk!, the variant of the file's
+/// 10x10 game (`4641`); `f6d4`, lettered, as no variant (G513). Written in letters, `1-2`
+/// would get the GameType renamed squares get, and with it the file would read `f6d4` as
+/// Russian draughts; a run of unknown variant can be given no GameType that holds it, so the
+/// renamed run is written as it was, and says why.
+#[test]
+fn a_run_is_kept_as_written_where_renamed_it_would_move_a_run_of_unknown_variant() {
+    let text = b"1-2[B\"\"4641 *8-1\n[\nf6d4[E\n2217";
+    let mut options = CheckOptions::default();
+    options.replay.record_moves = true;
+    let convert = ConvertOptions {
+        notation: Some(NotationKind::Algebraic),
+        ..ConvertOptions::default()
+    };
+    let mut out = String::new();
+    let mut why = Vec::new();
+    let mut conversion = FileConversion::default();
+    check_stream(&text[..], &options, |g| {
+        match conversion.convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &convert) {
+            Ok(t) => out.push_str(&t),
+            Err(e) => {
+                why.push((g.chunk.index, e.clone()));
+                out.push_str(
+                    &conversion
+                        .write_kept(&g.chunk, g.report.as_ref(), &e, &convert)
+                        .text,
+                );
+            }
+        }
+    })
+    .unwrap();
+    assert_eq!(out.as_bytes(), &text[..]);
+    assert_eq!(
+        why.first(),
+        Some(&(Some(1), Unconverted::RunKept)),
+        "{why:?}"
+    );
+}
 
 /// Inputs of [`FOUND`] that hold a game numbered from another corner than its variant's
 /// (`[GameType "40,,,,N0`): there and back is compared as the target compares them, each
 /// text taken to algebraic and back ([`a_game_numbered_from_another_corner_keeps_its_squares_through_algebraic`]).
-const FOUND_OTHER_CORNER: &[&str] = &["convert_found_open_69.pdn", "convert_found_open_72.pdn"];
+///
+/// `91` and `92`: a game of the dialect of numbered FENs before lettered moves, its FEN tag
+/// not closed, was kept as written (it "would read differently": read back, it had the
+/// GameType a renamed FEN gets, which the check did not expect) and given a GameType; read
+/// again with it, it converted
+/// ([`a_numbered_fen_before_lettered_moves_converts_though_the_reader_spoke`]).
+const FOUND_OTHER_CORNER: &[&str] = &[
+    "convert_found_open_69.pdn",
+    "convert_found_open_72.pdn",
+    "convert_found_open_91.pdn",
+    "convert_found_open_92.pdn",
+];
+
+/// A game of the dialect of Russian archives that numbers its FEN and letters its moves gets a
+/// GameType wherever its FEN is written in letters (renamed squares mean what they say only
+/// under their variant). Where the reader has something to say of the game (here a FEN tag
+/// without its `]`), each converted text is read back before it is written: the GameType
+/// the renamed FEN brings is expected there too, and the game converts both ways rather than
+/// being kept as written.
+#[test]
+fn a_numbered_fen_before_lettered_moves_converts_though_the_reader_spoke() {
+    let text = b"[FEN \"W:W21,22,23:B9,10,11\"\n1. c3-d4 *\n";
+    let to = |n| ConvertOptions {
+        notation: Some(n),
+        ..ConvertOptions::default()
+    };
+    assert_eq!(
+        convert_with(text, &to(NotationKind::Numeric)),
+        (
+            "[GameType \"25,W,8,8,N2,0\"]\n[FEN \"W:W21-23:B9-11\"\n1. 22-18 *\n".to_string(),
+            0
+        )
+    );
+    assert_eq!(
+        convert_with(text, &to(NotationKind::Algebraic)),
+        (
+            "[GameType \"25\"]\n[FEN \"W:Wa3,c3,e3:Bb6,d6,f6\"\n1. c3-d4 *\n".to_string(),
+            0
+        )
+    );
+}
 
 /// A file's runs are read together. Here `3228` (numbered 8x8 squares no 8x8 variant replays)
 /// is read as the variant of the file's 10x10 game, International; that game, a FEN alone,

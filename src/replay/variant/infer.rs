@@ -25,7 +25,7 @@ use crate::source::Span;
 use crate::syntax::{Element, Game, SeparatorKind, Tag};
 
 use super::{Evidence, Inferred, Key, Selection, evidence, start_position};
-use crate::replay::{FileContext, Guess, ReplayOptions, Rewrites, line};
+use crate::replay::{Ask, FileContext, Guess, ReplayOptions, Rewrites, line};
 
 /// A game the inference knows: the variant that replays it (`None` for a game pdnkit reads
 /// but does not replay), its board, first mover, usual notation and the words that name it.
@@ -348,9 +348,8 @@ struct Sample {
     /// Each game is written again with no GameType written for it: it starts on the line where
     /// the text before it ends ([`crate::replay::FileHead::games`]).
     keeps_none: Vec<bool>,
-    /// Each game numbers its FEN and letters its moves, with no syntax error
-    /// ([`crate::replay::AsWritten::syntax_error`]): written in letters, its FEN is renamed and
-    /// it gets a GameType whatever its run.
+    /// Each game numbers its FEN and letters its moves: written in letters, its FEN is renamed
+    /// and it gets a GameType whatever its run.
     fen_renamed: Vec<bool>,
     /// How far each candidate replays each game, once asked: a run weighed again, or weighed
     /// as the file would be read with other GameTypes, replays nothing twice.
@@ -416,8 +415,7 @@ impl<'o> Survey<'o> {
     ///
     /// `how`: what decides how the game is written again. Weighing the file as it would be
     /// read with the GameTypes written ([`Rewrites`]), a game that starts on the line where the
-    /// text before it ends, where a GameType added to it would go, keeps none, and a game
-    /// without a syntax error is converted.
+    /// text before it ends, where a GameType added to it would go, keeps none.
     pub fn add(&mut self, game: Game, how: crate::replay::AsWritten) {
         let at = self.seen;
         self.seen += 1;
@@ -433,7 +431,7 @@ impl<'o> Survey<'o> {
         let Some((key, why)) = replay_key(&game) else {
             return;
         };
-        let fen_renamed = !how.syntax_error && numbered_fen_lettered_moves(&game);
+        let fen_renamed = numbered_fen_lettered_moves(&game);
         match self.samples.iter_mut().find(|s| s.key == key) {
             Some(s) if s.games.len() >= SAMPLE_GAMES => {}
             Some(s) => {
@@ -495,9 +493,9 @@ impl<'o> Survey<'o> {
             } else {
                 same.clone()
             };
-            for (key, writes) in asks {
+            for (key, ask) in asks {
                 if let Some(r) = runs.iter_mut().find(|r| r.key == key) {
-                    r.upholds.set(plan, writes);
+                    r.upholds.set(plan, ask);
                 }
             }
         }
@@ -593,8 +591,11 @@ fn settle(
 /// read otherwise (as another variant, or settled where it was open) gets its GameType too; a
 /// settled run whose games written with none would read otherwise gets none, unless it would
 /// then read otherwise itself; until nothing changes (each run is turned at most once each
-/// way). A run whose variant is unknown gets no GameType.
-fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key, bool)> {
+/// way). A run whose variant is unknown gets no GameType: where it would read otherwise and no
+/// run is renamed, the settled runs get none; where runs are renamed, they are written wholly
+/// as they were, in their own notation and with no GameType added (`Ask::Keeps`), and the
+/// file is weighed again.
+fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key, Ask)> {
     let state = |runs: &[Run], key: Key| {
         runs.iter()
             .find(|r| r.key == key)
@@ -606,7 +607,10 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
             })
     };
     let variant = |key: Key| state(runs, key).and_then(|(v, _)| v);
-    let renamed = |k: Key| plan.is_some_and(|n| (n == NotationKind::Algebraic) != k.algebraic);
+    // Runs written wholly as they were, renamed into no notation.
+    let mut whole: Vec<Key> = Vec::new();
+    let renames = |k: Key| plan.is_some_and(|n| (n == NotationKind::Algebraic) != k.algebraic);
+    let renamed = |k: Key, whole: &[Key]| renames(k) && !whole.contains(&k);
     let settled: Vec<Key> = file
         .samples
         .iter()
@@ -617,7 +621,7 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
         .samples
         .iter()
         .map(|s| s.key)
-        .filter(|&k| variant(k).is_some() && (settled.contains(&k) || renamed(k)))
+        .filter(|&k| variant(k).is_some() && (settled.contains(&k) || renames(k)))
         .collect();
     // Runs given a GameType for the others' sake; runs withheld one, now and ever.
     let mut added: Vec<Key> = Vec::new();
@@ -626,13 +630,12 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
     loop {
         // Which games get a GameType: those of the tagged runs but the ones written as they
         // were, and, written in letters, a game whose FEN is numbered before lettered moves
-        // (its FEN is written in letters, and renamed squares get their GameType) without a
-        // syntax error (one with is read back, and most often kept as written).
+        // (its FEN is written in letters, and renamed squares get their GameType).
         let tags: Vec<Vec<bool>> = file
             .samples
             .iter()
             .map(|s| {
-                let known = variant(s.key).is_some();
+                let known = variant(s.key).is_some() && !whole.contains(&s.key);
                 let run = known && tagged.contains(&s.key);
                 let letters = plan.map_or(s.key.algebraic, |n| n == NotationKind::Algebraic);
                 s.keeps_none
@@ -720,16 +723,32 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
             .iter()
             .map(|s| s.key)
             .filter(|&k| {
-                !tagged.contains(&k) && !added.contains(&k) && variant(k).is_some() && changed(k)
+                !tagged.contains(&k)
+                    && !added.contains(&k)
+                    && !whole.contains(&k)
+                    && variant(k).is_some()
+                    && changed(k)
             })
             .collect();
         // A run whose variant is unknown cannot be given a GameType: where it would read
         // otherwise and no run is renamed (whose GameTypes are written whatever), the settled
         // runs get none.
-        let unknown_moved = !file.samples.iter().any(|s| renamed(s.key))
-            && rest
+        let unknown_changed = rest
+            .iter()
+            .any(|s| variant(s.key).is_none() && changed(s.key));
+        let unknown_moved = !file.samples.iter().any(|s| renamed(s.key, &whole)) && unknown_changed;
+        // A run whose variant is unknown that would read otherwise while runs are renamed
+        // (their GameTypes are written whatever): no GameType can mend it, and the renamed
+        // runs are written wholly as they were.
+        let kept: Vec<Key> = if unknown_changed && !unknown_moved {
+            file.samples
                 .iter()
-                .any(|s| variant(s.key).is_none() && changed(s.key));
+                .map(|s| s.key)
+                .filter(|&k| renamed(k, &whole))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let fewer: Vec<Key> = if unknown_moved {
             tagged.clone()
         } else {
@@ -739,23 +758,27 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                 .collect()
         }
         .into_iter()
-        .filter(|&k| settled.contains(&k) && !renamed(k) && !ever_withheld.contains(&k))
+        .filter(|&k| settled.contains(&k) && !renamed(k, &whole) && !ever_withheld.contains(&k))
         .collect();
-        if more.is_empty() && fewer.is_empty() {
+        if more.is_empty() && fewer.is_empty() && kept.is_empty() {
             break;
         }
-        tagged.retain(|k| !fewer.contains(k));
+        whole.extend(&kept);
+        tagged.retain(|k| !fewer.contains(k) && !kept.contains(k));
+        added.retain(|k| !kept.contains(k));
         withheld.retain(|k| !more.contains(k));
         withheld.extend(&fewer);
         ever_withheld.extend(&fewer);
         tagged.extend(&more);
         added.extend(more);
     }
+    withheld.retain(|k| !whole.contains(k));
     added
         .into_iter()
-        .filter(|k| !settled.contains(k) && !renamed(*k))
-        .map(|k| (k, true))
-        .chain(withheld.into_iter().map(|k| (k, false)))
+        .filter(|k| !settled.contains(k) && !renamed(*k, &whole))
+        .map(|k| (k, Ask::Writes))
+        .chain(withheld.into_iter().map(|k| (k, Ask::Withholds)))
+        .chain(whole.iter().map(|&k| (k, Ask::Keeps)))
         .collect()
 }
 

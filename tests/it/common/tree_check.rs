@@ -38,7 +38,6 @@ impl FileHead for Head {
                     .game
                     .as_ref()
                     .is_some_and(|g| pdnkit::replay::shares_line(&chunk, g)),
-                syntax_error: chunk.diagnostics.iter().any(|d| d.code.starts_with('S')),
             };
             last = chunk
                 .game
