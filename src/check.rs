@@ -427,8 +427,8 @@ impl FileHead for Head {
                         || g.tags.iter().any(|t| t.name == "FEN")
                 })
                 .map(|g| {
-                    let shares_line = crate::replay::shares_line(&chunk, &g);
-                    (g, AsWritten { shares_line })
+                    let takes_none = crate::replay::takes_no_gametype(&chunk, &g);
+                    (g, AsWritten { takes_none })
                 });
             visitor.builder.take_diagnostics();
         }

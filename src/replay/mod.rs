@@ -307,10 +307,25 @@ pub trait FileHead: Send + Sync {
 /// would be written ([`Survey::add`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AsWritten {
-    /// It starts on the line where the text before it ends, and a GameType added to it would
-    /// go on that line ([`shares_line`]): it is written again as it was, and a GameType cannot
-    /// be written for it.
-    pub shares_line: bool,
+    /// No GameType can be written for it ([`takes_no_gametype`]): it starts on the line where
+    /// the text before it ends, and one added to it would go on that line, or it starts a new
+    /// game only because its first tag repeats one of the game before it and none of its tags
+    /// ends with its `]`.
+    pub takes_none: bool,
+}
+
+/// Whether no GameType tag can be written for `game`, read from `chunk`, when the file is
+/// written again: it starts on the line where the text before it ends and the tag would go on
+/// that line ([`shares_line`]: the game is kept as it was), or it starts a new game only
+/// because its first tag repeats one of the game before it, which has no terminator (N216,
+/// [`crate::syntax::Chunk::after_open_game`]), and none of its tags ends with its `]`: a tag
+/// written before its first would be read as the other game's, and one written after a tag
+/// left open would read on into it.
+pub fn takes_no_gametype(chunk: &crate::syntax::Chunk, game: &Game) -> bool {
+    shares_line(chunk, game)
+        || (chunk.after_open_game
+            && !game.tags.is_empty()
+            && crate::syntax::last_closed_tag(chunk, game).is_none())
 }
 
 /// Whether `game`, read from `chunk`, starts on the line where the text before it ends and a

@@ -951,6 +951,18 @@ const FOUND: &[&str] = &[
     // kept as written, they got the GameType their run's renamed games get, which the run
     // written as it was does not.
     "convert_found_open_94.pdn",
+    // `$6(;)[` then `3126%`: `(;)` was read as a note only because of the word on the next
+    // line, past the `)` in its `;` comment; a GameType written there for the kept game after
+    // it made the group a variation
+    // ([`a_group_whose_comment_holds_a_parenthesis_reads_alike_whatever_follows`]).
+    "convert_found_open_95.pdn",
+    // A game that starts a new game only because its first tag repeats one of the game before
+    // it, with no tag that ends with its `]`: no GameType can be written for it, which the file
+    // weighed as it would be written did not know (`replay::takes_no_gametype`).
+    "convert_found_open_96.pdn",
+    // A numbered FEN before lettered moves, with a syntax error: it converts now, and gets the
+    // GameType its renamed FEN brings, which the weighing now counts for such a game too.
+    "convert_found_open_97.pdn",
 ];
 
 /// `1-2` on 8x8, which no 8x8 variant replays, is read as Frysk!, the variant of the file's

@@ -354,6 +354,23 @@ fn a_comment_never_closed_inside_a_parenthesis_ends_at_the_tag_line() {
     }
 }
 
+/// A parenthesised group is a note when its own words, up to its `)`, are not moves. A `;`
+/// comment (or a `{}` comment, or a setup) that holds a parenthesis runs past where the note's
+/// `)` would be found, so the words after it are not the group's own: the `(` opens a
+/// variation, whatever the next line holds. (Read as a note, `(;)` once depended on the
+/// next line.)
+#[test]
+fn a_group_whose_comment_holds_a_parenthesis_reads_alike_whatever_follows() {
+    for next in ["18-22 *", "white wins *", "[\n3126%"] {
+        for open in ["(;)", "( {x)} )", "(/)/"] {
+            let text = format!("1. 32-28 {open}\n{next}\n");
+            let games = check_with(&text, &CheckOptions::default());
+            let codes: Vec<&str> = games[0].diagnostics.iter().map(|d| d.code).collect();
+            assert!(!codes.contains(&"N222"), "{text:?}: {codes:?}");
+        }
+    }
+}
+
 #[test]
 fn white_first_results_name_the_winner_and_the_pdn_result_either_way() {
     let games = check_with(

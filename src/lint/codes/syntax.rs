@@ -366,7 +366,7 @@ pub static N222: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "a note written in parentheses, read as a comment",
-    explanation: "Parentheses hold variations in PDN, but some programs write their notes in them (`11-16 (a note here) 18-14`). A parenthesised group whose own words do not read as movetext (moves, move numbers, results, NAGs, strength marks) is kept as a comment with its whole text, and the game goes on after it; a group of moves (`(12-16 21-17)`) stays a variation. Write notes in braces. Reported once per file.",
+    explanation: "Parentheses hold variations in PDN, but some programs write their notes in them (`11-16 (a note here) 18-14`). A parenthesised group whose own words do not read as movetext (moves, move numbers, results, NAGs, strength marks) is kept as a comment with its whole text, and the game goes on after it; a group of moves (`(12-16 21-17)`) stays a variation, and so does a group in which a comment or a setup before its first word holds a parenthesis (`(; see 12)`): the comment runs past the `)` a note would end at, so what follows it is not the group's own. Write notes in braces. Reported once per file.",
     example: "1. 32-28 (a note here) 19-23 *\n",
 };
 

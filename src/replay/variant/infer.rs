@@ -345,8 +345,8 @@ struct Sample {
     games: Vec<Game>,
     /// Where each game comes in the file (its rank among the games weighed or declaring).
     at: Vec<usize>,
-    /// Each game is written again with no GameType written for it: it starts on the line where
-    /// the text before it ends ([`crate::replay::FileHead::games`]).
+    /// Each game is written again with no GameType written for it
+    /// ([`crate::replay::takes_no_gametype`]).
     keeps_none: Vec<bool>,
     /// Each game numbers its FEN and letters its moves: written in letters, its FEN is renamed
     /// and it gets a GameType whatever its run.
@@ -414,8 +414,8 @@ impl<'o> Survey<'o> {
     /// GameType, notes the key and variant it declares ([`declared_key`]).
     ///
     /// `how`: what decides how the game is written again. Weighing the file as it would be
-    /// read with the GameTypes written ([`Rewrites`]), a game that starts on the line where the
-    /// text before it ends, where a GameType added to it would go, keeps none.
+    /// read with the GameTypes written ([`Rewrites`]), a game for which no GameType can be
+    /// written keeps none ([`crate::replay::takes_no_gametype`]).
     pub fn add(&mut self, game: Game, how: crate::replay::AsWritten) {
         let at = self.seen;
         self.seen += 1;
@@ -437,7 +437,7 @@ impl<'o> Survey<'o> {
             Some(s) => {
                 s.games.push(game);
                 s.at.push(at);
-                s.keeps_none.push(how.shares_line);
+                s.keeps_none.push(how.takes_none);
                 s.fen_renamed.push(fen_renamed);
             }
             None => self.samples.push(Sample {
@@ -445,7 +445,7 @@ impl<'o> Survey<'o> {
                 why,
                 games: vec![game],
                 at: vec![at],
-                keeps_none: vec![how.shares_line],
+                keeps_none: vec![how.takes_none],
                 fen_renamed: vec![fen_renamed],
                 reaches: Default::default(),
             }),

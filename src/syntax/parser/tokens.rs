@@ -405,7 +405,8 @@ impl<'a> P<'a, '_> {
                 b'(' | b')' => return None,
                 b'{' => {
                     // A comment, read as the comment reader reads one: to its `}`, or, never
-                    // closed, to the next tag line, and then the group is no note.
+                    // closed, to the next tag line, and then the group is no note; one holding
+                    // a parenthesis makes no note either (as a `;` comment).
                     i += 1;
                     loop {
                         if i - start > SKIP_CAP {
@@ -413,6 +414,7 @@ impl<'a> P<'a, '_> {
                         }
                         match self.at(i)? {
                             b'}' => break,
+                            b'(' | b')' => return None,
                             b'\n' | b'\r' => {
                                 i += 1;
                                 while i - start <= SKIP_CAP
@@ -431,17 +433,29 @@ impl<'a> P<'a, '_> {
                 }
                 b'[' if self.at_line_start(i) => return None,
                 b';' | b'%' => {
+                    let from = i;
                     i = match line_break_from(self.b, i) {
                         Some(k) => k,
                         // A line longer than the cap: no note (nor asking for more text).
                         None if self.b.len() - start > SKIP_CAP => return None,
                         None => self.touching(self.b.len()),
                     };
+                    // A parenthesis inside the comment: where the group closes is not for its
+                    // words to say (the closing `)` found below would be in the comment).
+                    if self.b[from..i.min(self.b.len())]
+                        .iter()
+                        .any(|&c| c == b'(' || c == b')')
+                    {
+                        return None;
+                    }
                 }
                 b'/' => {
                     // A setup command: up to its closing slash on the line.
                     i += 1;
                     while !matches!(self.at(i)?, b'/' | b'\n' | b'\r') {
+                        if matches!(self.at(i)?, b'(' | b')') {
+                            return None;
+                        }
                         i += 1;
                         if i - start > SKIP_CAP {
                             return None;

@@ -34,10 +34,10 @@ impl FileHead for Head {
             // A game with a GameType that has no move in its main line and no FEN declares
             // nothing, as the check's own start leaves it out.
             let how = AsWritten {
-                shares_line: chunk
+                takes_none: chunk
                     .game
                     .as_ref()
-                    .is_some_and(|g| pdnkit::replay::shares_line(&chunk, g)),
+                    .is_some_and(|g| pdnkit::replay::takes_no_gametype(&chunk, g)),
             };
             last = chunk
                 .game
