@@ -1279,7 +1279,7 @@ fn notations(game: &Game) -> [(bool, bool); 2] {
 }
 
 /// Whether a game names a square anywhere: a move, a setup command holding a FEN, a FEN tag.
-fn names_squares(game: &Game) -> bool {
+pub(crate) fn names_squares(game: &Game) -> bool {
     game.tags.iter().any(|t| t.name == "FEN")
         || game.body.iter().any(|e| match e {
             Element::Move(_) => true,

@@ -20,7 +20,7 @@ use crate::replay::{GameReport, PlayedMove, Reading};
 use crate::rules::Variant;
 use crate::syntax::{Chunk, Element, Move as MoveToken, ResultKind, SeparatorKind, SquareValue};
 
-use super::convert::{gametype_value, splice, writes_gametype};
+use super::convert::{gametype_value, names_squares, splice, writes_gametype};
 
 /// One repair: where, the code of the finding it answers, and what changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,10 +224,12 @@ pub fn fix_chunk(
 
     // The GameType first: a terminator inserted at the same place goes after it.
     // Only a guess the evidence decided: where other variants replay the game as well, a
-    // GameType would choose among them.
+    // GameType would choose among them. A game that names no square (a forfeit) gets none, as
+    // in `convert`: its numbering says nothing, and the tag would only restate the guess.
     let guess = report.and_then(|r| r.guess.as_ref());
     let guessed = guess.is_some()
         && writes_gametype(guess, None)
+        && names_squares(game)
         && !diagnostics.iter().any(|d| d.code == "G513");
     if let (Some(g), false) = (guess, guessed) {
         if !game.tags.iter().any(|t| t.name == "GameType") && !writes_gametype(guess, None) {
@@ -696,6 +698,19 @@ mod tests {
         assert!(
             f.starts_with("[Event \"FMJD\"]\n[GameType \"20\"]\n1. 33-28"),
             "{f}"
+        );
+    }
+
+    #[test]
+    fn a_game_that_names_no_square_gets_no_gametype() {
+        // The event names the federation; the second game, a forfeit, is read with the first
+        // and says nothing of its numbering: it gets no tag, as `convert` gives it none.
+        let t = "[Event \"FMJD\"]\n1. 33-28 18-23 *\n\n[Event \"FMJD\"]\n[Result \"1-0\"]\n1-0\n";
+        let f = text(t);
+        assert_eq!(
+            f,
+            "[Event \"FMJD\"]\n[GameType \"20\"]\n1. 33-28 18-23 *\n\n\
+             [Event \"FMJD\"]\n[Result \"1-0\"]\n1-0\n"
         );
     }
 
