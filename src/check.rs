@@ -415,6 +415,7 @@ impl FileHead for Head {
             if let Some((g, shares)) = last.take() {
                 add(g, shares);
             }
+            let syntax_error = std::mem::take(&mut visitor.syntax_error);
             // A game with a GameType is evidence of its file's board when its main line has a
             // move or it has a FEN: one without names no square (moves only in variations
             // name none the replay plays first), and is read as the file's games so far are.
@@ -428,7 +429,13 @@ impl FileHead for Head {
                 })
                 .map(|g| {
                     let takes_none = crate::replay::takes_no_gametype(&chunk, &g);
-                    (g, AsWritten { takes_none })
+                    (
+                        g,
+                        AsWritten {
+                            takes_none,
+                            syntax_error,
+                        },
+                    )
                 });
             visitor.builder.take_diagnostics();
         }
@@ -447,6 +454,8 @@ struct SurveyVisitor {
     /// Elements other than moves and variations read before the game's first move: past
     /// [`EARLY_ELEMENTS`] they are not built, as the check does not hold them (F011).
     early: usize,
+    /// The reader found a syntax error in the chunk read ([`AsWritten::syntax_error`]).
+    syntax_error: bool,
 }
 
 impl SurveyVisitor {
@@ -513,8 +522,10 @@ impl Visitor for SurveyVisitor {
     fn result(&mut self, result: RawResult<'_>) -> ControlFlow<()> {
         self.builder.result(result)
     }
-    // What the reader finds is reported by the check itself.
-    fn diagnostic(&mut self, _diagnostic: Diagnostic) {}
+    // What the reader finds is reported by the check itself; a syntax error is noted.
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.syntax_error |= diagnostic.code.starts_with('S');
+    }
     fn end_game(&mut self, span: Span) {
         self.builder.end_game(span);
     }

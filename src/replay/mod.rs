@@ -312,6 +312,10 @@ pub struct AsWritten {
     /// game only because its first tag repeats one of the game before it and none of its tags
     /// ends with its `]`.
     pub takes_none: bool,
+    /// The reader found a syntax error in it: a game of the dialect of numbered FENs before
+    /// lettered moves is then written as it was, its FEN not renamed
+    /// ([`crate::write::convert::Unconverted::DialectSyntaxError`]).
+    pub syntax_error: bool,
 }
 
 /// Whether no GameType tag can be written for `game`, read from `chunk`, when the file is

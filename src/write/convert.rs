@@ -201,6 +201,15 @@ pub enum Unconverted {
     /// rewritten first tag would leave the others saying something else.
     #[error("the game has {0} {1} tags; give it one")]
     Repeated(usize, &'static str),
+    /// The game numbers its FEN and letters its moves (a dialect of Russian archives), and the
+    /// reader found a syntax error in it: written in letters, its FEN would be renamed and the
+    /// game given the GameType renamed squares need, which how the file's games without one
+    /// are weighed takes no game with a syntax error to get; it is kept as written.
+    #[error(
+        "its FEN numbers the squares its moves name by file and rank, and it has a syntax \
+         error: its FEN is not renamed"
+    )]
+    DialectSyntaxError,
     /// The FEN tag cannot be read under the game's layout.
     #[error("the FEN tag cannot be read: {0}")]
     Fen(String),
@@ -892,6 +901,12 @@ pub fn convert_checked(
         // restate how its variant was guessed.
         (Some(game), Some(_)) if !names_squares(game) => chunk.text.clone(),
         (Some(game), Some(report)) => {
+            if options.notation == Some(NotationKind::Algebraic)
+                && notations(game) == [(false, true), (true, false)]
+                && !syntax_codes(diagnostics).is_empty()
+            {
+                return Err(Unconverted::DialectSyntaxError);
+            }
             let out = spliced(chunk, game, report, options)?;
             // Written in the other notation too, so that a game converts to one notation only
             // if it converts to both (there and back agree): where the reader had something to
@@ -1190,6 +1205,7 @@ fn kept_gametype(
             | Unconverted::Fen(_)
             | Unconverted::Kept(_)
             | Unconverted::MixedNotation
+            | Unconverted::DialectSyntaxError
             | Unconverted::NotReplayed
             | Unconverted::SharesLine
             | Unconverted::Shorter

@@ -960,9 +960,16 @@ const FOUND: &[&str] = &[
     // it, with no tag that ends with its `]`: no GameType can be written for it, which the file
     // weighed as it would be written did not know (`replay::takes_no_gametype`).
     "convert_found_open_96.pdn",
-    // A numbered FEN before lettered moves, with a syntax error: it converts now, and gets the
-    // GameType its renamed FEN brings, which the weighing now counts for such a game too.
+    // A numbered FEN before lettered moves, with a syntax error: converted to letters it got
+    // the GameType its renamed FEN brings, where the file weighed as it would be written took
+    // it to get none. Such a game is now kept as written in letters (`DialectSyntaxError`).
     "convert_found_open_97.pdn",
+    // The same without a syntax error, whose FEN does not fit the variant its run is read as:
+    // not replayed, it is kept as written and gets no GameType, which the weighing now knows.
+    "convert_found_open_98.pdn",
+    // The same with a syntax error, kept now in letters; before, it was taken for tagged.
+    "convert_found_open_99.pdn",
+    "convert_found_open_100.pdn",
 ];
 
 /// `1-2` on 8x8, which no 8x8 variant replays, is read as Frysk!, the variant of the file's
@@ -1012,7 +1019,7 @@ fn a_run_is_kept_as_written_where_renamed_it_would_move_a_run_of_unknown_variant
 /// not closed, was kept as written (it "would read differently": read back, it had the
 /// GameType a renamed FEN gets, which the check did not expect) and given a GameType; read
 /// again with it, it converted
-/// ([`a_numbered_fen_before_lettered_moves_converts_though_the_reader_spoke`]).
+/// ([`a_numbered_fen_before_lettered_moves_with_a_syntax_error_is_renamed_into_numbers_only`]).
 const FOUND_OTHER_CORNER: &[&str] = &[
     "convert_found_open_69.pdn",
     "convert_found_open_72.pdn",
@@ -1023,11 +1030,13 @@ const FOUND_OTHER_CORNER: &[&str] = &[
 /// A game of the dialect of Russian archives that numbers its FEN and letters its moves gets a
 /// GameType wherever its FEN is written in letters (renamed squares mean what they say only
 /// under their variant). Where the reader has something to say of the game (here a FEN tag
-/// without its `]`), each converted text is read back before it is written: the GameType
-/// the renamed FEN brings is expected there too, and the game converts both ways rather than
-/// being kept as written.
+/// without its `]`), each converted text is read back before it is written, and the GameType
+/// the conversion brings is expected there: written in numbers (its moves renamed), the game
+/// converts rather than being kept as written. Written in letters, its FEN would be renamed:
+/// with a syntax error the game is kept as written, and says why, as the file's games without
+/// GameType are weighed taking it to be.
 #[test]
-fn a_numbered_fen_before_lettered_moves_converts_though_the_reader_spoke() {
+fn a_numbered_fen_before_lettered_moves_with_a_syntax_error_is_renamed_into_numbers_only() {
     let text = b"[FEN \"W:W21,22,23:B9,10,11\"\n1. c3-d4 *\n";
     let to = |n| ConvertOptions {
         notation: Some(n),
@@ -1040,12 +1049,23 @@ fn a_numbered_fen_before_lettered_moves_converts_though_the_reader_spoke() {
             0
         )
     );
+    let mut options = CheckOptions::default();
+    options.replay.record_moves = true;
+    let mut why = Vec::new();
+    let algebraic = to(NotationKind::Algebraic);
+    let mut conversion = FileConversion::default();
+    check_stream(&text[..], &options, |g| {
+        why.push(
+            conversion
+                .convert(&g.chunk, g.report.as_ref(), &g.diagnostics, &algebraic)
+                .err(),
+        );
+    })
+    .unwrap();
+    assert_eq!(why, [Some(Unconverted::DialectSyntaxError)]);
     assert_eq!(
-        convert_with(text, &to(NotationKind::Algebraic)),
-        (
-            "[GameType \"25\"]\n[FEN \"W:Wa3,c3,e3:Bb6,d6,f6\"\n1. c3-d4 *\n".to_string(),
-            0
-        )
+        convert_with(text, &algebraic),
+        (String::from_utf8(text.to_vec()).unwrap(), 1)
     );
 }
 

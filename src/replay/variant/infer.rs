@@ -348,8 +348,9 @@ struct Sample {
     /// Each game is written again with no GameType written for it
     /// ([`crate::replay::takes_no_gametype`]).
     keeps_none: Vec<bool>,
-    /// Each game numbers its FEN and letters its moves: written in letters, its FEN is renamed
-    /// and it gets a GameType whatever its run.
+    /// Each game numbers its FEN and letters its moves, with no syntax error
+    /// ([`crate::replay::AsWritten::syntax_error`]; one with is written as it was): written in
+    /// letters, its FEN is renamed and it gets a GameType whatever its run.
     fen_renamed: Vec<bool>,
     /// How far each candidate replays each game, once asked: a run weighed again, or weighed
     /// as the file would be read with other GameTypes, replays nothing twice.
@@ -431,7 +432,7 @@ impl<'o> Survey<'o> {
         let Some((key, why)) = replay_key(&game) else {
             return;
         };
-        let fen_renamed = numbered_fen_lettered_moves(&game);
+        let fen_renamed = !how.syntax_error && numbered_fen_lettered_moves(&game);
         match self.samples.iter_mut().find(|s| s.key == key) {
             Some(s) if s.games.len() >= SAMPLE_GAMES => {}
             Some(s) => {
@@ -630,18 +631,27 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
     loop {
         // Which games get a GameType: those of the tagged runs but the ones written as they
         // were, and, written in letters, a game whose FEN is numbered before lettered moves
-        // (its FEN is written in letters, and renamed squares get their GameType).
+        // (its FEN is written in letters, and renamed squares get their GameType) where it is
+        // replayed (a FEN that does not fit the run's variant leaves the game as it was).
         let tags: Vec<Vec<bool>> = file
             .samples
             .iter()
             .map(|s| {
-                let known = variant(s.key).is_some() && !whole.contains(&s.key);
-                let run = known && tagged.contains(&s.key);
+                let v = variant(s.key).filter(|_| !whole.contains(&s.key));
+                let run = v.is_some() && tagged.contains(&s.key);
                 let letters = plan.map_or(s.key.algebraic, |n| n == NotationKind::Algebraic);
+                let replayed = |g: &Game| {
+                    v.is_some_and(|v| {
+                        let layout = layout_for(v, s.key.algebraic);
+                        let first = v.rules().first_to_move;
+                        start_position(g, v, &layout, first, &mut Vec::new()).is_some()
+                    })
+                };
                 s.keeps_none
                     .iter()
                     .zip(&s.fen_renamed)
-                    .map(|(&none, &fen)| !none && (run || (known && letters && fen)))
+                    .zip(&s.games)
+                    .map(|((&none, &fen), g)| !none && (run || (letters && fen && replayed(g))))
                     .collect()
             })
             .collect();

@@ -38,6 +38,7 @@ impl FileHead for Head {
                     .game
                     .as_ref()
                     .is_some_and(|g| pdnkit::replay::takes_no_gametype(&chunk, g)),
+                syntax_error: chunk.diagnostics.iter().any(|d| d.code.starts_with('S')),
             };
             last = chunk
                 .game
