@@ -201,13 +201,14 @@ pub enum Unconverted {
     /// rewritten first tag would leave the others saying something else.
     #[error("the game has {0} {1} tags; give it one")]
     Repeated(usize, &'static str),
-    /// The game numbers its FEN and letters its moves (a dialect of Russian archives), and the
-    /// reader found a syntax error in it: written in letters, its FEN would be renamed and the
-    /// game given the GameType renamed squares need, which how the file's games without one
-    /// are weighed takes no game with a syntax error to get; it is kept as written.
+    /// The game has no GameType, numbers its FEN and letters its moves (a dialect of Russian
+    /// archives), and the reader found a syntax error in it: written in letters, its FEN would
+    /// be renamed and the game given the GameType renamed squares need, which how the file's
+    /// games without one are weighed takes no game with a syntax error to get; it is kept as
+    /// written.
     #[error(
-        "its FEN numbers the squares its moves name by file and rank, and it has a syntax \
-         error: its FEN is not renamed"
+        "it has no GameType, its FEN numbers the squares its moves name by file and rank, and \
+         it has a syntax error: its FEN is not renamed"
     )]
     DialectSyntaxError,
     /// The FEN tag cannot be read under the game's layout.
@@ -902,6 +903,7 @@ pub fn convert_checked(
         (Some(game), Some(_)) if !names_squares(game) => chunk.text.clone(),
         (Some(game), Some(report)) => {
             if options.notation == Some(NotationKind::Algebraic)
+                && report.guess.is_some()
                 && notations(game) == [(false, true), (true, false)]
                 && !syntax_codes(diagnostics).is_empty()
             {
