@@ -456,7 +456,9 @@ impl Rewrites {
 
     /// Whether the games are written as they were when the file is written in `notation`:
     /// renamed into it, with the GameType renamed squares get, the run would make a run of the
-    /// file whose variant is unknown read as a variant, or as another.
+    /// file whose variant is unknown read as a variant, or as another. A run kept so in one
+    /// notation is kept in the other too, where it is in its own (written again, its text
+    /// would change).
     pub fn keeps(&self, notation: Option<crate::notation::NotationKind>) -> bool {
         self.keeps[Rewrites::plan(notation)]
     }

@@ -500,6 +500,17 @@ impl<'o> Survey<'o> {
                 }
             }
         }
+        // A run written as it was in one notation is written as it was in the other too: in
+        // its own, written again, its text would change (a move's separator, a FEN's order),
+        // and the file read otherwise would weigh it otherwise.
+        for r in &mut runs {
+            let both = [Some(NotationKind::Numeric), Some(NotationKind::Algebraic)];
+            if both.iter().any(|&n| r.upholds.keeps(n)) {
+                for n in both {
+                    r.upholds.set(n, Ask::Keeps);
+                }
+            }
+        }
         ctx.runs = runs;
     }
 }
