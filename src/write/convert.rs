@@ -226,14 +226,15 @@ pub enum Unconverted {
     )]
     SharesLine,
     /// The game has no GameType, and its run of games with the same evidence is written as it
-    /// was: renamed into the notation asked for, the file would read otherwise, in a way no
-    /// GameType can mend (a run whose variant is unknown would be read as another)
-    /// ([`Rewrites::keeps`]).
+    /// was, with `--notation` either way: renamed into the other notation than its own, the
+    /// file would read otherwise, in a way no GameType can mend (a run whose variant is unknown
+    /// would be read as another) ([`Rewrites::keeps`]); and written again in its own, its text
+    /// would change where the other keeps it.
     ///
     /// [`Rewrites::keeps`]: crate::replay::Rewrites::keeps
     #[error(
-        "it has no GameType, and renamed, its run would make a run of games whose variant is \
-         unknown read as another: its run is kept as written"
+        "it has no GameType, and its run, renamed into the other notation, would make a run of \
+         games whose variant is unknown read as another: the run is kept as written in either"
     )]
     RunKept,
     /// Written whole, the game would lose or change something (`--canonical`).
