@@ -466,10 +466,7 @@ fn convert_parts(
     // were renamed for: a game given a new notation gets its GameType whatever, and so does
     // one whose FEN names its squares otherwise than its moves (a numbered FEN before lettered
     // moves, a dialect of Russian archives) when the FEN is written in the other notation.
-    let fen_renamed = match target.kind {
-        NotationKind::Numeric => fen_notation.1,
-        NotationKind::Algebraic => fen_notation.0,
-    };
+    let fen_renamed = fen_renamed(fen_notation, target.kind);
     let gametype_added = writes_gametype(report.guess.as_ref(), options.notation)
         || target.kind != source.kind
         || fen_renamed;
@@ -905,8 +902,8 @@ pub fn convert_checked(
         (Some(game), Some(report)) => {
             if options.notation == Some(NotationKind::Algebraic)
                 && report.guess.is_some()
+                && diagnostics.iter().any(|d| d.code.starts_with('S'))
                 && notations(game) == [(false, true), (true, false)]
-                && !syntax_codes(diagnostics).is_empty()
             {
                 return Err(Unconverted::DialectSyntaxError);
             }
@@ -1297,6 +1294,15 @@ fn notations(game: &Game) -> [(bool, bool); 2] {
     [(numbers, letters), (fen_numbers, fen_letters)]
 }
 
+/// Whether a FEN whose squares are named so (by number, by file and rank: [`notations`]) is
+/// renamed when written in `target`.
+fn fen_renamed((numbers, letters): (bool, bool), target: NotationKind) -> bool {
+    match target {
+        NotationKind::Numeric => letters,
+        NotationKind::Algebraic => numbers,
+    }
+}
+
 /// Whether a game names a square anywhere: a move, a setup command holding a FEN, a FEN tag.
 pub(crate) fn names_squares(game: &Game) -> bool {
     game.tags.iter().any(|t| t.name == "FEN")
@@ -1551,11 +1557,7 @@ fn reads_alike(
     );
     // The GameType the writer gives it (`convert_parts`): a FEN written in the other notation
     // than its own gets one too.
-    let fen_notation = notations(game)[1];
-    let fen_renamed = match target {
-        NotationKind::Numeric => fen_notation.1,
-        NotationKind::Algebraic => fen_notation.0,
-    };
+    let fen_renamed = fen_renamed(notations(game)[1], target);
     let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
         || writes_gametype(report.guess.as_ref(), plan)
         || target != source.kind
