@@ -309,25 +309,29 @@ pub trait FileHead: Send + Sync {
 pub struct AsWritten {
     /// No GameType can be written for it ([`takes_no_gametype`]): it starts on the line where
     /// the text before it ends, and one added to it would go on that line, or it starts a new
-    /// game only because its first tag repeats one of the game before it and none of its tags
-    /// ends with its `]`.
-    pub takes_none: bool,
+    /// game only because its first tag repeats one of the game before it, which is written
+    /// again without a terminator, and none of its tags ends with its `]`. By form: `[0]`
+    /// written as the text was, `[1]` in canonical form, where the game before it gets a
+    /// terminator unless it is kept as written (a syntax error).
+    pub takes_none: [bool; 2],
     /// The reader found a syntax error in it: a game of the dialect of numbered FENs before
     /// lettered moves is then written as it was, its FEN not renamed
     /// ([`crate::write::convert::Unconverted::DialectSyntaxError`]).
     pub syntax_error: bool,
 }
 
-/// Whether no GameType tag can be written for `game`, read from `chunk`, when the file is
+/// Whether no GameType can be written for `game`, read from `chunk`, when the file is
 /// written again: it starts on the line where the text before it ends and the tag would go on
 /// that line ([`shares_line`]: the game is kept as it was), or it starts a new game only
 /// because its first tag repeats one of the game before it, which has no terminator (N216,
-/// [`crate::syntax::Chunk::after_open_game`]), and none of its tags ends with its `]`: a tag
-/// written before its first would be read as the other game's, and one written after a tag
-/// left open would read on into it.
-pub fn takes_no_gametype(chunk: &crate::syntax::Chunk, game: &Game) -> bool {
+/// [`crate::syntax::Chunk::after_open_game`]) and is written again without one (`open_before`:
+/// always, but in canonical form, where only a game kept as written keeps none), and none of
+/// its tags ends with its `]`: a tag written before its first would be read as the other
+/// game's, and one written after a tag left open would read on into it.
+pub fn takes_no_gametype(chunk: &crate::syntax::Chunk, game: &Game, open_before: bool) -> bool {
     shares_line(chunk, game)
-        || (chunk.after_open_game
+        || (open_before
+            && chunk.after_open_game
             && !game.tags.is_empty()
             && crate::syntax::last_closed_tag(chunk, game).is_none())
 }
@@ -414,57 +418,100 @@ pub struct Guess {
     pub upholds: Rewrites,
 }
 
-/// For each way of writing a file again (each game in its own notation, all numbered, all
-/// lettered), what the GameTypes written for the file's other runs ask of a run's games so
-/// that every run reads as it did. Written with the GameTypes the settled runs get (and, in
-/// another notation, every run renamed into it), a run without them would be weighed against
-/// other games with a GameType, and could read otherwise: it gets the GameType of the variant
-/// it was read as ([`Rewrites::writes`]). A settled run holding a game that is written again
-/// with none (it starts, tags and all, on the line where the text before it ends) would leave
-/// that game to be read alone, and otherwise: it gets none ([`Rewrites::withholds`]), unless
-/// then the run itself would read otherwise. Where a run whose variant is unknown would read
-/// otherwise, which no GameType can mend, the runs renamed into another notation (whose
-/// GameTypes are written whatever) are written wholly as they were ([`Rewrites::keeps`]).
+/// A way of writing a file again: in which notation (`None`: each game in its own), and
+/// whether in canonical form (every game converted written whole, [`crate::ConvertOptions`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Rewrites {
-    writes: [bool; 3],
-    withholds: [bool; 3],
-    keeps: [bool; 3],
+pub struct Form {
+    /// The notation every game is written in; `None`: each game in its own.
+    pub notation: Option<crate::notation::NotationKind>,
+    /// Every game converted is written whole, in canonical form.
+    pub canonical: bool,
 }
 
-impl Rewrites {
-    fn plan(notation: Option<crate::notation::NotationKind>) -> usize {
-        match notation {
-            None => 0,
-            Some(crate::notation::NotationKind::Numeric) => 1,
-            Some(crate::notation::NotationKind::Algebraic) => 2,
+impl Form {
+    /// The file written in `notation` (`None`: each game in its own), as its text was.
+    pub const fn new(notation: Option<crate::notation::NotationKind>) -> Self {
+        Form {
+            notation,
+            canonical: false,
         }
     }
 
-    /// Whether the games get a GameType when the file is written in `notation` (`None`: each
-    /// game in its own), so that the file's other runs read as they did.
-    pub fn writes(&self, notation: Option<crate::notation::NotationKind>) -> bool {
-        self.writes[Rewrites::plan(notation)]
+    /// Every way of writing a file again, in the order [`Rewrites`] holds them.
+    pub(crate) const ALL: [Form; 6] = {
+        use crate::notation::NotationKind::{Algebraic, Numeric};
+        [
+            Form::new(None),
+            Form::new(Some(Numeric)),
+            Form::new(Some(Algebraic)),
+            Form::new(None).in_canonical_form(),
+            Form::new(Some(Numeric)).in_canonical_form(),
+            Form::new(Some(Algebraic)).in_canonical_form(),
+        ]
+    };
+
+    /// The same notation, in canonical form.
+    pub const fn in_canonical_form(self) -> Self {
+        Form {
+            notation: self.notation,
+            canonical: true,
+        }
     }
 
-    /// Whether the games get no GameType when the file is written in `notation` although the
+    fn index(self) -> usize {
+        let notation = match self.notation {
+            None => 0,
+            Some(crate::notation::NotationKind::Numeric) => 1,
+            Some(crate::notation::NotationKind::Algebraic) => 2,
+        };
+        notation + 3 * usize::from(self.canonical)
+    }
+}
+
+/// For each way of writing a file again ([`Form`]: each game in its own notation, all
+/// numbered, all lettered; as written or in canonical form), what the GameTypes written for the
+/// file's other runs ask of a run's games so that every run reads as it did. Written with the
+/// GameTypes the settled runs get (and, in another notation, every run renamed into it), a run
+/// without them would be weighed against other games with a GameType, and could read
+/// otherwise: it gets the GameType of the variant it was read as ([`Rewrites::writes`]). A
+/// settled run holding a game that is written again with none (it starts, tags and all, on the
+/// line where the text before it ends) would leave that game to be read alone, and otherwise:
+/// it gets none ([`Rewrites::withholds`]), unless then the run itself would read otherwise.
+/// Where a run whose variant is unknown would read otherwise, which no GameType can mend, the
+/// runs renamed into another notation (whose GameTypes are written whatever) are written wholly
+/// as they were ([`Rewrites::keeps`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rewrites {
+    writes: [bool; 6],
+    withholds: [bool; 6],
+    keeps: [bool; 6],
+}
+
+impl Rewrites {
+    /// Whether the games get a GameType when the file is written in `form`, so that the file's
+    /// other runs read as they did.
+    pub fn writes(&self, form: Form) -> bool {
+        self.writes[form.index()]
+    }
+
+    /// Whether the games get no GameType when the file is written in `form` although the
     /// evidence settled their variant: one of them would be written with none, and read alone,
     /// otherwise.
-    pub fn withholds(&self, notation: Option<crate::notation::NotationKind>) -> bool {
-        self.withholds[Rewrites::plan(notation)]
+    pub fn withholds(&self, form: Form) -> bool {
+        self.withholds[form.index()]
     }
 
-    /// Whether the games are written as they were when the file is written in `notation`:
-    /// renamed into it, with the GameType renamed squares get, the run would make a run of the
-    /// file whose variant is unknown read as a variant, or as another. A run kept so in one
-    /// notation is kept in the other too, where it is in its own (written again, its text
-    /// would change).
-    pub fn keeps(&self, notation: Option<crate::notation::NotationKind>) -> bool {
-        self.keeps[Rewrites::plan(notation)]
+    /// Whether the games are written as they were when the file is written in `form`:
+    /// renamed into its notation, with the GameType renamed squares get, the run would make a
+    /// run of the file whose variant is unknown read as a variant, or as another. A run kept so
+    /// in one notation is kept in the other too, where it is in its own (written again, its
+    /// text would change).
+    pub fn keeps(&self, form: Form) -> bool {
+        self.keeps[form.index()]
     }
 
-    fn set(&mut self, notation: Option<crate::notation::NotationKind>, ask: Ask) {
-        let i = Rewrites::plan(notation);
+    fn set(&mut self, form: Form, ask: Ask) {
+        let i = form.index();
         self.writes[i] = ask == Ask::Writes;
         self.withholds[i] = ask == Ask::Withholds;
         self.keeps[i] = ask == Ask::Keeps;

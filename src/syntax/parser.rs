@@ -587,6 +587,21 @@ impl<'a> P<'a, '_> {
         self.g.diags.push(d);
     }
 
+    /// Where the line of `i` starts when only spaces, tabs, vertical tabs and form feeds stand
+    /// before `i` on it, after a line break; else `i`. A game that ends because a tag follows
+    /// it ends there, so that the next starts with its line, as after a terminator.
+    fn own_line_start(&self, i: usize) -> usize {
+        let mut j = i;
+        while j > 0 {
+            match self.b[j - 1] {
+                b' ' | b'\t' | 0x0b | 0x0c => j -= 1,
+                b'\n' | b'\r' => return j,
+                _ => return i,
+            }
+        }
+        i
+    }
+
     /// True when `i` is the first non-blank position of its line.
     fn at_line_start(&self, i: usize) -> bool {
         let mut j = i;

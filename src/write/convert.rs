@@ -91,6 +91,16 @@ pub struct ConvertOptions {
     pub eol: Option<Eol>,
 }
 
+impl ConvertOptions {
+    /// The way these options write a file again, as the weighing of its runs knows it.
+    pub fn form(&self) -> crate::replay::Form {
+        crate::replay::Form {
+            notation: self.notation,
+            canonical: self.canonical,
+        }
+    }
+}
+
 /// What canonical form ([`ConvertOptions::canonical`]) does with the result token that ends each
 /// game.
 ///
@@ -284,8 +294,8 @@ pub enum Unconverted {
 }
 
 /// Whether a game replayed without a GameType tag gets one written for the variant it was
-/// replayed as (by `convert` and by `fix` alike) when the file is written in `notation`
-/// (`None`: each game in its own): when the variant was not guessed (`--variant` named it: no
+/// replayed as (by `convert` and by `fix` alike) when the file is written in `form` (in a
+/// notation, or each game in its own; in canonical form or not): when the variant was not guessed (`--variant` named it: no
 /// `guess`), or the evidence left that variant alone ([`Guess::also`] empty) and so it did for
 /// every run of the file's games read with it ([`Guess::others_open`] false), or the file's
 /// other runs read as they did only with this game's GameType written too
@@ -294,10 +304,10 @@ pub enum Unconverted {
 /// among them, which no rewriting may do unless the file's other GameTypes already do; where
 /// they replay another run of the same notation alike, a GameType written here and not there
 /// would change how that run is read.
-pub fn writes_gametype(guess: Option<&Guess>, notation: Option<NotationKind>) -> bool {
+pub fn writes_gametype(guess: Option<&Guess>, form: crate::replay::Form) -> bool {
     guess.is_none_or(|g| {
-        (g.also.is_empty() && !g.others_open && !g.upholds.withholds(notation))
-            || g.upholds.writes(notation)
+        (g.also.is_empty() && !g.others_open && !g.upholds.withholds(form))
+            || g.upholds.writes(form)
     })
 }
 
@@ -467,7 +477,7 @@ fn convert_parts(
     // one whose FEN names its squares otherwise than its moves (a numbered FEN before lettered
     // moves, a dialect of Russian archives) when the FEN is written in the other notation.
     let fen_renamed = fen_renamed(fen_notation, target.kind);
-    let gametype_added = writes_gametype(report.guess.as_ref(), options.notation)
+    let gametype_added = writes_gametype(report.guess.as_ref(), options.form())
         || target.kind != source.kind
         || fen_renamed;
     for (i, e) in game.body.iter().enumerate() {
@@ -883,7 +893,7 @@ pub fn convert_checked(
             if report
                 .guess
                 .as_ref()
-                .is_some_and(|g| g.upholds.keeps(options.notation)) =>
+                .is_some_and(|g| g.upholds.keeps(options.form())) =>
         {
             return Err(Unconverted::RunKept);
         }
@@ -926,7 +936,7 @@ pub fn convert_checked(
                     .or(report.layout.map(|l| l.kind))
                     .ok_or(Unconverted::NotReplayed)?;
                 if spoke {
-                    reads_alike(game, report, diagnostics, &out, kind, options.notation)?;
+                    reads_alike(game, report, diagnostics, &out, kind, options.form())?;
                 }
                 let other = match kind {
                     NotationKind::Numeric => NotationKind::Algebraic,
@@ -939,7 +949,7 @@ pub fn convert_checked(
                 };
                 let text = spliced(chunk, game, report, &there)?;
                 if spoke {
-                    reads_alike(game, report, diagnostics, &text, other, Some(other))?;
+                    reads_alike(game, report, diagnostics, &text, other, there.form())?;
                 }
             }
             out
@@ -1110,9 +1120,13 @@ impl FileConversion {
             gametype: gametype.clone(),
             add_gametype: true,
         };
-        // In canonical form the game before it was written whole, with a terminator, unless it
-        // was kept as written, and then so is this one ([`Unconverted::AfterOpenGame`]).
-        let open_before = chunk.after_open_game && !options.canonical;
+        // A game that starts a new game only because its first tag repeats one of the game
+        // before it gets its tag after its last tag that ends with its `]`, or none: before its
+        // first, the tag would read as the other game's. In canonical form the game before it
+        // was written whole, with a terminator, unless it was kept as written, and then so is
+        // this one ([`Unconverted::AfterOpenGame`]).
+        let open_before = chunk.after_open_game
+            && (!options.canonical || matches!(why, Unconverted::AfterOpenGame));
         let (new, edits) = edit_ranges(chunk, game, parts, open_before);
         let edits: Vec<(Range<usize>, String)> = edits
             .into_iter()
@@ -1209,6 +1223,7 @@ fn kept_gametype(
             | Unconverted::NotReplayed
             | Unconverted::SharesLine
             | Unconverted::Shorter
+            | Unconverted::AfterOpenGame
     );
     let game = chunk.game.as_ref()?;
     let report = report?;
@@ -1233,12 +1248,12 @@ fn kept_gametype(
     if !kept_for_itself
         || game.tags.iter().any(|t| t.name == "GameType")
         || !names_squares(game)
-        || guess.upholds.keeps(options.notation)
+        || guess.upholds.keeps(options.form())
     {
         return None;
     }
     let target = options.notation.unwrap_or(source.kind);
-    (writes_gametype(Some(guess), options.notation) || target != source.kind).then(|| {
+    (writes_gametype(Some(guess), options.form()) || target != source.kind).then(|| {
         gametype_value_for(
             variant,
             &source,
@@ -1423,8 +1438,8 @@ fn spliced(
 /// A game written whole in canonical form, followed by the blank line of canonical form, or,
 /// when its chunk ends in the middle of a line ([`ends_mid_line`]), by the spaces its chunk
 /// ends with: the text after it goes on on that line, as it did. Where those spaces open a
-/// line of their own (a tag indented after a game without a terminator) and the game's last
-/// line runs to its end (a `%` line), the game keeps its blank line before them.
+/// line of their own (at the end of the input) and the game's last line runs to its end (a
+/// `%` line), the game keeps its blank line before them.
 fn on_its_line(chunk: &Chunk, mut text: String) -> String {
     if ends_mid_line(&chunk.text) {
         let spaces = chunk.text.trim_end_matches([' ', '\t']).len();
@@ -1478,8 +1493,9 @@ fn canonical_block(text: &str, game: bool) -> String {
 }
 
 /// Whether a chunk's text ends in the middle of a line: the reader ended it after a result
-/// with more text on its line, before a tag in the middle of a line, or after the spaces
-/// before a tag, and the next chunk starts on that line. How the text reads can depend on
+/// with more text on its line, or before a tag in the middle of a line, and the next chunk
+/// starts on that line (a tag with only blanks before it on its line starts the next chunk
+/// with that line). How the text reads can depend on
 /// what follows it there (a `(` is a variation or a note depending on the words up to its
 /// `)`), so the next chunk is kept as written and nothing is put between them. At the end of
 /// the input, it is text without a line end after it.
@@ -1509,15 +1525,15 @@ fn syntax_codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
 /// Checks that `text`, the game converted to `target`, read alone, is one game that means what
 /// `game` (replayed as `report`) means: the same tags (the GameType tag the one written), the
 /// same comments, results and syntax errors, and each move the same, played as the same move
-/// or, where the replay did not play it, naming the same squares. `plan` is the notation the
-/// file is written in (`None`: each game in its own), as [`writes_gametype`] takes it.
+/// or, where the replay did not play it, naming the same squares. `form` is the way the file
+/// is written, as [`writes_gametype`] takes it.
 fn reads_alike(
     game: &Game,
     report: &GameReport,
     diagnostics: &[Diagnostic],
     text: &str,
     target: NotationKind,
-    plan: Option<NotationKind>,
+    form: crate::replay::Form,
 ) -> Result<(), Unconverted> {
     let differs = Err(Unconverted::ReadsDifferently);
     let (Some(variant), Some(source)) = (report.variant, report.layout) else {
@@ -1559,7 +1575,7 @@ fn reads_alike(
     // than its own gets one too.
     let fen_renamed = fen_renamed(notations(game)[1], target);
     let expected: &[&str] = if game.tags.iter().any(|t| t.name == "GameType")
-        || writes_gametype(report.guess.as_ref(), plan)
+        || writes_gametype(report.guess.as_ref(), form)
         || target != source.kind
         || fen_renamed
     {

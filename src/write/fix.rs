@@ -228,15 +228,20 @@ pub fn fix_chunk(
     // in `convert`: its numbering says nothing, and the tag would only restate the guess.
     let guess = report.and_then(|r| r.guess.as_ref());
     let guessed = guess.is_some()
-        && writes_gametype(guess, None)
+        && writes_gametype(guess, crate::replay::Form::new(None))
         && names_squares(game)
         && !diagnostics.iter().any(|d| d.code == "G513");
     if let (Some(g), false) = (guess, guessed) {
-        if !game.tags.iter().any(|t| t.name == "GameType") && !writes_gametype(guess, None) {
+        if !game.tags.iter().any(|t| t.name == "GameType")
+            && !writes_gametype(guess, crate::replay::Form::new(None))
+        {
             declined.push(Declined {
                 at: first_element_or_start(game, chunk.offset),
                 code: "G506",
-                why: if g.also.is_empty() && !g.others_open && g.upholds.withholds(None) {
+                why: if g.also.is_empty()
+                    && !g.others_open
+                    && g.upholds.withholds(crate::replay::Form::new(None))
+                {
                     format!(
                         "no GameType added: read as {}, but a game read with it starts on the \
                          line where the text before it ends and keeps no GameType, and alone it \

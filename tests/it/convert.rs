@@ -974,6 +974,26 @@ const FOUND: &[&str] = &[
     // there (`h2g3` to `h2-g3`), and kept again in numbers it no longer matched. A run kept
     // whole in one notation is kept whole in the other too.
     "convert_found_open_102.pdn",
+    // A settled run's game that starts a new game only because its first tag repeats one of
+    // the game before it, which was kept as written: kept too in canonical form, it got no
+    // GameType, though it has a tag that ends with its `]` to write one after, as the weighing
+    // took it to get. It now gets it there, as outside canonical form.
+    "convert_found_open_103.pdn",
+    // `4-2%`, then a line that starts with a vertical tab and `[1`: the game before kept the
+    // spaces and tabs that open the next game's line but not the vertical tab, so trimmed of
+    // its line end, its `%` opened the next game's line as an escape line (one game, not two).
+    // That line now starts the next game.
+    "convert_found_open_104.pdn",
+    // A game after an open game, with no tag that ends with its `]`, after a game written
+    // whole: in canonical form the game before gets a terminator, so this one is a game of its
+    // own the next time and takes the GameType its run gets; the file was weighed as if it
+    // took none, as written as it was. The weighing now knows both forms (`replay::Form`).
+    "convert_found_open_105.pdn",
+    // `4-2%`, then a form feed and a game with a tag: kept as starting in the middle of a line,
+    // that game was written after the `%` line, where it starts a line of its own, and read
+    // again it converted. A tag with only blanks before it on its line now starts the next
+    // game with that line, as after a terminator.
+    "convert_found_open_106.pdn",
 ];
 
 /// `1-2` on 8x8, which no 8x8 variant replays, is read as Frysk!, the variant of the file's

@@ -438,3 +438,29 @@ fn a_token_longer_than_a_megabyte_is_skipped_with_one_finding() {
     );
     assert!(found.iter().any(|f| f.starts_with("G506")), "{found:?}");
 }
+
+/// A game without a terminator that a tag ends, the tag having only blanks before it on its
+/// line (spaces, a tab, a vertical tab, a form feed): the next game starts with that line, in
+/// column 1, as it does after a terminator, and the game before ends with its line end. A tag
+/// after a move on the same line still starts its game in the middle of that line.
+#[test]
+fn a_tag_indented_on_its_line_starts_the_next_game_with_that_line() {
+    for blanks in ["  ", "\t", "\u{b}", "\u{c}", " \u{b} "] {
+        let text = format!("1. 32-28 19-23\n{blanks}[Event \"b\"]\n1. 33-29 *\n");
+        let chunks = parse_str(&text, &ReadOptions::default());
+        assert_eq!(game_count(&chunks), 2, "{blanks:?}");
+        assert_eq!(chunks[0].text, "1. 32-28 19-23\n", "{blanks:?}");
+        assert_eq!(
+            chunks[1].text,
+            format!("{blanks}[Event \"b\"]\n1. 33-29 *\n")
+        );
+        assert_eq!((chunks[1].first_line, chunks[1].first_column), (2, 1));
+        assert_eq!(lenient(&text), ["N212 1:15"], "{blanks:?}");
+    }
+    let chunks = parse_str(
+        "1. 32-28 19-23 [Event \"b\"]\n1. 33-29 *\n",
+        &ReadOptions::default(),
+    );
+    assert_eq!(chunks[0].text, "1. 32-28 19-23 ");
+    assert_eq!((chunks[1].first_line, chunks[1].first_column), (1, 16));
+}

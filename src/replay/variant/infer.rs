@@ -25,7 +25,7 @@ use crate::source::Span;
 use crate::syntax::{Element, Game, SeparatorKind, Tag};
 
 use super::{Evidence, Inferred, Key, Selection, evidence, start_position};
-use crate::replay::{Ask, FileContext, Guess, ReplayOptions, Rewrites, line};
+use crate::replay::{Ask, FileContext, Form, Guess, ReplayOptions, Rewrites, line};
 
 /// A game the inference knows: the variant that replays it (`None` for a game pdnkit reads
 /// but does not replay), its board, first mover, usual notation and the words that name it.
@@ -346,8 +346,8 @@ struct Sample {
     /// Where each game comes in the file (its rank among the games weighed or declaring).
     at: Vec<usize>,
     /// Each game is written again with no GameType written for it
-    /// ([`crate::replay::takes_no_gametype`]).
-    keeps_none: Vec<bool>,
+    /// ([`crate::replay::takes_no_gametype`]): as the text was, and in canonical form.
+    keeps_none: Vec<[bool; 2]>,
     /// Each game numbers its FEN and letters its moves, with no syntax error
     /// ([`crate::replay::AsWritten::syntax_error`]; one with is written as it was): written in
     /// letters, its FEN is renamed and it gets a GameType whatever its run.
@@ -476,38 +476,48 @@ impl<'o> Survey<'o> {
             samples: &samples,
             before: &before,
         };
-        let same = upheld(&file, &runs, None);
-        for plan in [
-            None,
-            Some(NotationKind::Numeric),
-            Some(NotationKind::Algebraic),
-        ] {
+        // Canonical form writes a game as the text was written only where the game before it
+        // keeps no terminator in both: else it is weighed as the text is.
+        let canonical_alike = samples
+            .iter()
+            .all(|s| s.keeps_none.iter().all(|n| n[0] == n[1]));
+        let mut asked: Vec<(Form, Vec<(Key, Ask)>)> = Vec::with_capacity(Form::ALL.len());
+        for form in Form::ALL {
             // Written all in the notation every run already has, the file is written as each
             // game in its own: weighed alike.
-            let renames = plan.is_some_and(|n| {
+            let renames = form.notation.is_some_and(|n| {
                 samples
                     .iter()
                     .any(|s| s.key.algebraic != (n == NotationKind::Algebraic))
             });
-            let asks = if renames {
-                upheld(&file, &runs, plan)
-            } else {
-                same.clone()
+            let alike = |f: &Form| {
+                (f.notation == form.notation || (f.notation.is_none() && !renames))
+                    && (f.canonical == form.canonical || canonical_alike)
             };
-            for (key, ask) in asks {
+            let asks = match asked.iter().find(|(f, _)| alike(f)) {
+                Some((_, asks)) => asks.clone(),
+                None => upheld(&file, &runs, form),
+            };
+            for &(key, ask) in &asks {
                 if let Some(r) = runs.iter_mut().find(|r| r.key == key) {
-                    r.upholds.set(plan, ask);
+                    r.upholds.set(form, ask);
                 }
             }
+            asked.push((form, asks));
         }
         // A run written as it was in one notation is written as it was in the other too: in
         // its own, written again, its text would change (a move's separator, a FEN's order),
         // and the file read otherwise would weigh it otherwise.
         for r in &mut runs {
-            let both = [Some(NotationKind::Numeric), Some(NotationKind::Algebraic)];
-            if both.iter().any(|&n| r.upholds.keeps(n)) {
-                for n in both {
-                    r.upholds.set(n, Ask::Keeps);
+            for canonical in [false, true] {
+                let both = [NotationKind::Numeric, NotationKind::Algebraic].map(|n| Form {
+                    notation: Some(n),
+                    canonical,
+                });
+                if both.iter().any(|&f| r.upholds.keeps(f)) {
+                    for f in both {
+                        r.upholds.set(f, Ask::Keeps);
+                    }
                 }
             }
         }
@@ -593,7 +603,7 @@ fn settle(
     runs
 }
 
-/// What writing the file's start in `plan` (`None`: each game in its own notation) asks of its
+/// What writing the file's start in `form` (its notation `None`: each game in its own) asks of its
 /// runs, as [`Rewrites`] says: each key with `true` where its games get a GameType they would
 /// not get otherwise, `false` where a settled run gets none. The runs read as a variant that
 /// the evidence left alone (and that leave no other run of their notation open), and in
@@ -607,7 +617,8 @@ fn settle(
 /// run is renamed, the settled runs get none; where runs are renamed, they are written wholly
 /// as they were, in their own notation and with no GameType added (`Ask::Keeps`), and the
 /// file is weighed again.
-fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key, Ask)> {
+fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
+    let plan = form.notation;
     let state = |runs: &[Run], key: Key| {
         runs.iter()
             .find(|r| r.key == key)
@@ -662,7 +673,10 @@ fn upheld(file: &File<'_>, runs: &[Run], plan: Option<NotationKind>) -> Vec<(Key
                     .iter()
                     .zip(&s.fen_renamed)
                     .zip(&s.games)
-                    .map(|((&none, &fen), g)| !none && (run || (letters && fen && replayed(g))))
+                    .map(|((none, &fen), g)| {
+                        !none[usize::from(form.canonical)]
+                            && (run || (letters && fen && replayed(g)))
+                    })
                     .collect()
             })
             .collect();

@@ -338,7 +338,7 @@ impl<'a> P<'a, '_> {
                 // A repeated tag starts the next game.
                 self.g.recycle_tag(t);
                 self.g.diags.truncate(mark);
-                self.g.pos = at;
+                self.g.pos = self.own_line_start(at);
                 self.flush_diags(v);
                 return Some(Stop::Tag);
             }

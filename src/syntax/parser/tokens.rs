@@ -165,6 +165,7 @@ impl<'a> P<'a, '_> {
         match ch {
             b'[' => {
                 if self.g.moves_seen {
+                    self.g.pos = self.own_line_start(start);
                     Tok::TagStop
                 } else {
                     snap.result_tag = Some(self.g.result_tag.clone());

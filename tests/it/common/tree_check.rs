@@ -27,19 +27,28 @@ impl FileHead for Head {
         let mut reader =
             GameReader::new(decoder(&self.bytes[..], self.encoding), self.read.clone());
         let mut last: Option<(Game, AsWritten)> = None;
+        // The game before is kept as written in canonical form, with no terminator.
+        let mut kept_before = false;
         while let Ok(Some(chunk)) = reader.next_chunk() {
             if let Some((g, shares)) = last.take() {
                 add(g, shares);
             }
             // A game with a GameType that has no move in its main line and no FEN declares
             // nothing, as the check's own start leaves it out.
-            let how = AsWritten {
-                takes_none: chunk
+            let syntax_error = chunk.diagnostics.iter().any(|d| d.code.starts_with('S'));
+            let takes_none = |open_before| {
+                chunk
                     .game
                     .as_ref()
-                    .is_some_and(|g| pdnkit::replay::takes_no_gametype(&chunk, g)),
-                syntax_error: chunk.diagnostics.iter().any(|d| d.code.starts_with('S')),
+                    .is_some_and(|g| pdnkit::replay::takes_no_gametype(&chunk, g, open_before))
             };
+            let how = AsWritten {
+                takes_none: [takes_none(true), takes_none(kept_before)],
+                syntax_error,
+            };
+            if chunk.game.is_some() {
+                kept_before = syntax_error || (chunk.after_open_game && kept_before);
+            }
             last = chunk
                 .game
                 .filter(|g| {
