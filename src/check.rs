@@ -412,8 +412,9 @@ impl FileHead for Head {
         let mut visitor = SurveyVisitor::default();
         let mut last: Option<(Game, AsWritten)> = None;
         // The game before is kept as written in canonical form, without the terminator it
-        // would get there: it has a syntax error, or, after a game kept so, it starts only
-        // because its first tag repeats one of that game's.
+        // would get there: it has a syntax error, or starts on the line where the text before
+        // it ends, or, after a game kept so, it starts only because its first tag repeats one
+        // of that game's.
         let mut kept_before = false;
         while let Ok(Some(chunk)) = reader.next_chunk_with(&mut visitor) {
             if let Some((g, shares)) = last.take() {
@@ -423,7 +424,9 @@ impl FileHead for Head {
             let open_before = kept_before;
             let game = visitor.builder.take_game();
             if game.is_some() {
-                kept_before = syntax_error || (chunk.after_open_game && kept_before);
+                kept_before = syntax_error
+                    || chunk.first_column > 1
+                    || (chunk.after_open_game && kept_before);
             }
             // A game with a GameType is evidence of its file's board when its main line has a
             // move or it has a FEN: one without names no square (moves only in variations

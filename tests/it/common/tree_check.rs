@@ -47,7 +47,9 @@ impl FileHead for Head {
                 syntax_error,
             };
             if chunk.game.is_some() {
-                kept_before = syntax_error || (chunk.after_open_game && kept_before);
+                kept_before = syntax_error
+                    || chunk.first_column > 1
+                    || (chunk.after_open_game && kept_before);
             }
             last = chunk
                 .game
