@@ -312,7 +312,8 @@ pub struct AsWritten {
     /// game only because its first tag repeats one of the game before it, which is written
     /// again without a terminator, and none of its tags ends with its `]`. By form: `[0]`
     /// written as the text was, `[1]` in canonical form, where the game before it gets a
-    /// terminator unless it is kept as written (a syntax error).
+    /// terminator unless it is kept as written (a syntax error, or it starts where the text
+    /// before it ends).
     pub takes_none: [bool; 2],
     /// The reader found a syntax error in it: a game of the dialect of numbered FENs before
     /// lettered moves is then written as it was, its FEN not renamed

@@ -295,8 +295,8 @@ pub enum Unconverted {
 
 /// Whether a game replayed without a GameType tag gets one written for the variant it was
 /// replayed as (by `convert` and by `fix` alike) when the file is written in `form` (in a
-/// notation, or each game in its own; in canonical form or not): when the variant was not guessed (`--variant` named it: no
-/// `guess`), or the evidence left that variant alone ([`Guess::also`] empty) and so it did for
+/// notation, or each game in its own; in canonical form or not): when the variant was not
+/// guessed (`--variant` named it: no `guess`), or the evidence left that variant alone ([`Guess::also`] empty) and so it did for
 /// every run of the file's games read with it ([`Guess::others_open`] false), or the file's
 /// other runs read as they did only with this game's GameType written too
 /// ([`Guess::upholds`]), unless one of its run's games written with none would then read
@@ -1495,10 +1495,10 @@ fn canonical_block(text: &str, game: bool) -> String {
 /// Whether a chunk's text ends in the middle of a line: the reader ended it after a result
 /// with more text on its line, or before a tag in the middle of a line, and the next chunk
 /// starts on that line (a tag with only blanks before it on its line starts the next chunk
-/// with that line). How the text reads can depend on
-/// what follows it there (a `(` is a variation or a note depending on the words up to its
-/// `)`), so the next chunk is kept as written and nothing is put between them. At the end of
-/// the input, it is text without a line end after it.
+/// with that line). How the text reads can depend on what follows it there (a `(` is a
+/// variation or a note depending on the words up to its `)`), so the next chunk is kept as
+/// written and nothing is put between them. At the end of the input, it is text without a
+/// line end after it.
 pub(crate) fn ends_mid_line(text: &str) -> bool {
     !text.ends_with(['\n', '\r'])
 }

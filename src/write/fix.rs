@@ -227,21 +227,18 @@ pub fn fix_chunk(
     // GameType would choose among them. A game that names no square (a forfeit) gets none, as
     // in `convert`: its numbering says nothing, and the tag would only restate the guess.
     let guess = report.and_then(|r| r.guess.as_ref());
+    // Each game is written in its own notation, as its text was.
+    let form = crate::replay::Form::new(None);
     let guessed = guess.is_some()
-        && writes_gametype(guess, crate::replay::Form::new(None))
+        && writes_gametype(guess, form)
         && names_squares(game)
         && !diagnostics.iter().any(|d| d.code == "G513");
     if let (Some(g), false) = (guess, guessed) {
-        if !game.tags.iter().any(|t| t.name == "GameType")
-            && !writes_gametype(guess, crate::replay::Form::new(None))
-        {
+        if !game.tags.iter().any(|t| t.name == "GameType") && !writes_gametype(guess, form) {
             declined.push(Declined {
                 at: first_element_or_start(game, chunk.offset),
                 code: "G506",
-                why: if g.also.is_empty()
-                    && !g.others_open
-                    && g.upholds.withholds(crate::replay::Form::new(None))
-                {
+                why: if g.also.is_empty() && !g.others_open && g.upholds.withholds(form) {
                     format!(
                         "no GameType added: read as {}, but a game read with it starts on the \
                          line where the text before it ends and keeps no GameType, and alone it \

@@ -254,7 +254,7 @@ pub static N212: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "a tag follows movetext without a terminator between them",
-    explanation: "A tag in the middle of movetext can only start the next game, so the game before it ended without `*` or a result. The game is read as it stands and the tag starts a new game.",
+    explanation: "A tag in the middle of movetext can only start the next game, so the game before it ended without `*` or a result. The game is read as it stands and the tag starts a new game; where only blanks stand before the tag on its line, the new game starts with that line, as after a terminator.",
     example: "1. 32-28 19-23\n[Event \"next\"]\n1. 33-29 *\n",
 };
 
@@ -298,7 +298,7 @@ pub static N216: Code = Code {
     kind: Kind::NonStandard,
     severity: Severity::Warning,
     summary: "a tag repeats one of the same game: a new game starts",
-    explanation: "Each tag appears at most once per game. A tag whose name the current game already has can only start the next game, so the game before it (which has tags but no movetext) ended without `*` or a result. The tag starts a new game.",
+    explanation: "Each tag appears at most once per game. A tag whose name the current game already has can only start the next game, so the game before it (which has tags but no movetext) ended without `*` or a result. The tag starts a new game, with its line where only blanks stand before it there.",
     example: "[Event \"one\"]\n\n[Event \"two\"]\n1. 32-28 *\n",
 };
 
