@@ -994,6 +994,15 @@ const FOUND: &[&str] = &[
     // again it converted. A tag with only blanks before it on its line now starts the next
     // game with that line, as after a terminator.
     "convert_found_open_106.pdn",
+    // A settled lettered run withheld its GameType, and a renamed run kept whole, for the sake
+    // of a run of unknown variant that read otherwise only while an open numbered run had no
+    // GameType; the weighing then gave that run one, and the reason was gone. Written so and
+    // read again, the file gave the lettered run its GameType (in canonical form) and renamed
+    // it (there and back). The weighing now gives such runs back what they were denied once
+    // nothing reads otherwise with it.
+    "convert_found_open_107.pdn",
+    "convert_found_open_108.pdn",
+    "convert_found_open_109.pdn",
 ];
 
 /// `1-2` on 8x8, which no 8x8 variant replays, is read as Frysk!, the variant of the file's

@@ -616,7 +616,9 @@ fn settle(
 /// way). A run whose variant is unknown gets no GameType: where it would read otherwise and no
 /// run is renamed, the settled runs get none; where runs are renamed, they are written wholly
 /// as they were, in their own notation and with no GameType added (`Ask::Keeps`), and the
-/// file is weighed again.
+/// file is weighed again. Last, as the file written so is weighed when it is read again (its
+/// settled and renamed runs tagged first), a run withheld its GameType or kept whole gets it
+/// back where, with the GameTypes given since, no run reads otherwise with it.
 fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
     let plan = form.notation;
     let state = |runs: &[Run], key: Key| {
@@ -650,7 +652,10 @@ fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
     let mut added: Vec<Key> = Vec::new();
     let mut withheld: Vec<Key> = Vec::new();
     let mut ever_withheld: Vec<Key> = Vec::new();
-    loop {
+    // The file's start written with the GameTypes of the `tagged` runs (but those written wholly
+    // as they were): the runs its games written with none make, larger boards first, and how
+    // it then reads; `None` where no game gets a GameType, or every game.
+    let read_as_written = |tagged: &[Key], whole: &[Key]| -> Option<(Vec<Key>, Vec<Run>)> {
         // Which games get a GameType: those of the tagged runs but the ones written as they
         // were, and, written in letters, a game whose FEN is numbered before lettered moves
         // (its FEN is written in letters, and renamed squares get their GameType) where it is
@@ -682,7 +687,7 @@ fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
             .collect();
         // No game tagged, or every game: no game without a GameType is left to read otherwise.
         if !tags.iter().flatten().any(|&t| t) || tags.iter().flatten().all(|&t| t) {
-            break;
+            return None;
         }
         // The file written so: the tagged games declare their variant, in the order they come.
         let mut declaring: Vec<(usize, (Key, Variant))> = file.declared.to_vec();
@@ -752,11 +757,14 @@ fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
             .collect();
         rest.sort_by_key(|s| (std::cmp::Reverse(s.key.board.size()), s.at.first().copied()));
         let read = settle(file.options, &declared, &rest, file.before.to_vec());
+        Some((rest.iter().map(|s| s.key).collect(), read))
+    };
+    while let Some((rest, read)) = read_as_written(&tagged, &whole) {
         let changed = |k: Key| state(&read, k) != state(runs, k);
         // A run withheld its GameType that would then read otherwise gets it back, for good.
         let more: Vec<Key> = rest
             .iter()
-            .map(|s| s.key)
+            .copied()
             .filter(|&k| {
                 !tagged.contains(&k)
                     && !added.contains(&k)
@@ -768,9 +776,7 @@ fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
         // A run whose variant is unknown cannot be given a GameType: where it would read
         // otherwise and no run is renamed (whose GameTypes are written whatever), the settled
         // runs get none.
-        let unknown_changed = rest
-            .iter()
-            .any(|s| variant(s.key).is_none() && changed(s.key));
+        let unknown_changed = rest.iter().any(|&k| variant(k).is_none() && changed(k));
         let unknown_moved = !file.samples.iter().any(|s| renamed(s.key, &whole)) && unknown_changed;
         // A run whose variant is unknown that would read otherwise while runs are renamed
         // (their GameTypes are written whatever): no GameType can mend it, and the renamed
@@ -788,7 +794,7 @@ fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
             tagged.clone()
         } else {
             rest.iter()
-                .map(|s| s.key)
+                .copied()
                 .filter(|&k| tagged.contains(&k) && changed(k))
                 .collect()
         }
@@ -806,6 +812,28 @@ fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
         ever_withheld.extend(&fewer);
         tagged.extend(&more);
         added.extend(more);
+    }
+    // Read again, the file written so weighs its settled runs (and in another notation its
+    // renamed runs) tagged first: a run withheld its GameType, or written wholly as it was, for
+    // the sake of runs that, with the GameTypes written since, read with it as they read
+    // without it, gets it back, as it would then.
+    loop {
+        let now = read_as_written(&tagged, &whole).map(|(_, read)| read);
+        let before = |r: Key| match &now {
+            Some(read) => state(read, r),
+            None => state(runs, r),
+        };
+        let Some(k) = withheld.iter().chain(&whole).copied().find(|&k| {
+            let with: Vec<Key> = tagged.iter().copied().chain([k]).collect();
+            let whole: Vec<Key> = whole.iter().copied().filter(|&w| w != k).collect();
+            read_as_written(&with, &whole)
+                .is_none_or(|(rest, read)| rest.iter().all(|&r| state(&read, r) == before(r)))
+        }) else {
+            break;
+        };
+        withheld.retain(|&w| w != k);
+        whole.retain(|&w| w != k);
+        tagged.push(k);
     }
     withheld.retain(|k| !whole.contains(k));
     added
