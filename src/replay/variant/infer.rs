@@ -817,7 +817,7 @@ fn upheld(file: &File<'_>, runs: &[Run], form: Form) -> Vec<(Key, Ask)> {
     // renamed runs) tagged first: a run withheld its GameType, or written wholly as it was, for
     // the sake of runs that, with the GameTypes written since, read with it as they read
     // without it, gets it back, as it would then.
-    loop {
+    while !withheld.is_empty() || !whole.is_empty() {
         let now = read_as_written(&tagged, &whole).map(|(_, read)| read);
         let before = |r: Key| match &now {
             Some(read) => state(read, r),
