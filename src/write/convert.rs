@@ -1062,8 +1062,9 @@ impl FileConversion {
     /// games and reads alike. Only a game whose text is kept for what it says (or because,
     /// written whole, it would be shorter in a file holding control characters:
     /// [`Unconverted::Shorter`]) gets the tag, never one kept because of the text after which
-    /// it comes ([`Unconverted::AfterOpenGame`],
-    /// [`Unconverted::AfterOpenComment`], [`Unconverted::AfterScore`]). A game that starts on
+    /// it comes ([`Unconverted::AfterOpenComment`], [`Unconverted::AfterScore`]), but for one
+    /// kept because the open game before it was ([`Unconverted::AfterOpenGame`]), which gets
+    /// it after its last tag that ends with its `]`, or none. A game that starts on
     /// the line where that text ends ([`Unconverted::SharesLine`]) gets it only where it goes
     /// on a line of its own further on (after a tag that ends its line): the shared line stays
     /// as it was.
@@ -1224,6 +1225,7 @@ fn kept_gametype(
             | Unconverted::SharesLine
             | Unconverted::Shorter
             | Unconverted::AfterOpenGame
+            | Unconverted::Repeated(..)
     );
     let game = chunk.game.as_ref()?;
     let report = report?;
