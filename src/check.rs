@@ -13,6 +13,7 @@ use std::sync::Arc;
 use crate::lint::{Anchor, Diagnostic, Kind, LintLevels, Severity, SourcePiece};
 use crate::replay::{
     AsWritten, FileContext, FileHead, GameReport, Guess, PartReplay, ReplayOptions, Survey,
+    WrittenAgain,
 };
 use crate::rules::Variant;
 use crate::source::{Decoding, LineIndex, Span, TextDecoder};
@@ -411,44 +412,26 @@ impl FileHead for Head {
         let mut reader = GameReader::new(decoder, self.read.clone());
         let mut visitor = SurveyVisitor::default();
         let mut last: Option<(Game, AsWritten)> = None;
-        // The game before is kept as written in canonical form, without the terminator it
-        // would get there: it has a syntax error, or starts on the line where the text before
-        // it ends, or, after a game kept so, it starts only because its first tag repeats one
-        // of that game's.
-        let mut kept_before = false;
+        let mut written = WrittenAgain::default();
         while let Ok(Some(chunk)) = reader.next_chunk_with(&mut visitor) {
             if let Some((g, shares)) = last.take() {
                 add(g, shares);
             }
             let syntax_error = std::mem::take(&mut visitor.syntax_error);
-            let open_before = kept_before;
-            let game = visitor.builder.take_game();
-            if game.is_some() {
-                kept_before = syntax_error
-                    || chunk.first_column > 1
-                    || (chunk.after_open_game && kept_before);
-            }
             // A game with a GameType is evidence of its file's board when its main line has a
             // move or it has a FEN: one without names no square (moves only in variations
             // name none the replay plays first), and is read as the file's games so far are.
-            last = game
-                .filter(|g| {
+            last = visitor
+                .builder
+                .take_game()
+                .map(|g| {
+                    let how = written.game(&chunk, &g, syntax_error);
+                    (g, how)
+                })
+                .filter(|(g, _)| {
                     Survey::wants(&g.tags)
                         || g.main_line_moves().next().is_some()
                         || g.tags.iter().any(|t| t.name == "FEN")
-                })
-                .map(|g| {
-                    let takes_none = [
-                        crate::replay::takes_no_gametype(&chunk, &g, true),
-                        crate::replay::takes_no_gametype(&chunk, &g, open_before),
-                    ];
-                    (
-                        g,
-                        AsWritten {
-                            takes_none,
-                            syntax_error,
-                        },
-                    )
                 });
             visitor.builder.take_diagnostics();
         }

@@ -321,6 +321,38 @@ pub struct AsWritten {
     pub syntax_error: bool,
 }
 
+/// Follows a file's start game after game to say how each is written again ([`AsWritten`]):
+/// in canonical form the game before a game gets a terminator unless it is kept as written,
+/// which it is when it has a syntax error, starts on the line where the text before it ends,
+/// or starts only because its first tag repeats one of a game kept so (N216).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WrittenAgain {
+    /// Canonical form keeps the last game as written, with no terminator.
+    kept_before: bool,
+}
+
+impl WrittenAgain {
+    /// How `game`, read from `chunk` (with a syntax error or not), is written again. Every
+    /// game of the file's start is to be handed, in order, whether it is weighed or not.
+    pub fn game(
+        &mut self,
+        chunk: &crate::syntax::Chunk,
+        game: &Game,
+        syntax_error: bool,
+    ) -> AsWritten {
+        let how = AsWritten {
+            takes_none: [
+                takes_no_gametype(chunk, game, true),
+                takes_no_gametype(chunk, game, self.kept_before),
+            ],
+            syntax_error,
+        };
+        self.kept_before =
+            syntax_error || chunk.first_column > 1 || (chunk.after_open_game && self.kept_before);
+        how
+    }
+}
+
 /// Whether no GameType can be written for `game`, read from `chunk`, when the file is
 /// written again: it starts on the line where the text before it ends and the tag would go on
 /// that line ([`shares_line`]: the game is kept as it was), or it starts a new game only

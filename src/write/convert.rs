@@ -296,9 +296,10 @@ pub enum Unconverted {
 /// Whether a game replayed without a GameType tag gets one written for the variant it was
 /// replayed as (by `convert` and by `fix` alike) when the file is written in `form` (in a
 /// notation, or each game in its own; in canonical form or not): when the variant was not
-/// guessed (`--variant` named it: no `guess`), or the evidence left that variant alone ([`Guess::also`] empty) and so it did for
-/// every run of the file's games read with it ([`Guess::others_open`] false), or the file's
-/// other runs read as they did only with this game's GameType written too
+/// guessed (`--variant` named it: no `guess`), or the evidence left that variant alone
+/// ([`Guess::also`] empty) and so it did for every run of the file's games read with it
+/// ([`Guess::others_open`] false), or the file's other runs read as they did only with this
+/// game's GameType written too
 /// ([`Guess::upholds`]), unless one of its run's games written with none would then read
 /// otherwise. Where other variants replay the game alike, a GameType would choose
 /// among them, which no rewriting may do unless the file's other GameTypes already do; where

@@ -457,6 +457,14 @@ fn a_tag_indented_on_its_line_starts_the_next_game_with_that_line() {
         assert_eq!((chunks[1].first_line, chunks[1].first_column), (2, 1));
         assert_eq!(lenient(&text), ["N212 1:15"], "{blanks:?}");
     }
+    // A game of tags alone that a repeated tag ends (N216): the same.
+    let text = "[Event \"a\"]\n\n\t[Event \"b\"]\n1. 33-29 *\n";
+    let chunks = parse_str(text, &ReadOptions::default());
+    assert_eq!(game_count(&chunks), 2);
+    assert_eq!(chunks[0].text, "[Event \"a\"]\n\n");
+    assert_eq!((chunks[1].first_line, chunks[1].first_column), (3, 1));
+    assert!(chunks[1].after_open_game);
+    assert_eq!(lenient(text), ["N216 1:12"]);
     let chunks = parse_str(
         "1. 32-28 19-23 [Event \"b\"]\n1. 33-29 *\n",
         &ReadOptions::default(),

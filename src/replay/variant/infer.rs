@@ -476,8 +476,8 @@ impl<'o> Survey<'o> {
             samples: &samples,
             before: &before,
         };
-        // Canonical form writes a game as the text was written only where the game before it
-        // keeps no terminator in both: else it is weighed as the text is.
+        // Canonical form is weighed apart only where a game of the start takes a GameType in
+        // one form and none in the other (after an open game, `replay::WrittenAgain`).
         let canonical_alike = samples
             .iter()
             .all(|s| s.keeps_none.iter().all(|n| n[0] == n[1]));
@@ -603,8 +603,8 @@ fn settle(
     runs
 }
 
-/// What writing the file's start in `form` (its notation `None`: each game in its own) asks of its
-/// runs, as [`Rewrites`] says: each key with `true` where its games get a GameType they would
+/// What writing the file's start in `form` (its notation `None`: each game in its own) asks of
+/// its runs, as [`Rewrites`] says: each key with `true` where its games get a GameType they would
 /// not get otherwise, `false` where a settled run gets none. The runs read as a variant that
 /// the evidence left alone (and that leave no other run of their notation open), and in
 /// another notation every run renamed into it, get their GameType; the file is weighed again

@@ -10,7 +10,7 @@ use pdnkit::check::{
 };
 use pdnkit::lint::codes::file::F007;
 use pdnkit::lint::{Diagnostic, Kind, Severity};
-use pdnkit::replay::{AsWritten, FileContext, FileHead, Survey, replay_game};
+use pdnkit::replay::{AsWritten, FileContext, FileHead, Survey, WrittenAgain, replay_game};
 use pdnkit::source::{Span, TextDecoder};
 use pdnkit::syntax::{Game, GameReader, ReadOptions};
 
@@ -27,8 +27,7 @@ impl FileHead for Head {
         let mut reader =
             GameReader::new(decoder(&self.bytes[..], self.encoding), self.read.clone());
         let mut last: Option<(Game, AsWritten)> = None;
-        // The game before is kept as written in canonical form, with no terminator.
-        let mut kept_before = false;
+        let mut written = WrittenAgain::default();
         while let Ok(Some(chunk)) = reader.next_chunk() {
             if let Some((g, shares)) = last.take() {
                 add(g, shares);
@@ -36,21 +35,10 @@ impl FileHead for Head {
             // A game with a GameType that has no move in its main line and no FEN declares
             // nothing, as the check's own start leaves it out.
             let syntax_error = chunk.diagnostics.iter().any(|d| d.code.starts_with('S'));
-            let takes_none = |open_before| {
-                chunk
-                    .game
-                    .as_ref()
-                    .is_some_and(|g| pdnkit::replay::takes_no_gametype(&chunk, g, open_before))
-            };
-            let how = AsWritten {
-                takes_none: [takes_none(true), takes_none(kept_before)],
-                syntax_error,
-            };
-            if chunk.game.is_some() {
-                kept_before = syntax_error
-                    || chunk.first_column > 1
-                    || (chunk.after_open_game && kept_before);
-            }
+            let how = chunk
+                .game
+                .as_ref()
+                .map(|g| written.game(&chunk, g, syntax_error));
             last = chunk
                 .game
                 .filter(|g| {
@@ -58,7 +46,7 @@ impl FileHead for Head {
                         || g.main_line_moves().next().is_some()
                         || g.tag("FEN").is_some()
                 })
-                .map(|g| (g, how));
+                .zip(how);
         }
         if let Some((g, shares)) = last.filter(|_| self.whole) {
             add(g, shares);
